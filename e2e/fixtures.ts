@@ -1,0 +1,93 @@
+/**
+ * One fixture, two shells. `herald.launch()` opens Herald on a fresh data folder and returns its page:
+ * in the `browser` project, the real browser-mode server in Chromium; in the `electron` project, the real Electron
+ * app through _electron.launch(). Specs and page objects don't know which one they drive.
+ */
+import { test as base, _electron, type Browser, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startBrowserServer, type RunningServer } from './support/browser-server';
+import { electronBinary } from './support/electron-binary';
+
+export interface HeraldApp {
+  page: Page;
+  dataDir: string;
+  /** Quit and start again on the same data folder (the campaign file must survive). */
+  restart(): Promise<void>;
+  /** Another window/tab on the same running app (browser mode only). */
+  openSecondWindow(): Promise<Page>;
+  close(): Promise<void>;
+}
+
+interface Fixtures {
+  herald: { launch(dataDir?: string): Promise<HeraldApp> };
+}
+
+export const test = base.extend<Fixtures>({
+  // Chromium is launched here, lazily, so the electron project never needs a browser.
+  herald: async ({ playwright, launchOptions }, use, testInfo) => {
+    const opened: HeraldApp[] = [];
+    let browser: Browser | undefined;
+    const isElectron = testInfo.project.name === 'electron';
+    if (isElectron) {
+      const bin = electronBinary();
+      test.skip('missing' in bin, 'missing' in bin ? `Electron is not installed here: ${bin.missing}. The browser project covers the same flows.` : '');
+    }
+
+    const launch = async (dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'))): Promise<HeraldApp> => {
+      if (isElectron) {
+        const start = async () => {
+          const app = await _electron.launch({ args: [path.resolve('dist/main/index.cjs'), '--data-dir', dataDir] });
+          return { app, page: await app.firstWindow() };
+        };
+        let current = await start();
+        const handle: HeraldApp = {
+          get page() {
+            return current.page;
+          },
+          dataDir,
+          async restart() {
+            await current.app.close();
+            current = await start();
+          },
+          async openSecondWindow() {
+            throw new Error('Herald has one window in Electron.');
+          },
+          close: () => current.app.close(),
+        };
+        opened.push(handle);
+        return handle;
+      }
+
+      let server: RunningServer = await startBrowserServer(dataDir);
+      browser ??= await playwright.chromium.launch(launchOptions);
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(server.url);
+      const handle: HeraldApp = {
+        page,
+        dataDir,
+        async restart() {
+          await server.stop();
+          server = await startBrowserServer(dataDir);
+          await page.goto(server.url);
+        },
+        async openSecondWindow() {
+          const second = await context.newPage();
+          await second.goto(server.url);
+          return second;
+        },
+        close: () => server.stop(),
+      };
+      opened.push(handle);
+      return handle;
+    };
+
+    await use({ launch });
+    for (const app of opened) await app.close().catch(() => {});
+    await browser?.close();
+  },
+});
+
+export { expect } from '@playwright/test';

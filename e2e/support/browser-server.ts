@@ -1,0 +1,43 @@
+/** Starts the real browser-mode server (dist/main/browser.cjs) on a data folder and waits for the URL it prints. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  output: () => string;
+  stop(): Promise<void>;
+}
+
+export function startBrowserServer(dataDir: string, timeoutMs = 20_000): Promise<RunningServer> {
+  const cli = path.resolve('dist/main/browser.cjs');
+  const child: ChildProcess = spawn(process.execPath, [cli, '--data-dir', dataDir, '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`browser mode did not start within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = () => {
+      const m = /(http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/.exec(out);
+      if (!m) return;
+      clearTimeout(timer);
+      child.stdout?.off('data', onData);
+      resolve({ url: m[1]!, output: () => out, stop });
+    };
+    child.stdout?.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`browser mode exited with code ${code}:\n${out}`));
+    });
+  });
+}

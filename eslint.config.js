@@ -1,0 +1,70 @@
+// Lint: TypeScript + Svelte, plus the boundaries that keep the architecture honest:
+// shared/ is pure (no Electron, Node, database, clock or Math.random), the renderer never reaches into src-main.
+import tseslint from 'typescript-eslint';
+import svelte from 'eslint-plugin-svelte';
+import globals from 'globals';
+import svelteConfig from './svelte.config.js';
+
+const nodeBuiltins = [
+  'node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util',
+  'stream', 'worker_threads', 'process', 'events', 'module', 'zlib',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/', 'migrations/', '.test-data/'] },
+  ...tseslint.configs.recommended,
+  ...svelte.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.es2023 } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['**/*.svelte', '**/*.svelte.ts'],
+    languageOptions: {
+      parserOptions: { projectService: false, extraFileExtensions: ['.svelte'], parser: tseslint.parser, svelteConfig },
+    },
+  },
+  {
+    files: ['src-main/**', 'scripts/**', 'e2e/**', '*.config.*', '.ci/**'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['src-renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/src-main/**', '**/src-main'], message: 'The renderer talks to main only through the IPC contract (src-renderer/api.ts).' },
+          { group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', ...nodeBuiltins], message: 'The renderer is sandboxed: no Electron, Node or database imports.' },
+        ],
+      }],
+    },
+  },
+  {
+    files: ['shared/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['**/src-main/**', '**/src-main', '**/src-renderer/**', '**/src-renderer'], message: 'shared/ is imported by both processes; it must not import either.' },
+          { group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', ...nodeBuiltins], message: 'shared/ is pure TypeScript: no Electron, Node or database imports.' },
+        ],
+      }],
+      'no-restricted-globals': ['error',
+        { name: 'process', message: 'shared/ is pure: no process.' },
+        { name: 'require', message: 'shared/ is pure: no require.' },
+        { name: 'window', message: 'shared/ is pure: no window.' },
+        { name: 'document', message: 'shared/ is pure: no document.' },
+      ],
+      'no-restricted-properties': ['error',
+        { object: 'Math', property: 'random', message: 'Dice come from a seeded source (shared/rules/dice) or from physical dice.' },
+        { object: 'Date', property: 'now', message: 'shared/ has no clock: pass the time in.' },
+      ],
+      'no-restricted-syntax': ['error',
+        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'shared/ has no clock: pass the time in.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, systemChromium } from './e2e/support/chromium';
+
+const chromium = systemChromium();
+
+/**
+ * Two projects, one set of specs and page objects:
+ *  - browser:  the real browser-mode server and SQLite file, in Debian's Chromium when it is on PATH
+ *              (Playwright's own Chromium otherwise);
+ *  - electron: the real Electron app, where Electron's binary is installed; skipped with a printed reason elsewhere.
+ * The build (npm run build) must exist: npm test builds first.
+ */
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: /.*\.spec\.ts/,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  globalSetup: './e2e/support/global-setup.ts',
+  reporter: process.env.CI
+    ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]]
+    : [['list']],
+  use: {
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { ...(chromium ? { executablePath: chromium } : {}), args: CHROMIUM_ARGS },
+  },
+  projects: [{ name: 'browser' }, { name: 'electron' }],
+});

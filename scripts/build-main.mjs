@@ -1,0 +1,19 @@
+// Bundles the Node side with esbuild: the Electron main process, the sandboxed preload (a single CommonJS file, as
+// sandboxed preloads must be) and the browser-mode server. better-sqlite3 (native) and electron stay external.
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  sourcemap: true,
+  external: ['electron', 'better-sqlite3'],
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['src-main/index.ts'], outfile: 'dist/main/index.cjs' }),
+  build({ ...common, entryPoints: ['src-main/preload/index.ts'], outfile: 'dist/main/preload.cjs', minify: true }),
+  build({ ...common, entryPoints: ['src-main/bridge/cli.ts'], outfile: 'dist/main/browser.cjs' }),
+]);

@@ -1,0 +1,69 @@
+/**
+ * dispatch(): the Electron-free heart of IPC. Both transports (Electron's ipcMain and the browser-mode HTTP bridge)
+ * call it with an untrusted channel name and an untrusted input. It parses the input with the channel's zod schema,
+ * runs the handler, checks the output, and always returns a Result: it never throws.
+ */
+import type { z } from 'zod';
+import {
+  channels,
+  isChannelName,
+  type ChannelName,
+  type ChannelOutput,
+  type ChannelParsedInput,
+} from './contract';
+import { AppError, err, ok, type FieldIssue, type Result } from './result';
+
+export type Handler<C extends ChannelName, Ctx> = (
+  input: ChannelParsedInput<C>,
+  ctx: Ctx,
+) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+
+/** Every channel must have a handler: the type makes a missing one a compile error. */
+export type Handlers<Ctx> = { [C in ChannelName]: Handler<C, Ctx> };
+
+export interface DispatchOptions {
+  /** Turns a thrown non-AppError (a SQLite error, say) into a typed AppError; undefined means "a bug". */
+  classifyError?: (e: unknown) => AppError | undefined;
+  /** Where bugs are reported (the main process log). */
+  logError?: (channel: string, e: unknown) => void;
+}
+
+export function zodIssues(error: z.ZodError): FieldIssue[] {
+  return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
+}
+
+export async function dispatch<Ctx>(
+  handlers: Handlers<Ctx>,
+  ctx: Ctx,
+  channel: unknown,
+  input: unknown,
+  options: DispatchOptions = {},
+): Promise<Result<unknown>> {
+  if (!isChannelName(channel)) {
+    return err({ code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` });
+  }
+  const spec = channels[channel];
+  const parsed = spec.input.safeParse(input === undefined ? {} : input);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    const first = issues[0];
+    const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';
+    return err({ code: 'INVALID_INPUT', message, issues });
+  }
+  try {
+    const handler = handlers[channel] as (i: unknown, c: Ctx) => unknown;
+    const value = await handler(parsed.data, ctx);
+    const out = spec.output.safeParse(value);
+    if (!out.success) {
+      options.logError?.(channel, out.error);
+      return err({ code: 'INTERNAL', message: `Herald produced an answer it could not check on ${channel}. Please report this.` });
+    }
+    return ok(out.data);
+  } catch (e) {
+    if (e instanceof AppError) return err(e.toData());
+    const classified = options.classifyError?.(e);
+    if (classified) return err(classified.toData());
+    options.logError?.(channel, e);
+    return err({ code: 'INTERNAL', message: `Something went wrong in ${channel}; nothing was saved. Please report this.` });
+  }
+}

@@ -1,0 +1,6 @@
+export * from './contract';
+export * from './dispatch';
+export * from './result';
+export * from './bridge';
+export * from './schemas/app';
+export * from './schemas/campaigns';

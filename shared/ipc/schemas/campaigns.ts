@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** Database ids are UUID strings made in the main process. */
+export const Id = z.uuid();
+export type Id = z.infer<typeof Id>;
+
+export const CAMPAIGN_NAME_MAX = 80;
+export const POINTS_LIMIT_MIN = 50;
+export const POINTS_LIMIT_MAX = 2000;
+/** Heralds of Ruin teams are 250 points (seed 004, "Building a Kill Team"). */
+export const DEFAULT_POINTS_LIMIT = 250;
+
+/** A name as typed: trimmed, inner runs of white space collapsed, not empty, not too long. */
+export const CampaignName = z
+  .string()
+  .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Give the campaign a name.')
+      .max(CAMPAIGN_NAME_MAX, `A campaign name is at most ${CAMPAIGN_NAME_MAX} characters.`),
+  );
+
+export const PointsLimit = z
+  .number({ error: 'The points limit is a whole number.' })
+  .int('The points limit is a whole number.')
+  .min(POINTS_LIMIT_MIN, `The points limit is at least ${POINTS_LIMIT_MIN}.`)
+  .max(POINTS_LIMIT_MAX, `The points limit is at most ${POINTS_LIMIT_MAX}.`);
+
+export const Campaign = z.object({
+  id: Id,
+  name: z.string(),
+  pointsLimit: z.number().int(),
+  /** ISO-8601 UTC; null while the campaign is active. */
+  archivedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const CampaignsListInput = z.object({ includeArchived: z.boolean().default(false) }).strict();
+export const CampaignCreateInput = z
+  .object({ name: CampaignName, pointsLimit: PointsLimit.default(DEFAULT_POINTS_LIMIT) })
+  .strict();
+export type CampaignCreateInput = z.input<typeof CampaignCreateInput>;
+export const CampaignRenameInput = z.object({ id: Id, name: CampaignName }).strict();
+export const CampaignIdInput = z.object({ id: Id }).strict();

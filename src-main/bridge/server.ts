@@ -1,0 +1,195 @@
+/**
+ * Browser mode: the same dispatch() as Electron, served over HTTP on 127.0.0.1 only.
+ * The renderer is untrusted here too, and so is every other page in the browser: requests must carry the
+ * per-launch token (given in the URL fragment, which never reaches the server logs or Referer headers), the Host
+ * header must be our own loopback address (no DNS rebinding), and bodies are size-limited JSON.
+ */
+import { timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Core } from '../core';
+import { CONTENT_SECURITY_POLICY } from '../security';
+
+export const MAX_BODY_BYTES = 1024 * 1024;
+export const TOKEN_HEADER = 'x-herald-token';
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.ttf': 'font/ttf',
+  '.pdf': 'application/pdf',
+};
+
+export interface BridgeServerOptions {
+  core: Core;
+  staticDir: string;
+  token: string;
+  port?: number;
+}
+
+export interface BridgeServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+function securityHeaders(res: http.ServerResponse) {
+  res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('X-Frame-Options', 'DENY');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+}
+
+function tokenMatches(given: string | string[] | undefined, token: string): boolean {
+  if (typeof given !== 'string') return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(token);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let size = 0;
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(Object.assign(new Error('too large'), { status: 413 }));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function serveStatic(staticDir: string, urlPath: string, res: http.ServerResponse) {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(urlPath);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  if (rel === '/' || rel === '') rel = '/index.html';
+  const root = path.resolve(staticDir);
+  const file = path.resolve(root, '.' + rel);
+  if (!file.startsWith(root + path.sep)) {
+    res.writeHead(404).end();
+    return;
+  }
+  fs.readFile(file, (error, data) => {
+    if (error) {
+      res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=3600',
+    });
+    res.end(data);
+  });
+}
+
+export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeServer> {
+  const { core, staticDir, token } = options;
+  const streams = new Set<http.ServerResponse>();
+  const unsubscribe = core.onEvent((event, payload) => {
+    const line = `data: ${JSON.stringify({ event, payload })}\n\n`;
+    for (const s of streams) s.write(line);
+  });
+  let allowedHosts: Set<string> = new Set();
+
+  const server = http.createServer(async (req, res) => {
+    securityHeaders(res);
+    // Only our own loopback origin: a page on another site cannot reach us through a rebinding DNS name.
+    if (!req.headers.host || !allowedHosts.has(req.headers.host)) {
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Wrong host');
+      return;
+    }
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    if (url.pathname.startsWith('/api/')) {
+      if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
+        sendJson(res, 401, { ok: false, error: { code: 'INVALID_INPUT', message: 'This page is from an earlier launch of Herald. Open the link Herald printed when it started.' } });
+        return;
+      }
+      if (url.pathname === '/api/invoke' && req.method === 'POST') {
+        let body: { channel?: unknown; input?: unknown };
+        try {
+          const text = await readBody(req);
+          body = JSON.parse(text) as { channel?: unknown; input?: unknown };
+          if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
+        } catch (e) {
+          const status = (e as { status?: number }).status ?? 400;
+          sendJson(res, status, {
+            ok: false,
+            error: { code: 'INVALID_INPUT', message: status === 413 ? 'The request is too large.' : 'The request is not valid JSON.' },
+          });
+          return;
+        }
+        sendJson(res, 200, await core.invoke(body.channel, body.input));
+        return;
+      }
+      if (url.pathname === '/api/events' && req.method === 'GET') {
+        res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
+        res.write(': connected\n\n');
+        streams.add(res);
+        req.on('close', () => streams.delete(res));
+        return;
+      }
+      sendJson(res, 404, { ok: false, error: { code: 'UNKNOWN_CHANNEL', message: 'No such endpoint.' } });
+      return;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405).end();
+      return;
+    }
+    serveStatic(staticDir, url.pathname, res);
+  });
+
+  const keepAlive = setInterval(() => {
+    for (const s of streams) s.write(': keep-alive\n\n');
+  }, 15_000);
+  keepAlive.unref();
+
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      const port = (server.address() as AddressInfo).port;
+      allowedHosts = new Set([`127.0.0.1:${port}`, `localhost:${port}`]);
+      resolve({
+        port,
+        url: `http://127.0.0.1:${port}/#token=${token}`,
+        close: () =>
+          new Promise<void>((done) => {
+            clearInterval(keepAlive);
+            unsubscribe();
+            for (const s of streams) s.end();
+            streams.clear();
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,16 @@
+/**
+ * What every handler and repo receives instead of globals, so tests can pin the clock and the ids.
+ */
+import type { EventName, EventPayload } from '../shared/ipc/contract';
+import type { AppInfo } from '../shared/ipc/schemas/app';
+import type { Db } from './db/open';
+
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
+
+export interface HandlerContext {
+  db: Db;
+  now: () => Date;
+  newId: () => string;
+  emit: Emit;
+  info: AppInfo;
+}

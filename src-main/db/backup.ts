@@ -1,0 +1,140 @@
+/**
+ * Verified backups (RELIABILITY.md rule 3): never copy the live file. `VACUUM INTO` writes a consistent snapshot
+ * under a temporary name; we open it, run integrity_check, record its SHA-256 in a manifest, and only then give both
+ * their final names. A file under a final name is therefore always a verified backup.
+ */
+import Database from 'better-sqlite3';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface BackupManifest {
+  app: 'Herald';
+  file: string;
+  sha256: string;
+  bytes: number;
+  createdAt: string;
+  reason: string;
+  schemaVersion: number;
+}
+
+export interface BackupInfo extends BackupManifest {
+  path: string;
+}
+
+const MANIFEST_SUFFIX = '.manifest.json';
+
+export function sha256File(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}
+
+function stamp(d: Date): string {
+  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z').replace('T', '-');
+}
+
+function fsyncDir(dir: string) {
+  // Make the renames durable; not every platform lets a directory be opened, which is fine.
+  try {
+    const fd = fs.openSync(dir, 'r');
+    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  } catch { /* best effort */ }
+}
+
+function integrityOk(file: string): boolean {
+  const check = new Database(file, { readonly: true, fileMustExist: true });
+  try {
+    const rows = check.pragma('integrity_check') as { integrity_check: string }[];
+    return rows.length === 1 && rows[0]?.integrity_check === 'ok';
+  } finally {
+    check.close();
+  }
+}
+
+export function createVerifiedBackup(
+  sqlite: Database.Database,
+  backupsDir: string,
+  reason: string,
+  now: Date,
+): BackupInfo {
+  fs.mkdirSync(backupsDir, { recursive: true });
+  const safeReason = reason.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
+  const base = `herald-${stamp(now)}-${safeReason}`;
+  let name = `${base}.sqlite`;
+  for (let i = 2; fs.existsSync(path.join(backupsDir, name)); i++) name = `${base}-${i}.sqlite`;
+  const finalPath = path.join(backupsDir, name);
+  const tmpPath = `${finalPath}.tmp`;
+  const manifestTmp = `${finalPath}${MANIFEST_SUFFIX}.tmp`;
+  try {
+    fs.rmSync(tmpPath, { force: true });
+    sqlite.prepare('VACUUM INTO ?').run(tmpPath);
+    if (!integrityOk(tmpPath)) throw new Error(`The backup ${name} failed its integrity check.`);
+    const bytes = fs.statSync(tmpPath).size;
+    const manifest: BackupManifest = {
+      app: 'Herald',
+      file: name,
+      sha256: sha256File(tmpPath),
+      bytes,
+      createdAt: now.toISOString(),
+      reason,
+      schemaVersion: Number(sqlite.pragma('user_version', { simple: true })),
+    };
+    const fd = fs.openSync(manifestTmp, 'w');
+    try {
+      fs.writeSync(fd, JSON.stringify(manifest, null, 2));
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    fs.renameSync(tmpPath, finalPath);
+    fs.renameSync(manifestTmp, `${finalPath}${MANIFEST_SUFFIX}`);
+    fsyncDir(backupsDir);
+    return { ...manifest, path: finalPath };
+  } catch (e) {
+    fs.rmSync(tmpPath, { force: true });
+    fs.rmSync(manifestTmp, { force: true });
+    fs.rmSync(finalPath, { force: true });
+    throw e;
+  }
+}
+
+/** Backups whose manifest exists and whose bytes still match it, newest first. */
+export function listVerifiedBackups(backupsDir: string): BackupInfo[] {
+  if (!fs.existsSync(backupsDir)) return [];
+  const out: BackupInfo[] = [];
+  for (const entry of fs.readdirSync(backupsDir)) {
+    if (!entry.endsWith('.sqlite')) continue;
+    const file = path.join(backupsDir, entry);
+    const manifestFile = `${file}${MANIFEST_SUFFIX}`;
+    try {
+      const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
+      if (manifest.app !== 'Herald' || manifest.sha256 !== sha256File(file)) continue;
+      out.push({ ...manifest, path: file });
+    } catch {
+      continue;
+    }
+  }
+  return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Put a verified backup in place of the campaign file. The caller must have closed every connection to `dbFile`.
+ * The current file is moved aside (never deleted) so nothing is lost even if the backup was the wrong choice.
+ */
+export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { setAside: string | undefined } {
+  if (sha256File(backup.path) !== backup.sha256) throw new Error(`The backup ${backup.file} no longer matches its manifest.`);
+  const tmp = `${dbFile}.restore.tmp`;
+  fs.copyFileSync(backup.path, tmp);
+  const fd = fs.openSync(tmp, 'r+');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  let setAside: string | undefined;
+  if (fs.existsSync(dbFile)) {
+    setAside = `${dbFile}.replaced-${stamp(now)}`;
+    fs.renameSync(dbFile, setAside);
+    for (const side of ['-wal', '-shm']) {
+      if (fs.existsSync(dbFile + side)) fs.renameSync(dbFile + side, setAside + side);
+    }
+  }
+  fs.renameSync(tmp, dbFile);
+  fsyncDir(path.dirname(dbFile));
+  return { setAside };
+}

@@ -1,0 +1,12 @@
+/**
+ * Every channel's handler, in one map. The Handlers type makes a channel without a handler a compile error.
+ * Handlers call repos (and, later, shared/rules); they never call each other over IPC.
+ */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import type { HandlerContext } from '../context';
+import { campaignHandlers } from './campaigns';
+
+export const handlers: Handlers<HandlerContext> = {
+  'app.info': (_input, ctx) => ctx.info,
+  ...campaignHandlers,
+};

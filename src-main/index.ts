@@ -1,0 +1,185 @@
+/**
+ * The Electron main process: a thin edge. It owns the window, the menu, the dialogs and the IPC wiring; all the
+ * work happens in createCore(), which runs the same under plain Node (browser mode and tests).
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell, type MenuItemConstructorOptions } from 'electron';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
+import { createCore, type Core } from './core';
+import { DbOpenError } from './db/errors';
+import { parseDataDirArg } from './paths';
+import { CONTENT_SECURITY_POLICY } from './security';
+
+const APP_SCHEME = 'app';
+const APP_HOST = 'herald';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+// --data-dir DIR puts the campaign file (and Electron's own profile, hence the single-instance lock) elsewhere.
+const dataDirArg = (() => {
+  try {
+    return parseDataDirArg(process.argv);
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(2);
+  }
+})();
+app.setName('Herald');
+if (dataDirArg) app.setPath('userData', dataDirArg);
+
+// Serve the renderer from app://herald/ rather than file://, so the CSP's 'self' means exactly our files.
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+let core: Core | undefined;
+let mainWindow: BrowserWindow | undefined;
+
+const rendererDir = () => path.join(app.getAppPath(), 'dist', 'renderer');
+const migrationsFolder = () =>
+  app.isPackaged ? path.join(process.resourcesPath, 'migrations') : path.join(app.getAppPath(), 'migrations');
+
+function serveRenderer() {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url);
+    const root = rendererDir();
+    const file = path.resolve(root, '.' + decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
+    if (url.host !== APP_HOST || !file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 });
+    const response = await net.fetch(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    headers.set('X-Content-Type-Options', 'nosniff');
+    return new Response(response.body, { status: response.status, headers });
+  });
+}
+
+/** Only our own page, in a top-level frame, may call main. */
+function isTrustedSender(frame: Electron.WebFrameMain | null): boolean {
+  if (!frame || frame.parent) return false;
+  try {
+    return new URL(frame.url).origin === APP_ORIGIN;
+  } catch {
+    return false;
+  }
+}
+
+function broadcast(event: string, payload: unknown) {
+  for (const w of BrowserWindow.getAllWindows()) {
+    if (!w.isDestroyed()) w.webContents.send(IPC_EVENT, event, payload);
+  }
+}
+
+function buildMenu(c: Core) {
+  const isMac = process.platform === 'darwin';
+  const about = () =>
+    void dialog.showMessageBox({
+      type: 'info',
+      title: 'About Herald',
+      message: `Herald ${app.getVersion()}`,
+      detail: `Campaign manager for Heralds of Ruin Kill Team.\n\nCampaign file: ${c.paths.databaseFile}`,
+    });
+  const template: MenuItemConstructorOptions[] = [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    {
+      label: 'File',
+      submenu: [
+        {
+          label: 'New campaign…',
+          accelerator: 'CmdOrCtrl+N',
+          click: () => {
+            mainWindow?.show();
+            broadcast('menu.newCampaign', {});
+          },
+        },
+        { label: 'Open data folder', click: () => void shell.openPath(c.paths.dataDir) },
+        { type: 'separator' },
+        isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
+      ],
+    },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { label: 'Help', role: 'help', submenu: [{ label: 'About Herald', click: about }] },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}
+
+function createWindow() {
+  mainWindow = new BrowserWindow({
+    title: 'Herald',
+    width: 1200,
+    height: 820,
+    minWidth: 800,
+    minHeight: 600,
+    show: false,
+    webPreferences: {
+      preload: path.join(__dirname, 'preload.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  mainWindow.on('closed', () => (mainWindow = undefined));
+  void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
+}
+
+async function start() {
+  await app.whenReady();
+  // Deny by default: no permissions, no navigation away, no new windows (Electron security checklist).
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  app.on('web-contents-created', (_e, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+  serveRenderer();
+
+  try {
+    core = createCore({
+      dataDir: app.getPath('userData'),
+      migrationsFolder: migrationsFolder(),
+      mode: 'electron',
+      version: app.getVersion(),
+    });
+  } catch (e) {
+    const message = e instanceof DbOpenError ? e.message : `Herald could not start: ${(e as Error).message}`;
+    dialog.showErrorBox('Herald cannot open the campaign file', message);
+    app.exit(2);
+    return;
+  }
+  const c = core;
+  c.onEvent((event, payload) => broadcast(event, payload));
+  ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) => {
+    if (!isTrustedSender(event.senderFrame)) {
+      return { ok: false, error: { code: 'INVALID_INPUT', message: 'Refused: not Herald’s own page.' } };
+    }
+    return c.invoke(channel, input);
+  });
+  buildMenu(c);
+  createWindow();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // A second launch: the first instance focuses its window (below); this one leaves without touching the file.
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow) {
+      if (mainWindow.isMinimized()) mainWindow.restore();
+      mainWindow.show();
+      mainWindow.focus();
+    }
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+  app.on('will-quit', () => core?.close());
+  void start();
+}

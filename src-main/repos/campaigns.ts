@@ -1,0 +1,56 @@
+/**
+ * Campaigns: data access only. Functions take the drizzle handle; the caller owns the transaction.
+ */
+import { desc, eq, isNull } from 'drizzle-orm';
+import type { Campaign } from '../../shared/ipc/schemas/campaigns';
+import type { Db } from '../db/open';
+import { campaigns, type CampaignRow } from '../db/schema';
+
+const toCampaign = (r: CampaignRow): Campaign => ({
+  id: r.id,
+  name: r.name,
+  pointsLimit: r.pointsLimit,
+  archivedAt: r.archivedAt,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
+
+export function listCampaigns(db: Db, includeArchived: boolean): Campaign[] {
+  const q = db.select().from(campaigns);
+  const rows = (includeArchived ? q : q.where(isNull(campaigns.archivedAt)))
+    .orderBy(desc(campaigns.createdAt), campaigns.name)
+    .all();
+  return rows.map(toCampaign);
+}
+
+export function findCampaign(db: Db, id: string): Campaign | undefined {
+  const row = db.select().from(campaigns).where(eq(campaigns.id, id)).get();
+  return row ? toCampaign(row) : undefined;
+}
+
+/** Case- and accent-insensitive key, so "Iron Harvest" and "iron harvest" count as the same name. */
+export const nameKey = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+
+export function findCampaignByName(db: Db, name: string): Campaign | undefined {
+  const key = nameKey(name);
+  return db
+    .select()
+    .from(campaigns)
+    .all()
+    .map(toCampaign)
+    .find((c) => nameKey(c.name) === key);
+}
+
+export function insertCampaign(db: Db, row: CampaignRow): Campaign {
+  db.insert(campaigns).values(row).run();
+  return toCampaign(row);
+}
+
+export function updateCampaign(
+  db: Db,
+  id: string,
+  patch: Partial<Pick<CampaignRow, 'name' | 'archivedAt' | 'updatedAt'>>,
+): Campaign | undefined {
+  db.update(campaigns).set(patch).where(eq(campaigns.id, id)).run();
+  return findCampaign(db, id);
+}

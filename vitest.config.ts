@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tests live next to the code (*.test.ts). End-to-end specs (e2e/*.spec.ts) run in Playwright.
+export default defineConfig({
+  test: {
+    include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts'],
+    environment: 'node',
+    pool: 'forks',
+    testTimeout: 30_000,
+  },
+});
