@@ -12,6 +12,7 @@ const chromium = systemChromium();
  */
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: 'test-results/playwright',
   testMatch: /.*\.spec\.ts/,
   timeout: 60_000,
   expect: { timeout: 10_000 },

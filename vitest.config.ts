@@ -7,5 +7,6 @@ export default defineConfig({
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,
+    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit-results.json' }]] : ['default'],
   },
 });

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startBrowserServer, type RunningServer } from './support/browser-server';
-import { electronBinary } from './support/electron-binary';
+import { electronBinary } from '../scripts/electron-binary.mjs';
 
 export interface HeraldApp {
   page: Page;

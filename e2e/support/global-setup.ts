@@ -1,7 +1,7 @@
 /** Says up front what will run, so a skipped electron project is never a silent surprise. */
 import fs from 'node:fs';
 import { systemChromium } from './chromium';
-import { electronBinary } from './electron-binary';
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 export default function globalSetup() {
   if (!fs.existsSync('dist/main/browser.cjs') || !fs.existsSync('dist/renderer/index.html')) {

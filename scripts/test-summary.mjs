@@ -1,0 +1,26 @@
+// Prints the test counts of the last `npm test` in CI (from the JSON reports of vitest and Playwright) and the
+// closing line "N passed, N failed, N skipped".
+import fs from 'node:fs';
+
+const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+
+const unit = read('test-results/unit-results.json');
+if (unit) {
+  const u = { passed: unit.numPassedTests, failed: unit.numFailedTests, skipped: unit.numPendingTests + (unit.numTodoTests ?? 0) };
+  console.log(`unit and integration (vitest): ${u.passed} passed, ${u.failed} failed, ${u.skipped} skipped`);
+  for (const k of Object.keys(totals)) totals[k] += u[k];
+} else {
+  console.log('unit and integration (vitest): did not run');
+}
+
+const e2e = read('test-results/e2e-results.json');
+if (e2e) {
+  const s = e2e.stats;
+  const e = { passed: s.expected + (s.flaky ?? 0), failed: s.unexpected, skipped: s.skipped };
+  console.log(`end-to-end (playwright): ${e.passed} passed, ${e.failed} failed, ${e.skipped} skipped`);
+  for (const k of Object.keys(totals)) totals[k] += e[k];
+} else {
+  console.log('end-to-end (playwright): did not run');
+}
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
