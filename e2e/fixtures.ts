@@ -38,7 +38,8 @@ export const test = base.extend<Fixtures>({
     const launch = async (dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'))): Promise<HeraldApp> => {
       if (isElectron) {
         const start = async () => {
-          const app = await _electron.launch({ args: [path.resolve('dist/main/index.cjs'), '--data-dir', dataDir] });
+          // The project folder: Electron reads package.json's main (dist/main/index.cjs), as npm start does.
+          const app = await _electron.launch({ args: [process.cwd(), '--data-dir', dataDir] });
           return { app, page: await app.firstWindow() };
         };
         let current = await start();
