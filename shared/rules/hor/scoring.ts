@@ -1,0 +1,263 @@
+/**
+ * Victory points, automatic wins and the winner of a seed-004 mission
+ * (004 "Step 5 – Ending the Game", "Secondary Objectives", and each mission's "Victory Points" / "Ending the Game").
+ */
+import type { Citation } from '../ruleset/schema';
+import { cite004, citeText } from './cite';
+import type { GameFacts, ModelFacts, Side } from './facts';
+import { GameFactsError, SIDES, aliveCount, opponent, sideModels, sideName } from './facts';
+import { getMission } from './missions';
+import type { MissionId } from './missions';
+import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryValue } from './secondary-objectives';
+import type { SecondaryId } from './secondary-objectives';
+import { GAME_LENGTH_TURNS } from './setup';
+
+export interface VpLine {
+  side: Side;
+  vp: number;
+  /** 'mission' points or the id of a secondary objective. */
+  source: 'mission' | SecondaryId;
+  reason: string;
+  citation: string;
+}
+
+export type Outcome =
+  | { kind: 'win'; winner: Side; automatic: boolean; reason: string }
+  | { kind: 'draw'; reason: string };
+
+export interface MissionScore {
+  missionId: MissionId;
+  vp: Record<Side, number>;
+  lines: VpLine[];
+  outcome: Outcome;
+}
+
+const line = (side: Side, vp: number, source: VpLine['source'], reason: string, citation: Citation): VpLine => ({
+  side,
+  vp,
+  source,
+  reason,
+  citation: citeText(citation),
+});
+
+function needFact<T>(value: T | undefined, problem: string, problems: string[]): T | undefined {
+  if (value === undefined) problems.push(problem);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Automatic-win conditions, usable during the game too
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * 004 "Mission 2: Relic Hunt / Ending the Game": "if a Kill Team succeeds in capturing all the Relic counters, and the
+ * models carrying them are within 6" of their table corner at the start of their turn, then the game ends and that
+ * Kill Team has automatically won."
+ */
+export function relicHuntBreakout(input: { relicCount: number; carriedBySide: number; carriersWithinSixOfOwnCorner: boolean }): boolean {
+  return input.relicCount > 0 && input.carriedBySide === input.relicCount && input.carriersWithinSixOfOwnCorner;
+}
+
+/**
+ * 004 "Mission 3: Breakthrough / Ending the Game": "if the Attacker succeeds in moving 25% or more models to within
+ * 6" of the Defender's table corner and have also killed 25% or more of the Defender's team, they have broken through
+ * and he automatically wins". Choice: every Defender casualty counts as "killed" (the seed does not separate
+ * misadventure), and "25% or more models" is of the Attacker's own team.
+ */
+export function breakthroughAchieved(input: { attackerModels: number; attackersWithinSix: number; defenderModels: number; defendersKilled: number }): boolean {
+  return (
+    input.attackerModels > 0 &&
+    input.defenderModels > 0 &&
+    input.attackersWithinSix * 4 >= input.attackerModels &&
+    input.defendersKilled * 4 >= input.defenderModels
+  );
+}
+
+/**
+ * 004 "Mission 5 – Seize Ground / Ending the Game": "if, after the third turn, one player is claiming all of the
+ * objectives at the end of a game turn, then the game immediately ends". Choice: "after the third turn" is read as
+ * "once the third game turn is over", so the check starts at the end of game turn 3.
+ */
+export function seizeGroundAllClaimed(gameTurn: number, objectives: readonly { claimedBy: Side | null }[]): Side | null {
+  if (gameTurn < 3 || objectives.length === 0) return null;
+  const first = objectives[0]?.claimedBy ?? null;
+  return first !== null && objectives.every((o) => o.claimedBy === first) ? first : null;
+}
+
+/**
+ * Does the game end now? (004 "Step 5 – Ending the Game": "once both players have completed 10 turns, or one team
+ * fails a Run Away! test" and "if one player has no model's left on the table at any point the game ends
+ * immediately, the other play wins automatically regardless of VPs").
+ */
+export function gameEndCheck(input: {
+  completedTurns: Record<Side, number>;
+  failedRunAway?: Side | null;
+  modelsOnTable: Record<Side, number>;
+  turnLimit?: number;
+}): { ends: boolean; reason: string } {
+  const limit = input.turnLimit ?? GAME_LENGTH_TURNS;
+  for (const side of SIDES) {
+    if (input.modelsOnTable[side] === 0) return { ends: true, reason: `${sideName(side)} has no models left on the table: ${sideName(opponent(side))} wins automatically.` };
+  }
+  if (input.failedRunAway) return { ends: true, reason: `${sideName(input.failedRunAway)} failed a Run Away! test.` };
+  if (input.completedTurns.a >= limit && input.completedTurns.b >= limit) return { ends: true, reason: `Both players have completed ${limit} turns.` };
+  return { ends: false, reason: 'The game goes on.' };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mission VP
+// ---------------------------------------------------------------------------------------------------------------
+
+function relicsHeld(models: readonly ModelFacts[]): number {
+  return models.filter((m) => m.aliveAtEnd).reduce((sum, m) => sum + (m.relicsCarried ?? 0), 0);
+}
+
+function missionLines(missionId: MissionId, facts: GameFacts, problems: string[]): VpLine[] {
+  const lines: VpLine[] = [];
+  switch (missionId) {
+    case 'skirmish':
+    case 'breakthrough':
+      // Only secondary objectives score (with this mission's overrides).
+      break;
+    case 'relic-hunt': {
+      const vpCite = cite004('Mission 2: Relic Hunt / Victory Points');
+      const count = needFact(facts.relicCount, 'Relic Hunt: record how many Relic counters were placed.', problems);
+      for (const m of facts.models) {
+        if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0) problems.push(`Model ${m.id} is a casualty but carries relics: a slain model drops its relics.`);
+      }
+      const held = SIDES.map((s) => relicsHeld(sideModels(facts, s)));
+      if (count !== undefined && held.reduce((a, b) => a + b, 0) > count) problems.push(`More relics are carried (${held.join(' + ')}) than were placed (${count}).`);
+      SIDES.forEach((side, i) => {
+        const n = held[i] ?? 0;
+        if (n > 0) lines.push(line(side, n, 'mission', `holds ${n} Relic counter${n === 1 ? '' : 's'} at the end of the game (1 VP each)`, vpCite));
+      });
+      break;
+    }
+    case 'sabotage': {
+      const vpCite = cite004('Mission 4 – Sabotage / Victory Points');
+      for (const side of SIDES) {
+        if (sideModels(facts, side).some((m) => m.destroyedObjectiveMarker)) {
+          lines.push(line(side, 3, 'mission', "destroyed the opponent's objective marker", vpCite));
+        }
+      }
+      break;
+    }
+    case 'seize-ground': {
+      const vpCite = cite004('Mission 5 – Seize Ground / Victory Points');
+      const objectives = needFact(facts.objectives, 'Seize Ground: record who claims each objective marker.', problems) ?? [];
+      for (const side of SIDES) {
+        const n = objectives.filter((o) => o.claimedBy === side).length;
+        if (n > 0) lines.push(line(side, n, 'mission', `claims ${n} objective marker${n === 1 ? '' : 's'} (1 VP each)`, vpCite));
+      }
+      break;
+    }
+    case 'last-stand': {
+      const vpCite = cite004('Mission 6: Last Stand / Victory Points');
+      const attacker = needFact(facts.attacker, 'Last Stand: record which side is the attacker.', problems);
+      if (attacker === undefined) break;
+      const defender = opponent(attacker);
+      // Only the half deployed in the centre are 'defending models'; reinforcements do not count.
+      const defending = sideModels(facts, defender).filter((m) => m.lastStandRole === 'defending');
+      if (defending.length === 0) {
+        problems.push("Last Stand: mark which of the defender's models were the 'defending models'.");
+        break;
+      }
+      const left = aliveCount(defending);
+      const ofTotal = `${left} of ${defending.length} defending models left`;
+      if (left * 2 >= defending.length) lines.push(line(defender, 3, 'mission', `${ofTotal} (50% or more)`, vpCite));
+      if (left * 4 <= defending.length) lines.push(line(attacker, 3, 'mission', `${ofTotal} (25% or less)`, vpCite));
+      const bearers = facts.models.filter((m) => m.bannerBearer);
+      for (const b of bearers) {
+        if (b.side !== defender || b.lastStandRole !== 'defending' || b.type !== 'special' || b.squad) {
+          problems.push(`Model ${b.id} cannot carry the banner: it must be a Special model in the defending half.`);
+        }
+      }
+      if (bearers.length > 1) problems.push('Last Stand: only one model may carry the banner.');
+      const bearer = bearers[0];
+      if (bearer?.aliveAtEnd) lines.push(line(defender, 1, 'mission', 'the banner is still in play at the end of the game', vpCite));
+      break;
+    }
+  }
+  return lines;
+}
+
+function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, problems: string[]): string {
+  switch (missionId) {
+    case 'relic-hunt': {
+      const held = relicsHeld(sideModels(facts, side));
+      if (facts.relicCount === undefined || held !== facts.relicCount) {
+        problems.push(`${sideName(side)} cannot have won Relic Hunt automatically without holding all ${facts.relicCount ?? 'the'} relics (holds ${held}).`);
+      }
+      return 'captured all the Relic counters and brought them within 6" of their table corner';
+    }
+    case 'breakthrough': {
+      if (facts.attacker !== side) problems.push('Only the Attacker can break through in Breakthrough.');
+      const own = sideModels(facts, side);
+      const theirs = sideModels(facts, opponent(side));
+      const achieved = breakthroughAchieved({
+        attackerModels: own.length,
+        attackersWithinSix: own.filter((m) => m.aliveAtEnd && m.withinSixOfDefenderCorner).length,
+        defenderModels: theirs.length,
+        defendersKilled: theirs.length - aliveCount(theirs),
+      });
+      if (!achieved) problems.push("A breakthrough needs 25% or more of the Attacker's models within 6\" of the Defender's table corner and 25% or more of the Defender's team killed.");
+      return 'broke through';
+    }
+    case 'seize-ground': {
+      const objectives = facts.objectives ?? [];
+      if (objectives.length === 0 || !objectives.every((o) => o.claimedBy === side)) {
+        problems.push(`${sideName(side)} cannot have won Seize Ground automatically without claiming all the objectives.`);
+      }
+      return 'claimed all the objectives after the third turn';
+    }
+    default:
+      problems.push(`${getMission(missionId).name} has no automatic-win condition.`);
+      return '';
+  }
+}
+
+/**
+ * Score a finished game: VP per side with a reason per line, and the outcome. Throws GameFactsError when the facts
+ * contradict the mission (nothing half-scored).
+ */
+export function scoreMission(missionId: MissionId, facts: GameFacts): MissionScore {
+  const mission = getMission(missionId);
+  const problems: string[] = [];
+  const lines = missionLines(missionId, facts, problems);
+
+  for (const objective of SECONDARY_OBJECTIVES) {
+    const value = secondaryValue(objective, mission);
+    const overridden = mission.secondaryOverrides[objective.id] !== undefined;
+    for (const side of SIDES) {
+      const why = secondaryAchieved(objective.id as SecondaryId, side, facts);
+      if (why === null || value === 0) continue;
+      const citation = overridden ? cite004(`${mission.citation.section} / Victory Points`) : objective.citation;
+      lines.push(line(side, value, objective.id as SecondaryId, `${objective.name}: ${why}`, citation));
+    }
+  }
+
+  let automatic: { winner: Side; reason: string } | null = null;
+  if (facts.ending.kind === 'no-models-left') {
+    const loser = facts.ending.side;
+    if (aliveCount(sideModels(facts, opponent(loser))) === 0) problems.push('Both teams cannot have been wiped out: one side must still have models on the table.');
+    automatic = { winner: opponent(loser), reason: `${sideName(loser)} has no models left on the table (004 · Step 5 - Ending the Game).` };
+  } else if (facts.ending.kind === 'mission-win') {
+    const why = checkMissionWin(missionId, facts.ending.side, facts, problems);
+    automatic = { winner: facts.ending.side, reason: `${sideName(facts.ending.side)} ${why} (${citeText(mission.citation)} / Ending the Game).` };
+  }
+  if (problems.length > 0) throw new GameFactsError(problems);
+
+  const vp: Record<Side, number> = { a: 0, b: 0 };
+  for (const l of lines) vp[l.side] += l.vp;
+
+  let outcome: Outcome;
+  if (automatic) {
+    outcome = { kind: 'win', winner: automatic.winner, automatic: true, reason: `${automatic.reason} Automatic win regardless of VPs.` };
+  } else if (vp.a === vp.b) {
+    outcome = { kind: 'draw', reason: `Both players have ${vp.a} VP: the game is a draw (004 · Step 5 - Ending the Game).` };
+  } else {
+    const winner: Side = vp.a > vp.b ? 'a' : 'b';
+    outcome = { kind: 'win', winner, automatic: false, reason: `${sideName(winner)} has the most VPs (${vp[winner]} to ${vp[opponent(winner)]}).` };
+  }
+  return { missionId, vp, lines, outcome };
+}

@@ -1,0 +1,8 @@
+/**
+ * The rules package: dice, rulesets as data, the Heralds of Ruin Kill Team core rules (seed 004) and the shipped
+ * presets. Pure TypeScript: no I/O, no clock, no Math.random. See README.md for the layout and the seed index.
+ */
+export * from './dice';
+export * from './ruleset/index';
+export * from './hor/index';
+export * from './presets/index';

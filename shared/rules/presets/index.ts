@@ -1,0 +1,13 @@
+import type { Ruleset } from '../ruleset/schema';
+import { battleHonoursPreset } from './battle-honours';
+import { experienceLevelsPreset } from './experience-levels';
+
+export { BATTLE_HONOURS_ID, battleHonoursPreset } from './battle-honours';
+export { EXPERIENCE_LEVELS_ID, experienceLevelsPreset } from './experience-levels';
+export { MissingTableError, missingTables, requireTable, requiredTables, tableCoverageProblems } from './require';
+export type { MissingTable, ProgressionTableKey } from './require';
+
+/** The presets shipped with the app; the first is the default for a new campaign (PROGRESSION.md). */
+export function presets(): Ruleset[] {
+  return [battleHonoursPreset(), experienceLevelsPreset()];
+}

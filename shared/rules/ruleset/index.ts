@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './coverage';
+export * from './roll-table';

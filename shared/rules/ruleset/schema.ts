@@ -1,0 +1,381 @@
+/**
+ * A ruleset as data: what a club plays (missions, special rules, dice tables, secondary objectives, optional rules,
+ * post-game progression). Rulesets are versioned, exported/imported as files and pinned per campaign
+ * (design/PROGRESSION.md), so everything here is plain JSON validated by zod.
+ *
+ * Convention: a schema and its inferred type share one name (design/ARCHITECTURE.md).
+ * Convention: `null` means "the organiser has not entered this yet" (PROGRESSION.md: the Experience & Levels preset
+ * ships empty tables); `'unlimited'` means "no limit", so the two can never be confused.
+ */
+import { z } from 'zod';
+import { DiceExpressionError, parseDice } from '../dice';
+
+export const RULESET_SCHEMA_VERSION = 1;
+
+/** Stable machine id: lower-case words joined by '-', e.g. "relic-hunt". */
+export const RuleId = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "relic-hunt".');
+export type RuleId = z.infer<typeof RuleId>;
+
+/** Semantic version "major.minor.patch" (pre-release/build suffixes allowed). */
+export const SemVer = z
+  .string()
+  .regex(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'A version looks like 1.0.0.');
+export type SemVer = z.infer<typeof SemVer>;
+
+/** Where a rule comes from, so anyone can check it: a seed file (or design doc) and its section heading. */
+export const Citation = z.object({
+  /** e.g. "004" (seed 004_0e369971ddb514e3.txt), "000", "PROGRESSION.md", or "house rule". */
+  source: z.string().min(1),
+  /** The section heading as printed, e.g. "Run Away!" or "Mission 2: Relic Hunt / Victory Points". */
+  section: z.string().min(1),
+  /** Where the data deviates from or interprets the printed text, say how and why. */
+  note: z.string().optional(),
+});
+export type Citation = z.infer<typeof Citation>;
+
+/** A dice expression the dice module can roll ("D6", "2D6", "D66", "D3+2", "2D6×3"). */
+export const DiceExpressionText = z.string().superRefine((text, ctx) => {
+  try {
+    parseDice(text);
+  } catch (e) {
+    if (!(e instanceof DiceExpressionError)) throw e;
+    ctx.addIssue({ code: 'custom', message: e.message });
+  }
+});
+export type DiceExpressionText = z.infer<typeof DiceExpressionText>;
+
+export const ModelType = z.enum(['team-leader', 'special', 'core']);
+export type ModelType = z.infer<typeof ModelType>;
+
+/** One line, short enough for a tooltip or a printed reminder card. */
+const OneLine = z.string().min(1).max(200).regex(/^[^\n]*$/, 'A reminder is a single line.');
+
+export const SpecialRule = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  reminder: OneLine,
+  text: z.string().min(1),
+  citation: Citation,
+});
+export type SpecialRule = z.infer<typeof SpecialRule>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Dice tables
+// ---------------------------------------------------------------------------------------------------------------
+
+export const DiceTableRow = z
+  .object({
+    /** Lowest result of this row (as read on the dice: 11..66 for D66). */
+    from: z.number().int(),
+    /** Highest result of this row, inclusive. */
+    to: z.number().int(),
+    /** Machine id of the result, e.g. "dead", "blizzard". */
+    result: RuleId,
+    text: z.string().min(1),
+    /** A follow-up roll on another table of the ruleset (e.g. permanent injury → which characteristic). */
+    followUpTable: RuleId.optional(),
+  })
+  .refine((row) => row.from <= row.to, { message: 'A row range must go from the lower to the higher result.' });
+export type DiceTableRow = z.infer<typeof DiceTableRow>;
+
+export const DiceTable = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  expression: DiceExpressionText,
+  rows: z.array(DiceTableRow),
+  citation: Citation,
+  note: z.string().optional(),
+});
+export type DiceTable = z.infer<typeof DiceTable>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Missions, secondary objectives, optional rules
+// ---------------------------------------------------------------------------------------------------------------
+
+export const SecondaryObjective = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  vp: z.number().int().min(0),
+  condition: z.string().min(1),
+  citation: Citation,
+});
+export type SecondaryObjective = z.infer<typeof SecondaryObjective>;
+
+/** Counters placed at set-up, e.g. "D3+2 Relic counters". */
+export const MissionCounters = z.object({
+  kind: z.enum(['relic', 'objective']),
+  /** A fixed number or a dice expression rolled at set-up. */
+  count: z.union([z.number().int().min(0), DiceExpressionText]),
+  placement: z.string().min(1),
+});
+export type MissionCounters = z.infer<typeof MissionCounters>;
+
+/** Bonus Campaign Experience: who gains how much EXP, for what. */
+export const ExpBonus = z.object({
+  id: RuleId,
+  exp: z.number().int().min(0),
+  /** 'each' = per qualifying event (per kill, per relic); 'once' = once per game. */
+  per: z.enum(['each', 'once']),
+  /** Who can earn it; an empty list means "the model named in the condition" (e.g. the banner-bearer). */
+  modelTypes: z.array(ModelType),
+  condition: z.string().min(1),
+});
+export type ExpBonus = z.infer<typeof ExpBonus>;
+
+export const Mission = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  summary: z.string().min(1),
+  /** Special rules in effect (ids of `specialRules`), in addition to the ruleset's always-on ones. */
+  specialRules: z.array(RuleId),
+  setup: z.array(z.string().min(1)),
+  counters: z.array(MissionCounters),
+  victoryPoints: z.array(z.string().min(1)),
+  /** Secondary objectives whose VP this mission changes: id → VP. */
+  secondaryOverrides: z.record(RuleId, z.number().int().min(0)),
+  /** Extra ways the game ends (the normal ones always apply). */
+  endingConditions: z.array(z.string().min(1)),
+  /** Ways to win outright, regardless of VP. */
+  automaticWins: z.array(z.string().min(1)),
+  bonusExperience: z.array(ExpBonus),
+  /** Requisition rules of the mission itself (e.g. Relic cash-in), as text. */
+  requisition: z.array(z.string().min(1)),
+  citation: Citation,
+});
+export type Mission = z.infer<typeof Mission>;
+
+export const OptionalRule = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  description: z.string().min(1),
+  /** Whether a new campaign starts with it switched on. */
+  enabledByDefault: z.boolean(),
+  /** Dice tables this rule uses. */
+  tables: z.array(RuleId),
+  citation: Citation,
+});
+export type OptionalRule = z.infer<typeof OptionalRule>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Progression
+// ---------------------------------------------------------------------------------------------------------------
+
+export const ExpAward = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  exp: z.number().int().min(0),
+  modelTypes: z.array(ModelType).min(1),
+  condition: z.string().min(1),
+  citation: Citation,
+});
+export type ExpAward = z.infer<typeof ExpAward>;
+
+export const LevelThreshold = z.object({
+  level: z.number().int().min(1),
+  exp: z.number().int().min(0),
+});
+export type LevelThreshold = z.infer<typeof LevelThreshold>;
+
+export const Skill = z.object({ id: RuleId, name: z.string().min(1), text: z.string() });
+export type Skill = z.infer<typeof Skill>;
+
+export const SkillList = z.object({ id: RuleId, name: z.string().min(1), skills: z.array(Skill) });
+export type SkillList = z.infer<typeof SkillList>;
+
+/** The post-game injury table of one model type; `null` = not entered yet. */
+export const InjuryTables = z.object({
+  'team-leader': DiceTable.nullable(),
+  special: DiceTable.nullable(),
+  core: DiceTable.nullable(),
+});
+export type InjuryTables = z.infer<typeof InjuryTables>;
+
+export const RequisitionAward = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  req: z.number().int(),
+  condition: z.string().min(1),
+  citation: Citation,
+});
+export type RequisitionAward = z.infer<typeof RequisitionAward>;
+
+export const RequisitionMultiplier = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  factor: z.number().positive(),
+  condition: z.string().min(1),
+  citation: Citation,
+});
+export type RequisitionMultiplier = z.infer<typeof RequisitionMultiplier>;
+
+export const Requisition = z.object({
+  /** Fixed awards after a game; null = not entered yet. */
+  awards: z.array(RequisitionAward).nullable(),
+  multipliers: z.array(RequisitionMultiplier),
+  /** A requisition chart rolled after each game; null = not entered yet (or not used: see `usesChart`). */
+  chart: DiceTable.nullable(),
+  usesChart: z.boolean(),
+});
+export type Requisition = z.infer<typeof Requisition>;
+
+export const Honour = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  cost: z.number().int().min(0),
+  effect: z.string().optional(),
+  /** Each honour once per model unless it says otherwise. */
+  repeatable: z.boolean(),
+  /** A cap on repeats, e.g. Iron Jaw "max 3". */
+  maxTimes: z.number().int().min(1).optional(),
+  restriction: z.string().optional(),
+});
+export type Honour = z.infer<typeof Honour>;
+
+export const HonourGroup = z.object({
+  id: RuleId,
+  name: z.string().min(1),
+  /** 'team': bought for the Kill Team as a whole; 'general': any model; 'faction': one faction's list. */
+  scope: z.enum(['team', 'general', 'faction']),
+  restriction: z.string().optional(),
+  honours: z.array(Honour),
+});
+export type HonourGroup = z.infer<typeof HonourGroup>;
+
+const Limit = z.union([z.number().int().min(0), z.literal('unlimited')]);
+
+export const HonourCap = z.object({
+  modelType: z.enum(['team-leader', 'special', 'special-as-core', 'core']),
+  maxGroups: Limit,
+  maxHonours: Limit,
+});
+export type HonourCap = z.infer<typeof HonourCap>;
+
+export const Honours = z.object({
+  groups: z.array(HonourGroup),
+  caps: z.array(HonourCap),
+  eliteSurcharge: z.object({ req: z.number().int().min(0), conditions: z.array(z.string().min(1)) }),
+  rules: z.array(z.string().min(1)),
+  citation: Citation,
+});
+export type Honours = z.infer<typeof Honours>;
+
+export const Progression = z.object({
+  /** How models improve: by honours bought with Req, or by EXP levels with advances. */
+  system: z.enum(['battle-honours', 'experience-levels']),
+  experience: z.object({
+    /** Fixed EXP awards after a game (surviving, kills…); null = not entered yet. */
+    awards: z.array(ExpAward).nullable(),
+    /** EXP from the missions' Bonus Campaign Experience is always recorded (PROGRESSION.md). */
+    missionBonuses: z.literal(true),
+  }),
+  /** Only for 'experience-levels'; null = not entered yet. */
+  levelThresholds: z.array(LevelThreshold).nullable(),
+  advanceTable: DiceTable.nullable(),
+  skills: z.array(SkillList).nullable(),
+  injuries: InjuryTables,
+  /** Follow-up injury tables (e.g. which characteristic a permanent injury lowers). */
+  injuryFollowUps: z.array(DiceTable),
+  requisition: Requisition,
+  /** Only for 'battle-honours'. */
+  honours: Honours.nullable(),
+  notes: z.array(z.string()),
+});
+export type Progression = z.infer<typeof Progression>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ruleset
+// ---------------------------------------------------------------------------------------------------------------
+
+export const Ruleset = z
+  .object({
+    id: RuleId,
+    name: z.string().min(1),
+    version: SemVer,
+    schemaVersion: z.literal(RULESET_SCHEMA_VERSION),
+    description: z.string(),
+    team: z.object({ pointsLimit: z.number().int().positive() }),
+    /** Special rules in effect in every game of this ruleset (e.g. Night Fighting, Reserves, Built-up Area, Run Away!). */
+    alwaysInEffect: z.array(RuleId),
+    specialRules: z.array(SpecialRule),
+    missions: z.array(Mission),
+    /** The table the mission is rolled on (its rows' results are mission ids). */
+    missionTable: RuleId.nullable(),
+    diceTables: z.array(DiceTable),
+    secondaryObjectives: z.array(SecondaryObjective),
+    optionalRules: z.array(OptionalRule),
+    progression: Progression,
+  })
+  .superRefine((r, ctx) => {
+    const unique = (what: string, ids: string[], path: string) => {
+      const seen = new Set<string>();
+      for (const id of ids) {
+        if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [path], message: `Two ${what} have the id "${id}".` });
+        seen.add(id);
+      }
+    };
+    unique('special rules', r.specialRules.map((s) => s.id), 'specialRules');
+    unique('missions', r.missions.map((m) => m.id), 'missions');
+    unique('dice tables', allTables(r).map((t) => t.id), 'diceTables');
+    unique('secondary objectives', r.secondaryObjectives.map((s) => s.id), 'secondaryObjectives');
+    unique('optional rules', r.optionalRules.map((o) => o.id), 'optionalRules');
+
+    const rules = new Set(r.specialRules.map((s) => s.id));
+    const tables = new Set(allTables(r).map((t) => t.id));
+    const secondaries = new Set(r.secondaryObjectives.map((s) => s.id));
+    const missions = new Set(r.missions.map((m) => m.id));
+    for (const id of r.alwaysInEffect) {
+      if (!rules.has(id)) ctx.addIssue({ code: 'custom', path: ['alwaysInEffect'], message: `No special rule "${id}".` });
+    }
+    for (const m of r.missions) {
+      for (const id of m.specialRules) {
+        if (!rules.has(id)) ctx.addIssue({ code: 'custom', path: ['missions'], message: `Mission "${m.name}" uses an unknown special rule "${id}".` });
+      }
+      for (const id of Object.keys(m.secondaryOverrides)) {
+        if (!secondaries.has(id)) ctx.addIssue({ code: 'custom', path: ['missions'], message: `Mission "${m.name}" changes an unknown secondary objective "${id}".` });
+      }
+    }
+    for (const o of r.optionalRules) {
+      for (const id of o.tables) {
+        if (!tables.has(id)) ctx.addIssue({ code: 'custom', path: ['optionalRules'], message: `Optional rule "${o.name}" uses an unknown table "${id}".` });
+      }
+    }
+    for (const t of allTables(r)) {
+      for (const row of t.rows) {
+        if (row.followUpTable !== undefined && !tables.has(row.followUpTable)) {
+          ctx.addIssue({ code: 'custom', path: ['diceTables'], message: `Table "${t.name}" refers to an unknown table "${row.followUpTable}".` });
+        }
+      }
+    }
+    if (r.missionTable !== null) {
+      const table = allTables(r).find((t) => t.id === r.missionTable);
+      if (!table) ctx.addIssue({ code: 'custom', path: ['missionTable'], message: `No dice table "${r.missionTable}".` });
+      for (const row of table?.rows ?? []) {
+        if (!missions.has(row.result)) ctx.addIssue({ code: 'custom', path: ['missionTable'], message: `The mission table names an unknown mission "${row.result}".` });
+      }
+    }
+  });
+export type Ruleset = z.infer<typeof Ruleset>;
+
+/** Every dice table of a ruleset, wherever it sits (top level, injuries, requisition chart, advances). */
+export function allTables(r: Pick<Ruleset, 'diceTables' | 'progression'>): DiceTable[] {
+  const p = r.progression;
+  const maybe = [p.advanceTable, p.injuries['team-leader'], p.injuries.special, p.injuries.core, p.requisition.chart];
+  const progressionTables = maybe.filter((t): t is DiceTable => t !== null);
+  // The same table object may serve several model types (Team Leader and Special share the D66 table).
+  const unique = [...new Set([...r.diceTables, ...progressionTables, ...p.injuryFollowUps])];
+  const seen = new Set<string>();
+  return unique.filter((t) => {
+    if (seen.has(t.id)) return !isSameTable(unique, t);
+    seen.add(t.id);
+    return true;
+  });
+}
+
+// Two entries with the same id but equal content are one table used twice (after a JSON round trip the object
+// identity is gone); entries with the same id and different content are reported as duplicates.
+function isSameTable(all: DiceTable[], t: DiceTable): boolean {
+  const first = all.find((x) => x.id === t.id);
+  return first !== undefined && JSON.stringify(first) === JSON.stringify(t);
+}
