@@ -1,0 +1,3 @@
+export * from './team-list';
+export * from './roster';
+export * from './validate';

@@ -1,0 +1,30 @@
+/**
+ * A roster as the player builds it: which entries of the Team List, named, with their options, Armoury items and
+ * extra grenades. Saved as-is (drafts may be illegal); validateRoster() says what is wrong.
+ */
+import { z } from 'zod';
+import { GrenadeType } from './team-list';
+
+export const ROSTER_MAX_MODELS = 60;
+
+export const RosterModel = z
+  .object({
+    id: z.string().min(1).max(64),
+    entryId: z.string().min(1).max(80),
+    /** May be empty while drafting; a legal roster names every model. */
+    name: z.string().max(60).transform((s) => s.replace(/\s+/g, ' ').trim()),
+    /** Models in a Squad entry (seed 004 "Squad"). */
+    squadSize: z.number().int().min(1).max(50).optional(),
+    /** Option id → how many times taken. */
+    options: z.record(z.string().min(1).max(80), z.number().int().min(0).max(20)).default({}),
+    /** Armoury item ids; an id twice is kept so the validator can say so. */
+    armoury: z.array(z.string().min(1).max(80)).max(40).default([]),
+    /** Extra grenades bought (seed 004 "Grenades"), by type. */
+    grenades: z.partialRecord(GrenadeType, z.number().int().min(0).max(20)).default({}),
+  })
+  .strict();
+export type RosterModel = z.infer<typeof RosterModel>;
+export type RosterModelInput = z.input<typeof RosterModel>;
+
+export const Roster = z.object({ models: z.array(RosterModel).max(ROSTER_MAX_MODELS) }).strict();
+export type Roster = z.infer<typeof Roster>;

@@ -1,0 +1,200 @@
+/**
+ * The Team List format: one JSON file per faction list (docs/team-lists.md explains it field by field).
+ * Seed 004 "Building your Team": "create your team using the Kill Team Lists ... write a 250 point team. You must
+ * follow all Model Allowance rules set out in your list. All models in the team lists have the Infantry unit type
+ * unless stated otherwise." The lists themselves are not in the seeds, so they are data a club imports and edits.
+ */
+import { z } from 'zod';
+import { GRENADE_COSTS } from '../hor/optional-rules';
+
+export const TEAM_LIST_FORMAT = 'herald.team-list';
+export const TEAM_LIST_FORMAT_VERSION = 1;
+
+const Slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "tactical-marine".');
+const Name = z.string().trim().min(1, 'A name cannot be empty.').max(80);
+const Points = z.number().int('Points are whole numbers.').min(0, 'Points cannot be negative.').max(1000);
+
+/** Seed 004's model types, plus Squad entries (a unit of several models; they count as Core for VP and EXP). */
+export const EntryCategory = z.enum(['team-leader', 'special', 'core', 'squad']);
+export type EntryCategory = z.infer<typeof EntryCategory>;
+
+export const CATEGORY_NAMES: Record<EntryCategory, { one: string; many: string }> = {
+  'team-leader': { one: 'Team Leader', many: 'Team Leaders' },
+  special: { one: 'Special model', many: 'Special models' },
+  core: { one: 'Core model', many: 'Core models' },
+  squad: { one: 'Squad', many: 'Squads' },
+};
+
+export const GrenadeType = z.enum(GRENADE_COSTS.map((g) => g.id) as [GrenadeIdText, ...GrenadeIdText[]]);
+type GrenadeIdText = (typeof GRENADE_COSTS)[number]['id'];
+export type GrenadeType = z.infer<typeof GrenadeType>;
+
+const Characteristic = z.number().int().min(0).max(10);
+/** A save as printed: "3+", or "-" for none. */
+const Save = z.string().regex(/^([2-6]\+|-)$/, 'A save looks like "3+" (or "-" for none).');
+
+export const Profile = z
+  .object({
+    WS: Characteristic,
+    BS: Characteristic,
+    S: Characteristic,
+    T: Characteristic,
+    W: Characteristic,
+    I: Characteristic,
+    A: Characteristic,
+    Ld: Characteristic,
+    Sv: Save,
+    /** Invulnerable save, if any. */
+    Inv: Save.optional(),
+  })
+  .strict();
+export type Profile = z.infer<typeof Profile>;
+export const PROFILE_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Sv'] as const;
+
+/** Seed 004 "Special Rules" a Team List may give a model; others are free text. */
+export const KNOWN_MODEL_RULES = ['Inspiring Presence', 'Non-Learning', 'Non-Flammable'] as const;
+
+export const EntryOption = z
+  .object({
+    id: Slug,
+    name: Name,
+    points: Points,
+    /** Options sharing a group are alternatives: a model takes at most one of them (e.g. "special weapon"). */
+    group: Slug.optional(),
+    /** How many times one model may take it (default once). */
+    maxPerModel: z.number().int().min(1).max(20).default(1),
+    /** Wargear this option removes and adds, so the model card shows what the model actually carries. */
+    replaces: z.array(z.string().min(1)).default([]),
+    adds: z.array(z.string().min(1)).default([]),
+    /** Grenades this option gives (they then may be bought again, seed 004 "Grenades"). */
+    grenades: z.array(GrenadeType).default([]),
+  })
+  .strict();
+export type EntryOption = z.infer<typeof EntryOption>;
+
+export const Entry = z
+  .object({
+    id: Slug,
+    name: Name,
+    category: EntryCategory,
+    /** Per model. For a Squad, per model in the squad. */
+    points: Points,
+    profile: Profile,
+    unitType: z.string().min(1).default('Infantry'),
+    wargear: z.array(z.string().min(1)).default([]),
+    /** Grenades the model comes with (seed 004: only these may be bought again). */
+    grenades: z.array(GrenadeType).default([]),
+    specialRules: z.array(z.string().min(1)).default([]),
+    options: z.array(EntryOption).default([]),
+    /** May buy from the team's Armoury (seed 004 "Kill Team Armouries": "it will say so in their options"). */
+    armoury: z.boolean().default(false),
+    /** May buy extra grenades of the kinds it has (seed 004 "Grenades"). */
+    buysGrenades: z.boolean().default(false),
+    /** Most of this entry in one team, if the list limits it. */
+    maxPerTeam: z.number().int().min(1).optional(),
+    /** Squad size (seed 004 "Squad": "will state how many models form the unit"). Required for category "squad". */
+    squad: z.object({ min: z.number().int().min(2), max: z.number().int().min(2) }).strict().optional(),
+    notes: z.string().optional(),
+  })
+  .strict()
+  .superRefine((e, ctx) => {
+    if (e.category === 'squad' && !e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: `${e.name} is a Squad: give its size (min and max models).` });
+    if (e.category !== 'squad' && e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: `${e.name} has a squad size but is not a Squad entry.` });
+    if (e.squad && e.squad.min > e.squad.max) ctx.addIssue({ code: 'custom', path: ['squad'], message: `${e.name}: the smallest squad (${e.squad.min}) is larger than the largest (${e.squad.max}).` });
+    const ids = new Set<string>();
+    e.options.forEach((o, i) => {
+      if (ids.has(o.id)) ctx.addIssue({ code: 'custom', path: ['options', i, 'id'], message: `${e.name} has two options with the id "${o.id}".` });
+      ids.add(o.id);
+    });
+  });
+export type Entry = z.infer<typeof Entry>;
+
+const Range = z
+  .object({ min: z.number().int().min(0), max: z.number().int().min(0) })
+  .strict()
+  .refine((r) => r.min <= r.max, { message: 'The minimum is larger than the maximum.' });
+
+/**
+ * Model Allowance (seed 004 "Building your Team": "You must follow all Model Allowance rules set out in your list").
+ * Per category, a minimum and maximum number of entries; `unlocks` raise a maximum, e.g. "each Techmarine allows one
+ * more Special model" → { when: "techmarine", per: 1, category: "special", extra: 1 }.
+ */
+export const Allowance = z
+  .object({
+    'team-leader': Range,
+    special: Range,
+    core: Range,
+    squad: Range,
+    unlocks: z
+      .array(
+        z
+          .object({
+            /** An entry id, or a category: every `per` of these in the team raises the maximum. */
+            when: z.union([Slug, EntryCategory]),
+            per: z.number().int().min(1).default(1),
+            category: EntryCategory,
+            extra: z.number().int().min(1).default(1),
+          })
+          .strict(),
+      )
+      .default([]),
+  })
+  .strict();
+export type Allowance = z.infer<typeof Allowance>;
+
+export const ArmouryItem = z
+  .object({
+    id: Slug,
+    name: Name,
+    points: Points,
+    /** Which model types may take it (seed 004: "some armoury items may only be taken by specific types of models"). */
+    allowed: z.array(EntryCategory).min(1),
+    text: z.string().optional(),
+  })
+  .strict();
+export type ArmouryItem = z.infer<typeof ArmouryItem>;
+
+export const TeamList = z
+  .object({
+    format: z.literal(TEAM_LIST_FORMAT, { error: `This is not a Herald team list (the "format" field must be "${TEAM_LIST_FORMAT}").` }),
+    formatVersion: z.literal(TEAM_LIST_FORMAT_VERSION, { error: `Herald reads team-list format version ${TEAM_LIST_FORMAT_VERSION}.` }),
+    id: Slug,
+    faction: Name,
+    name: Name,
+    /** The list's own version as printed by its authors, e.g. "2.1" or "club 2026-03". */
+    listVersion: z.string().trim().min(1).max(40),
+    /** Sample lists ship with Herald to get started; check them against your club's own list. */
+    sample: z.boolean().default(false),
+    source: z.string().max(500).optional(),
+    teamRules: z.array(z.object({ name: Name, text: z.string().min(1) }).strict()).default([]),
+    allowance: Allowance,
+    entries: z.array(Entry).min(1, 'A team list needs at least one entry.'),
+    armoury: z.array(ArmouryItem).default([]),
+    /** The grenades models of this list may buy (seed 004 "Grenades"); prices come from the seed's table. */
+    grenades: z.array(GrenadeType).default([]),
+  })
+  .strict()
+  .superRefine((list, ctx) => {
+    const ids = new Set<string>();
+    list.entries.forEach((e, i) => {
+      if (ids.has(e.id)) ctx.addIssue({ code: 'custom', path: ['entries', i, 'id'], message: `Two entries have the id "${e.id}".` });
+      ids.add(e.id);
+    });
+    const armouryIds = new Set<string>();
+    list.armoury.forEach((a, i) => {
+      if (armouryIds.has(a.id)) ctx.addIssue({ code: 'custom', path: ['armoury', i, 'id'], message: `Two armoury items have the id "${a.id}".` });
+      armouryIds.add(a.id);
+    });
+    list.allowance.unlocks.forEach((u, i) => {
+      if (!EntryCategory.safeParse(u.when).success && !ids.has(u.when)) {
+        ctx.addIssue({ code: 'custom', path: ['allowance', 'unlocks', i, 'when'], message: `The allowance refers to "${u.when}", which is not an entry of this list.` });
+      }
+    });
+    if (!list.entries.some((e) => e.category === 'team-leader')) {
+      ctx.addIssue({ code: 'custom', path: ['entries'], message: 'A team list needs at least one Team Leader entry.' });
+    }
+  });
+export type TeamList = z.infer<typeof TeamList>;
+export type TeamListInput = z.input<typeof TeamList>;
