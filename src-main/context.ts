@@ -4,6 +4,7 @@
 import type { EventName, EventPayload } from '../shared/ipc/contract';
 import type { AppInfo } from '../shared/ipc/schemas/app';
 import type { Db } from './db/open';
+import type { FileDialogs } from './files';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -13,4 +14,6 @@ export interface HandlerContext {
   newId: () => string;
   emit: Emit;
   info: AppInfo;
+  /** Main-process file dialogs (Electron); undefined in browser mode. */
+  files: FileDialogs | undefined;
 }

@@ -11,7 +11,9 @@ import type { AppInfo } from '../shared/ipc/schemas/app';
 import type { HandlerContext } from './context';
 import { classifySqliteError } from './db/errors';
 import { openCampaignFile, type OpenedDatabase } from './db/open';
+import type { FileDialogs } from './files';
 import { handlers } from './handlers';
+import { ensureSampleTeamLists } from './repos/team-lists';
 import { dataPaths, type DataPaths } from './paths';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -24,6 +26,7 @@ export interface CoreOptions {
   now?: () => Date;
   newId?: () => string;
   log?: (message: string) => void;
+  files?: FileDialogs;
 }
 
 export interface Core {
@@ -66,6 +69,7 @@ export function createCore(options: CoreOptions): Core {
     now,
     newId: options.newId ?? randomUUID,
     info,
+    files: options.files,
     emit: (event, payload) => {
       for (const l of listeners) {
         try {
@@ -76,6 +80,9 @@ export function createCore(options: CoreOptions): Core {
       }
     },
   };
+
+  // Sample team lists ship with the app; add any this file does not have yet (never overwrite a club's edits).
+  ensureSampleTeamLists(ctx.db, now, ctx.newId);
 
   return {
     paths,

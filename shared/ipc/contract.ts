@@ -12,6 +12,30 @@ import {
   CampaignRenameInput,
   CampaignsListInput,
 } from './schemas/campaigns';
+import {
+  CampaignScopedInput,
+  Player,
+  PlayerCreateInput,
+  PlayerIdInput,
+  PlayerRenameInput,
+  TeamAdjustReqInput,
+  TeamChangeModelInput,
+  TeamCreateInput,
+  TeamDetail,
+  TeamDismissInput,
+  TeamIdInput,
+  TeamListDetail,
+  TeamListExportInput,
+  TeamListExportResult,
+  TeamListImportInput,
+  TeamListImportResult,
+  TeamListSummary,
+  TeamListUpdateInput,
+  TeamRecruitInput,
+  TeamRenameInput,
+  TeamSaveDraftInput,
+  TeamSummary,
+} from './schemas/teams';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -42,11 +66,48 @@ export const channels = {
     summary: 'Archive a campaign: hidden from the home list, nothing deleted.',
   }),
   'campaigns.unarchive': channel({ input: CampaignIdInput, output: Campaign, summary: 'Bring an archived campaign back.' }),
+
+  'teamLists.list': channel({ input: Empty, output: z.array(TeamListSummary), summary: 'The team-list library (samples and imports).' }),
+  'teamLists.get': channel({ input: TeamIdInput, output: TeamListDetail, summary: 'One team list, whole.' }),
+  'teamLists.import': channel({
+    input: TeamListImportInput,
+    output: TeamListImportResult,
+    summary: 'Import a team-list JSON file (main’s open dialog, or an upload in browser mode).',
+  }),
+  'teamLists.export': channel({
+    input: TeamListExportInput,
+    output: TeamListExportResult,
+    summary: 'Export a team list as JSON (main’s save dialog, or a download in browser mode).',
+  }),
+  'teamLists.update': channel({ input: TeamListUpdateInput, output: TeamListDetail, summary: 'Save edits made in the team-list editor.' }),
+
+  'players.list': channel({ input: CampaignScopedInput, output: z.array(Player), summary: 'Players of a campaign.' }),
+  'players.create': channel({ input: PlayerCreateInput, output: Player, summary: 'Add a player to a campaign.' }),
+  'players.rename': channel({ input: PlayerRenameInput, output: Player, summary: 'Rename a player.' }),
+  'players.retire': channel({ input: PlayerIdInput, output: Player, summary: 'Retire a player (kept in the history).' }),
+  'players.unretire': channel({ input: PlayerIdInput, output: Player, summary: 'Bring a retired player back.' }),
+
+  'teams.list': channel({ input: CampaignScopedInput, output: z.array(TeamSummary), summary: 'Teams of a campaign, with points and legality.' }),
+  'teams.get': channel({ input: TeamIdInput, output: TeamDetail, summary: 'A team: list, roster, validation report and ledger.' }),
+  'teams.create': channel({ input: TeamCreateInput, output: TeamDetail, summary: 'A new team for a player, from a team list.' }),
+  'teams.rename': channel({ input: TeamRenameInput, output: TeamDetail, summary: 'Rename a team.' }),
+  'teams.saveDraft': channel({ input: TeamSaveDraftInput, output: TeamDetail, summary: 'Save the roster of a team not yet founded (legal or not).' }),
+  'teams.found': channel({ input: TeamIdInput, output: TeamDetail, summary: 'Lock a legal roster as the team’s founding roster.' }),
+  'teams.recruit': channel({ input: TeamRecruitInput, output: TeamDetail, summary: 'Recruit a model into a founded team (spends Req).' }),
+  'teams.changeModel': channel({ input: TeamChangeModelInput, output: TeamDetail, summary: 'Rename a model or buy wargear for it (spends Req).' }),
+  'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
+  'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
 } as const;
 
 export const events = {
   /** A campaign was created, renamed, archived or unarchived. */
   'campaigns.changed': z.object({ id: z.string() }).strict(),
+  /** The team-list library changed (import, edit). */
+  'teamLists.changed': z.object({ id: z.string() }).strict(),
+  /** A player of a campaign was added, renamed, retired. */
+  'players.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
+  /** A team of a campaign changed (roster, founding, ledger). */
+  'teams.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */
   'menu.newCampaign': z.object({}).strict(),
 } as const;

@@ -4,3 +4,4 @@ export * from './result';
 export * from './bridge';
 export * from './schemas/app';
 export * from './schemas/campaigns';
+export * from './schemas/teams';

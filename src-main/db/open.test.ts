@@ -102,7 +102,7 @@ describe('migrations (RELIABILITY.md rule 5)', () => {
     const backups = listVerifiedBackups(path.join(dir, 'backups'));
     expect(backups).toHaveLength(1);
     expect(backups[0]!.sha256).toBe(sha256File(backups[0]!.path));
-    expect(backups[0]!.schemaVersion).toBe(1);
+    expect(backups[0]!.schemaVersion).toBe(knownMigrations(MIGRATIONS).length);
     const copy = new Database(backups[0]!.path, { readonly: true });
     expect(copy.prepare('SELECT name FROM campaigns').pluck().all()).toEqual(['Vraks']);
     expect(copy.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
@@ -116,18 +116,18 @@ describe('migrations (RELIABILITY.md rule 5)', () => {
     const dir = tempDir();
     const withChild = migrationsWith([
       {
-        tag: '9001_players',
-        sql: 'CREATE TABLE players (id integer PRIMARY KEY, campaign_id text NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE);',
+        tag: '9001_test_children',
+        sql: 'CREATE TABLE test_children (id integer PRIMARY KEY, campaign_id text NOT NULL REFERENCES campaigns(id) ON DELETE CASCADE);',
       },
     ]);
     const v1 = open(dir, withChild);
     insertCampaign(v1.sqlite, 'Vraks');
-    v1.sqlite.prepare(`INSERT INTO players (campaign_id) SELECT id FROM campaigns`).run();
+    v1.sqlite.prepare(`INSERT INTO test_children (campaign_id) SELECT id FROM campaigns`).run();
     v1.sqlite.close();
     // The classic SQLite table rebuild: create new, copy, drop old, rename. With foreign keys ON the DROP would
     // cascade-delete every player.
     const rebuild = migrationsWith([
-      { tag: '9001_players', sql: fs.readFileSync(path.join(withChild, '9001_players.sql'), 'utf8') },
+      { tag: '9001_test_children', sql: fs.readFileSync(path.join(withChild, '9001_test_children.sql'), 'utf8') },
       {
         tag: '9002_rebuild_campaigns',
         sql: [
@@ -139,7 +139,7 @@ describe('migrations (RELIABILITY.md rule 5)', () => {
       },
     ]);
     const v2 = open(dir, rebuild);
-    expect(v2.sqlite.prepare('SELECT count(*) FROM players').pluck().get()).toBe(1);
+    expect(v2.sqlite.prepare('SELECT count(*) FROM test_children').pluck().get()).toBe(1);
     expect(v2.sqlite.pragma('foreign_keys', { simple: true })).toBe(1);
     v2.sqlite.close();
   });
@@ -165,7 +165,7 @@ describe('migrations (RELIABILITY.md rule 5)', () => {
     const broken = migrationsWith([
       {
         tag: '9001_orphans',
-        sql: "CREATE TABLE players (id integer PRIMARY KEY, campaign_id text NOT NULL REFERENCES campaigns(id));\n--> statement-breakpoint\nINSERT INTO players (campaign_id) VALUES ('nope');",
+        sql: "CREATE TABLE test_children (id integer PRIMARY KEY, campaign_id text NOT NULL REFERENCES campaigns(id));\n--> statement-breakpoint\nINSERT INTO test_children (campaign_id) VALUES ('nope');",
       },
     ]);
     expectRefusal(() => open(dir, broken), 'MIGRATION_FAILED', /point at missing rows.*put back/);

@@ -5,8 +5,14 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import type { HandlerContext } from '../context';
 import { campaignHandlers } from './campaigns';
+import { playerHandlers } from './players';
+import { teamListHandlers } from './team-lists';
+import { teamHandlers } from './teams';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
   ...campaignHandlers,
+  ...teamListHandlers,
+  ...playerHandlers,
+  ...teamHandlers,
 };

@@ -1,3 +1,4 @@
 export * from './team-list';
 export * from './roster';
 export * from './validate';
+export * from './ledger';

@@ -1,0 +1,166 @@
+/** IPC schemas for team lists, players and teams (issue 4). */
+import { z } from 'zod';
+import { Roster, RosterModel } from '../../rules/roster/roster';
+import { TeamList } from '../../rules/roster/team-list';
+import { Id } from './campaigns';
+
+const PersonName = (what: string) =>
+  z
+    .string()
+    .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
+    .pipe(z.string().min(1, `Give the ${what} a name.`).max(60, `A ${what} name is at most 60 characters.`));
+
+export const PlayerName = PersonName('player');
+export const TeamName = PersonName('team');
+
+// ----- team lists -----
+
+export const TeamListSummary = z.object({
+  id: Id,
+  listKey: z.string(),
+  faction: z.string(),
+  name: z.string(),
+  listVersion: z.string(),
+  sample: z.boolean(),
+  revision: z.number().int(),
+  entries: z.number().int(),
+  /** Teams (in any campaign) built from this list. */
+  teams: z.number().int(),
+  updatedAt: z.string(),
+});
+export type TeamListSummary = z.infer<typeof TeamListSummary>;
+
+export const TeamListDetail = TeamListSummary.extend({ list: TeamList });
+export type TeamListDetail = z.infer<typeof TeamListDetail>;
+
+/** Largest team-list file accepted (a real list is a few tens of KB). */
+export const TEAM_LIST_MAX_BYTES = 512 * 1024;
+
+export const TeamListImportInput = z.discriminatedUnion('source', [
+  /** Electron: main shows its own open dialog; the renderer never names a path. */
+  z.object({ source: z.literal('dialog') }).strict(),
+  /** Browser mode: the file the user picked, uploaded as text. */
+  z
+    .object({
+      source: z.literal('upload'),
+      fileName: z.string().max(255),
+      text: z.string().max(TEAM_LIST_MAX_BYTES, `A team-list file is at most ${TEAM_LIST_MAX_BYTES / 1024} KB.`),
+    })
+    .strict(),
+]);
+export const TeamListImportResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('imported'), list: TeamListSummary }),
+  z.object({ outcome: z.literal('unchanged'), list: TeamListSummary }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+export type TeamListImportResult = z.infer<typeof TeamListImportResult>;
+
+export const TeamListExportInput = z.object({ id: Id, destination: z.enum(['dialog', 'download']) }).strict();
+export const TeamListExportResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), path: z.string() }),
+  z.object({ outcome: z.literal('download'), fileName: z.string(), text: z.string() }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+export type TeamListExportResult = z.infer<typeof TeamListExportResult>;
+
+/** The editor sends the whole edited list; it must keep its id and version (a new version is a new import). */
+export const TeamListUpdateInput = z.object({ id: Id, list: TeamList, expectedRevision: z.number().int() }).strict();
+
+// ----- players -----
+
+export const Player = z.object({
+  id: Id,
+  campaignId: Id,
+  name: z.string(),
+  retiredAt: z.string().nullable(),
+  teams: z.number().int(),
+});
+export type Player = z.infer<typeof Player>;
+
+export const CampaignScopedInput = z.object({ campaignId: Id }).strict();
+export const PlayerCreateInput = z.object({ campaignId: Id, name: PlayerName }).strict();
+export const PlayerRenameInput = z.object({ id: Id, name: PlayerName }).strict();
+export const PlayerIdInput = z.object({ id: Id }).strict();
+
+// ----- teams -----
+
+export const TeamSummary = z.object({
+  id: Id,
+  campaignId: Id,
+  name: z.string(),
+  playerId: Id,
+  playerName: z.string(),
+  teamListId: Id,
+  listName: z.string(),
+  faction: z.string(),
+  founded: z.boolean(),
+  points: z.number().int(),
+  pointsText: z.string(),
+  legal: z.boolean(),
+  issues: z.number().int(),
+  models: z.number().int(),
+  requisition: z.number().int(),
+});
+export type TeamSummary = z.infer<typeof TeamSummary>;
+
+export const LedgerEntryView = z.object({
+  id: z.string(),
+  kind: z.string(),
+  modelId: z.string().nullable(),
+  req: z.number().int(),
+  reason: z.string(),
+  createdAt: z.string(),
+  voided: z.boolean(),
+});
+export type LedgerEntryView = z.infer<typeof LedgerEntryView>;
+
+const Issue = z.object({ code: z.string(), message: z.string(), modelId: z.string().optional() });
+const Card = z.object({
+  modelId: z.string(),
+  name: z.string(),
+  entryId: z.string(),
+  entryName: z.string(),
+  category: z.enum(['team-leader', 'special', 'core', 'squad']),
+  squadSize: z.number().int().optional(),
+  points: z.number().int(),
+  profile: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  unitType: z.string(),
+  wargear: z.array(z.string()),
+  armoury: z.array(z.string()),
+  grenades: z.array(z.object({ type: z.string(), name: z.string(), count: z.number().int() })),
+  specialRules: z.array(z.string()),
+});
+const Bound = z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int() });
+
+export const TeamDetail = z.object({
+  team: TeamSummary,
+  pointsLimit: z.number().int(),
+  list: TeamList,
+  roster: Roster,
+  report: z.object({
+    points: z.number().int(),
+    limit: z.number().int(),
+    pointsText: z.string(),
+    legal: z.boolean(),
+    issues: z.array(Issue),
+    models: z.array(Card),
+    allowance: z.object({ 'team-leader': Bound, special: Bound, core: Bound, squad: Bound }),
+  }),
+  ledger: z.array(LedgerEntryView),
+});
+export type TeamDetail = z.infer<typeof TeamDetail>;
+
+export const TeamCreateInput = z.object({ campaignId: Id, playerId: Id, teamListId: Id, name: TeamName }).strict();
+export const TeamIdInput = z.object({ id: Id }).strict();
+export const TeamRenameInput = z.object({ id: Id, name: TeamName }).strict();
+export const TeamSaveDraftInput = z.object({ id: Id, roster: Roster }).strict();
+export const TeamRecruitInput = z.object({ id: Id, model: RosterModel }).strict();
+export const TeamChangeModelInput = z.object({ id: Id, model: RosterModel }).strict();
+export const TeamDismissInput = z.object({ id: Id, modelId: z.string().min(1).max(64), reason: z.string().max(200).optional() }).strict();
+export const TeamAdjustReqInput = z
+  .object({
+    id: Id,
+    amount: z.number().int('Requisition is a whole number.').min(-10000).max(10000).refine((n) => n !== 0, 'An adjustment of 0 changes nothing.'),
+    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why (it is kept in the team’s ledger).').max(200)),
+  })
+  .strict();

@@ -1,0 +1,10 @@
+/**
+ * File dialogs belong to the main process: the renderer never names a path (RELIABILITY.md rule 6). Electron
+ * provides this; browser mode has none, and the renderer uploads or downloads instead.
+ */
+export interface FileDialogs {
+  /** Shows an open dialog and reads the chosen file (refusing files over `maxBytes`); null when cancelled. */
+  openText(options: { title: string; extensions: string[]; maxBytes: number }): Promise<{ fileName: string; text: string } | null>;
+  /** Shows a save dialog and writes the text there; returns the path, or null when cancelled. */
+  saveText(options: { title: string; defaultName: string; extensions: string[]; text: string }): Promise<string | null>;
+}

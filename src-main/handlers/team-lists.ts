@@ -1,0 +1,132 @@
+/**
+ * teamLists.* handlers. Imported files are hostile until proven otherwise (RELIABILITY.md rule 7): size and depth
+ * limits, the strict schema, one transaction, and a reason naming what is wrong and where.
+ */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import { zodIssues } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
+import { TEAM_LIST_MAX_BYTES, type TeamListDetail } from '../../shared/ipc/schemas/teams';
+import { TeamList } from '../../shared/rules/roster/team-list';
+import type { HandlerContext } from '../context';
+import type { Db } from '../db/open';
+import * as repo from '../repos/team-lists';
+
+type TeamListHandlers = Pick<Handlers<HandlerContext>, 'teamLists.list' | 'teamLists.get' | 'teamLists.import' | 'teamLists.export' | 'teamLists.update'>;
+
+export const MAX_JSON_DEPTH = 32;
+
+/** Deepest nesting of [ and { outside strings: refuse absurd depth before JSON.parse and zod walk it. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (inString) {
+      if (c === '\\') i++;
+      else if (c === '"') inString = false;
+    } else if (c === '"') inString = true;
+    else if (c === '[' || c === '{') max = Math.max(max, ++depth);
+    else if (c === ']' || c === '}') depth--;
+  }
+  return max;
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${position - before.lastIndexOf('\n')}`;
+}
+
+/** Parse and validate a team-list file, or throw an AppError that says what is wrong and where. */
+export function parseTeamListFile(fileName: string, text: string): TeamList {
+  const name = fileName || 'The file';
+  if (new TextEncoder().encode(text).length > TEAM_LIST_MAX_BYTES) {
+    throw new AppError('VALIDATION', `${name} is too large for a team list (over ${TEAM_LIST_MAX_BYTES / 1024} KB).`);
+  }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) throw new AppError('VALIDATION', `${name} is nested too deeply to be a team list.`);
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    const pos = /position (\d+)/.exec((e as Error).message)?.[1];
+    throw new AppError('VALIDATION', `${name} is not valid JSON${pos ? ` (${lineAndColumn(text, Number(pos))})` : ''}: ${(e as Error).message}`);
+  }
+  const parsed = TeamList.safeParse(data);
+  if (!parsed.success) {
+    const issues = zodIssues(parsed.error);
+    const first = issues[0]!;
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
+    throw new AppError('VALIDATION', `${name} is not a valid team list: ${first.path ? `${first.path}: ` : ''}${first.message}${more}`, issues);
+  }
+  return parsed.data;
+}
+
+function detail(db: Db, id: string): TeamListDetail {
+  const row = repo.findTeamList(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'That team list is not in the library.');
+  return { ...repo.summarize(db, row), list: repo.parseStoredList(row) };
+}
+
+const fileNameFor = (list: TeamList) => `${list.id}-${list.listVersion.replace(/[^A-Za-z0-9.-]+/g, '-')}.team-list.json`;
+
+export const teamListHandlers: TeamListHandlers = {
+  'teamLists.list': (_input, ctx) => repo.allTeamLists(ctx.db).map((row) => repo.summarize(ctx.db, row)),
+
+  'teamLists.get': ({ id }, ctx) => detail(ctx.db, id),
+
+  'teamLists.import': async (input, ctx) => {
+    let file: { fileName: string; text: string };
+    if (input.source === 'dialog') {
+      if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: choose the file to upload instead.');
+      const picked = await ctx.files.openText({ title: 'Import a team list', extensions: ['json'], maxBytes: TEAM_LIST_MAX_BYTES });
+      if (!picked) return { outcome: 'cancelled' as const };
+      file = picked;
+    } else {
+      file = { fileName: input.fileName, text: input.text };
+    }
+    const list = parseTeamListFile(file.fileName, file.text);
+    const result = ctx.db.transaction((tx) => {
+      const existing = repo.findTeamListByKey(tx, list.id, list.listVersion);
+      if (existing) {
+        if (existing.contentHash === repo.hashList(list)) return { outcome: 'unchanged' as const, list: repo.summarize(tx, existing) };
+        throw new AppError(
+          'VALIDATION',
+          `The library already has ${existing.name} version ${existing.listVersion}, with different contents. ` +
+            `Nothing was imported. Give the file a new "listVersion" to keep both, or edit the list in Herald.`,
+        );
+      }
+      const row = repo.insertTeamList(tx, list, ctx.newId(), ctx.now().toISOString());
+      return { outcome: 'imported' as const, list: repo.summarize(tx, row) };
+    });
+    ctx.emit('teamLists.changed', { id: result.list.id });
+    return result;
+  },
+
+  'teamLists.export': async ({ id, destination }, ctx) => {
+    const { list } = detail(ctx.db, id);
+    const text = `${JSON.stringify(list, null, 2)}\n`;
+    const fileName = fileNameFor(list);
+    if (destination === 'download') return { outcome: 'download' as const, fileName, text };
+    if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
+    const saved = await ctx.files.saveText({ title: 'Export team list', defaultName: fileName, extensions: ['json'], text });
+    return saved ? { outcome: 'saved' as const, path: saved } : { outcome: 'cancelled' as const };
+  },
+
+  'teamLists.update': ({ id, list, expectedRevision }, ctx) => {
+    const out = ctx.db.transaction((tx) => {
+      const row = repo.findTeamList(tx, id);
+      if (!row) throw new AppError('NOT_FOUND', 'That team list is not in the library.');
+      if (row.revision !== expectedRevision) {
+        throw new AppError('VALIDATION', 'This list was changed elsewhere since you opened it. Reload it and make your change again.');
+      }
+      if (list.id !== row.listKey || list.listVersion !== row.listVersion) {
+        throw new AppError('VALIDATION', 'The list id and version name the list; they cannot be changed here. Export it, change them, and import it as a new list.');
+      }
+      if (repo.hashList(list) !== row.contentHash) repo.replaceTeamList(tx, row, list, ctx.now().toISOString());
+      return detail(tx, id);
+    });
+    ctx.emit('teamLists.changed', { id });
+    return out;
+  },
+};

@@ -1,0 +1,288 @@
+/**
+ * teams.* handlers: build a roster with live validation (shared/rules/roster), save drafts legal or not, found a
+ * legal team, and after founding record every recruit, dismissal, purchase and Req adjustment in the ledger,
+ * each in one transaction with the roster cache rebuilt from the ledger.
+ */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
+import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
+import {
+  foldRoster,
+  purchaseCost,
+  requisitionBalance,
+  rosterPointsLimit,
+  type LedgerData,
+} from '../../shared/rules/roster/ledger';
+import type { Roster, RosterModel } from '../../shared/rules/roster/roster';
+import type { TeamList } from '../../shared/rules/roster/team-list';
+import { validateRoster, type RosterReport } from '../../shared/rules/roster/validate';
+import type { HandlerContext } from '../context';
+import type { Db } from '../db/open';
+import type { TeamRow } from '../db/schema';
+import { findCampaign } from '../repos/campaigns';
+import { findPlayer } from '../repos/players';
+import { findTeamList, parseStoredList } from '../repos/team-lists';
+import * as repo from '../repos/teams';
+
+type TeamHandlers = Pick<
+  Handlers<HandlerContext>,
+  | 'teams.list'
+  | 'teams.get'
+  | 'teams.create'
+  | 'teams.rename'
+  | 'teams.saveDraft'
+  | 'teams.found'
+  | 'teams.recruit'
+  | 'teams.changeModel'
+  | 'teams.dismiss'
+  | 'teams.adjustRequisition'
+>;
+
+interface Loaded {
+  row: TeamRow;
+  list: TeamList;
+  roster: Roster;
+  limit: number;
+  report: RosterReport;
+  req: number;
+}
+
+function load(db: Db, id: string): Loaded {
+  const row = repo.findTeam(db, id);
+  if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
+  const campaign = findCampaign(db, row.campaignId)!;
+  const listRow = findTeamList(db, row.teamListId)!;
+  const list = parseStoredList(listRow);
+  const roster = repo.storedRoster(row);
+  const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
+  const req = requisitionBalance(repo.ledgerItems(repo.teamLedger(db, id)));
+  return { row, list, roster, limit, report: validateRoster(list, roster, limit), req };
+}
+
+function summary(db: Db, l: Loaded): TeamSummary {
+  const player = findPlayer(db, l.row.playerId)!;
+  return {
+    id: l.row.id,
+    campaignId: l.row.campaignId,
+    name: l.row.name,
+    playerId: player.id,
+    playerName: player.name,
+    teamListId: l.row.teamListId,
+    listName: l.list.name,
+    faction: l.list.faction,
+    founded: !!l.row.foundedAt,
+    points: l.report.points,
+    pointsText: l.report.pointsText,
+    legal: l.report.legal,
+    issues: l.report.issues.length,
+    models: l.roster.models.length,
+    requisition: l.req,
+  };
+}
+
+function detail(db: Db, id: string): TeamDetail {
+  const l = load(db, id);
+  return {
+    team: summary(db, l),
+    pointsLimit: l.limit,
+    list: l.list,
+    roster: l.roster,
+    report: l.report,
+    ledger: repo.teamLedger(db, id).map((e) => ({
+      id: e.id,
+      kind: e.kind,
+      modelId: e.modelId,
+      req: e.req,
+      reason: e.reason,
+      createdAt: e.createdAt,
+      voided: e.voidedAt !== null,
+    })),
+  };
+}
+
+function assertNameFree(db: Db, campaignId: string, name: string, exceptId?: string) {
+  const clash = repo.findTeamByName(db, campaignId, name);
+  if (clash && clash.id !== exceptId) {
+    const message = `This campaign already has a team called “${clash.name}”.`;
+    throw new AppError('VALIDATION', message, [{ path: 'name', message }]);
+  }
+}
+
+/** Run a change in one transaction, then tell every window. */
+function change(ctx: HandlerContext, id: string, fn: (db: Db, l: Loaded) => void): TeamDetail {
+  const out = ctx.db.transaction((tx) => {
+    fn(tx, load(tx, id));
+    return detail(tx, id);
+  });
+  ctx.emit('teams.changed', { campaignId: out.team.campaignId, id });
+  return out;
+}
+
+function mustBeFounded(l: Loaded) {
+  if (!l.row.foundedAt) throw new AppError('VALIDATION', `${l.row.name} is not founded yet: edit its roster freely until you found it.`);
+}
+
+/**
+ * A ledger write for a founded team: the change must not break a rule the roster kept before (it may fix some),
+ * must be paid for from the team's Req, and the roster cache is rebuilt from the whole ledger.
+ */
+function writeLedger(ctx: HandlerContext, db: Db, l: Loaded, entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string }) {
+  if (entry.req < 0 && l.req + entry.req < 0) {
+    throw new AppError('VALIDATION', `That costs ${-entry.req} Req; ${l.row.name} has ${l.req} Req. Nothing was changed.`);
+  }
+  repo.appendLedger(db, {
+    id: ctx.newId(),
+    campaignId: l.row.campaignId,
+    teamId: l.row.id,
+    gameId: null,
+    modelId: entry.modelId,
+    kind: entry.kind,
+    req: entry.req,
+    data: entry.data,
+    reason: entry.reason,
+    createdAt: ctx.now().toISOString(),
+  });
+  const roster = foldRoster(repo.ledgerItems(repo.teamLedger(db, l.row.id)));
+  const before = new Set(l.report.issues.map((i) => i.message));
+  const added = validateRoster(l.list, roster, l.limit).issues.filter((i) => !before.has(i.message));
+  if (added.length > 0) throw new AppError('VALIDATION', `Not allowed: ${added.map((i) => i.message).join(' ')} Nothing was changed.`);
+  repo.updateTeam(db, l.row.id, { roster, updatedAt: ctx.now().toISOString() });
+}
+
+const sameGear = (a: RosterModel, b: RosterModel) =>
+  JSON.stringify([a.entryId, a.squadSize ?? null, a.options, [...a.armoury].sort(), a.grenades]) ===
+  JSON.stringify([b.entryId, b.squadSize ?? null, b.options, [...b.armoury].sort(), b.grenades]);
+
+export const teamHandlers: TeamHandlers = {
+  'teams.list': ({ campaignId }, ctx) => repo.listTeams(ctx.db, campaignId).map((row) => summary(ctx.db, load(ctx.db, row.id))),
+
+  'teams.get': ({ id }, ctx) => detail(ctx.db, id),
+
+  'teams.create': ({ campaignId, playerId, teamListId, name }, ctx) => {
+    const out = ctx.db.transaction((tx) => {
+      if (!findCampaign(tx, campaignId)) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
+      const player = findPlayer(tx, playerId);
+      if (!player || player.campaignId !== campaignId) throw new AppError('NOT_FOUND', 'That player is not in this campaign.');
+      if (player.retiredAt) throw new AppError('VALIDATION', `${player.name} is retired: bring them back before giving them a team.`);
+      if (!findTeamList(tx, teamListId)) throw new AppError('NOT_FOUND', 'That team list is not in the library.');
+      assertNameFree(tx, campaignId, name);
+      const at = ctx.now().toISOString();
+      const id = ctx.newId();
+      repo.insertTeam(tx, { id, campaignId, playerId, teamListId, name, roster: { models: [] }, foundedAt: null, createdAt: at, updatedAt: at });
+      return detail(tx, id);
+    });
+    ctx.emit('teams.changed', { campaignId, id: out.team.id });
+    return out;
+  },
+
+  'teams.rename': ({ id, name }, ctx) =>
+    change(ctx, id, (db, l) => {
+      assertNameFree(db, l.row.campaignId, name, id);
+      repo.updateTeam(db, id, { name, updatedAt: ctx.now().toISOString() });
+    }),
+
+  'teams.saveDraft': ({ id, roster }, ctx) =>
+    change(ctx, id, (db, l) => {
+      if (l.row.foundedAt) {
+        throw new AppError('VALIDATION', `${l.row.name} is founded: recruit, dismiss or buy wargear instead (they are kept in its ledger).`);
+      }
+      const ids = new Set<string>();
+      for (const m of roster.models) {
+        if (ids.has(m.id)) throw new AppError('INVALID_INPUT', 'Two models in the roster have the same id.');
+        ids.add(m.id);
+      }
+      repo.updateTeam(db, id, { roster, updatedAt: ctx.now().toISOString() });
+    }),
+
+  'teams.found': ({ id }, ctx) =>
+    change(ctx, id, (db, l) => {
+      if (l.row.foundedAt) throw new AppError('VALIDATION', `${l.row.name} is already founded.`);
+      if (!l.report.legal) {
+        throw new AppError('VALIDATION', `${l.row.name} cannot be founded yet: ${l.report.issues.map((i) => i.message).join(' ')}`);
+      }
+      const at = ctx.now().toISOString();
+      repo.appendLedger(db, {
+        id: ctx.newId(),
+        campaignId: l.row.campaignId,
+        teamId: id,
+        gameId: null,
+        modelId: null,
+        kind: 'team.founded',
+        req: 0,
+        data: { kind: 'team.founded', roster: l.roster },
+        reason: `Founded with ${l.roster.models.length} models (${l.report.points} pts).`,
+        createdAt: at,
+      });
+      repo.updateTeam(db, id, { foundedAt: at, updatedAt: at });
+    }),
+
+  'teams.recruit': ({ id, model }, ctx) =>
+    change(ctx, id, (db, l) => {
+      mustBeFounded(l);
+      const recruit: RosterModel = { ...model, id: ctx.newId() };
+      const cost = purchaseCost(l.list, undefined, recruit);
+      const entry = l.list.entries.find((e) => e.id === recruit.entryId);
+      writeLedger(ctx, db, l, {
+        kind: 'model.recruited',
+        data: { kind: 'model.recruited', model: recruit },
+        modelId: recruit.id,
+        req: -cost,
+        reason: `Recruited ${recruit.name || 'a model'} (${entry?.name ?? recruit.entryId}) for ${cost} Req.`,
+      });
+    }),
+
+  'teams.changeModel': ({ id, model }, ctx) =>
+    change(ctx, id, (db, l) => {
+      mustBeFounded(l);
+      const current = l.roster.models.find((m) => m.id === model.id);
+      if (!current) throw new AppError('NOT_FOUND', 'That model is not on the roster.');
+      if (model.entryId !== current.entryId) throw new AppError('VALIDATION', 'A model cannot change what it is; recruit a new one instead.');
+      if (!model.name) throw new AppError('VALIDATION', 'A model on a founded team needs a name.');
+      if (model.name !== current.name) {
+        writeLedger(ctx, db, l, {
+          kind: 'model.renamed',
+          data: { kind: 'model.renamed', modelId: model.id, name: model.name },
+          modelId: model.id,
+          req: 0,
+          reason: `Renamed ${current.name} to ${model.name}.`,
+        });
+      }
+      if (!sameGear(current, model)) {
+        const after = load(db, id);
+        const cost = purchaseCost(l.list, current, model);
+        writeLedger(ctx, db, after, {
+          kind: 'model.wargear',
+          data: { kind: 'model.wargear', model },
+          modelId: model.id,
+          req: -cost,
+          reason: `Changed ${model.name}’s wargear${cost > 0 ? ` for ${cost} Req` : ''}.`,
+        });
+      }
+    }),
+
+  'teams.dismiss': ({ id, modelId, reason }, ctx) =>
+    change(ctx, id, (db, l) => {
+      mustBeFounded(l);
+      const model = l.roster.models.find((m) => m.id === modelId);
+      if (!model) throw new AppError('NOT_FOUND', 'That model is not on the roster.');
+      writeLedger(ctx, db, l, {
+        kind: 'model.dismissed',
+        data: { kind: 'model.dismissed', modelId, name: model.name },
+        modelId,
+        req: 0,
+        reason: `Dismissed ${model.name}${reason ? `: ${reason}` : ''}.`,
+      });
+    }),
+
+  'teams.adjustRequisition': ({ id, amount, reason }, ctx) =>
+    change(ctx, id, (db, l) => {
+      mustBeFounded(l);
+      writeLedger(ctx, db, l, {
+        kind: 'req.adjusted',
+        data: { kind: 'req.adjusted' },
+        modelId: null,
+        req: amount,
+        reason: `Requisition ${amount > 0 ? '+' : ''}${amount} by the organiser: ${reason}`,
+      });
+    }),
+};

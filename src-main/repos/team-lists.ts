@@ -1,0 +1,81 @@
+/** The team-list library: data access only. */
+import { createHash } from 'node:crypto';
+import { and, count, eq } from 'drizzle-orm';
+import { SAMPLE_TEAM_LISTS } from '../../shared/data/team-lists';
+import type { TeamListSummary } from '../../shared/ipc/schemas/teams';
+import { TeamList } from '../../shared/rules/roster/team-list';
+import type { Db } from '../db/open';
+import { teamLists, teams, type TeamListRow } from '../db/schema';
+
+/** Canonical JSON (sorted keys) so the same list always has the same hash, whatever the key order in its file. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+export const hashList = (list: TeamList) => createHash('sha256').update(canonicalJson(list)).digest('hex');
+
+export function parseStoredList(row: TeamListRow): TeamList {
+  return TeamList.parse(row.content);
+}
+
+export function summarize(db: Db, row: TeamListRow): TeamListSummary {
+  const used = db.select({ n: count() }).from(teams).where(eq(teams.teamListId, row.id)).get()?.n ?? 0;
+  return {
+    id: row.id,
+    listKey: row.listKey,
+    faction: row.faction,
+    name: row.name,
+    listVersion: row.listVersion,
+    sample: row.sample,
+    revision: row.revision,
+    entries: parseStoredList(row).entries.length,
+    teams: used,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export const allTeamLists = (db: Db) => db.select().from(teamLists).orderBy(teamLists.faction, teamLists.listVersion).all();
+export const findTeamList = (db: Db, id: string) => db.select().from(teamLists).where(eq(teamLists.id, id)).get();
+export const findTeamListByKey = (db: Db, listKey: string, listVersion: string) =>
+  db.select().from(teamLists).where(and(eq(teamLists.listKey, listKey), eq(teamLists.listVersion, listVersion))).get();
+
+export function insertTeamList(db: Db, list: TeamList, id: string, at: string): TeamListRow {
+  const row: TeamListRow = {
+    id,
+    listKey: list.id,
+    faction: list.faction,
+    name: list.name,
+    listVersion: list.listVersion,
+    sample: list.sample,
+    content: list,
+    contentHash: hashList(list),
+    revision: 1,
+    createdAt: at,
+    updatedAt: at,
+  };
+  db.insert(teamLists).values(row).run();
+  return row;
+}
+
+export function replaceTeamList(db: Db, row: TeamListRow, list: TeamList, at: string): TeamListRow {
+  const next = { faction: list.faction, name: list.name, content: list, contentHash: hashList(list), revision: row.revision + 1, updatedAt: at };
+  db.update(teamLists).set(next).where(eq(teamLists.id, row.id)).run();
+  return { ...row, ...next };
+}
+
+/** Adds the shipped sample lists this file does not have yet; never touches a list that is already there. */
+export function ensureSampleTeamLists(db: Db, now: () => Date, newId: () => string) {
+  db.transaction((tx) => {
+    for (const raw of SAMPLE_TEAM_LISTS) {
+      const list = TeamList.parse(raw);
+      if (!findTeamListByKey(tx, list.id, list.listVersion)) insertTeamList(tx, list, newId(), now().toISOString());
+    }
+  });
+}
