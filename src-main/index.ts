@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
+import { electronFiles } from './electron-files';
 import { parseDataDirArg } from './paths';
 import { CONTENT_SECURITY_POLICY } from './security';
 
@@ -144,6 +145,7 @@ async function start() {
       migrationsFolder: migrationsFolder(),
       mode: 'electron',
       version: app.getVersion(),
+      files: electronFiles,
     });
   } catch (e) {
     const message = e instanceof DbOpenError ? e.message : `Herald could not start: ${(e as Error).message}`;

@@ -6,3 +6,6 @@ export * from './dice';
 export * from './ruleset/index';
 export * from './hor/index';
 export * from './presets/index';
+export * from './mission-pack/index';
+export * from './club-8th/index';
+export * from './roster/index';
