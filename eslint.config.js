@@ -5,6 +5,12 @@ import svelte from 'eslint-plugin-svelte';
 import globals from 'globals';
 import svelteConfig from './svelte.config.js';
 
+// Outside the rules package, code uses its public API (shared/rules/index.ts), never its insides.
+const rulesApiOnly = {
+  group: ['**/shared/rules/*', '**/rules/*/**', '!**/shared/rules/index'],
+  message: "Import the rules package's public API: from '…/shared/rules'.",
+};
+
 const nodeBuiltins = [
   'node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util',
   'stream', 'worker_threads', 'process', 'events', 'module', 'zlib',
@@ -32,6 +38,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
   },
   {
+    files: ['src-main/**', 'e2e/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly] }] },
+  },
+  {
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
@@ -39,6 +49,7 @@ export default tseslint.config(
         patterns: [
           { group: ['**/src-main/**', '**/src-main'], message: 'The renderer talks to main only through the IPC contract (src-renderer/api.ts).' },
           { group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', ...nodeBuiltins], message: 'The renderer is sandboxed: no Electron, Node or database imports.' },
+          rulesApiOnly,
         ],
       }],
     },
@@ -50,6 +61,7 @@ export default tseslint.config(
         patterns: [
           { group: ['**/src-main/**', '**/src-main', '**/src-renderer/**', '**/src-renderer'], message: 'shared/ is imported by both processes; it must not import either.' },
           { group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', ...nodeBuiltins], message: 'shared/ is pure TypeScript: no Electron, Node or database imports.' },
+          rulesApiOnly,
         ],
       }],
       'no-restricted-globals': ['error',

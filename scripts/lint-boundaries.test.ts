@@ -45,3 +45,18 @@ describe('architecture boundaries (eslint.config.js)', () => {
     expect(await ruleIds('src-renderer/views/Example.svelte', code)).toContain('no-restricted-imports');
   });
 });
+
+describe('the rules package is used through its public API', () => {
+  it('src-main, the renderer and shared/ipc may not import its insides', async () => {
+    for (const [file, line] of [
+      ['src-main/handlers/example.ts', "import { validateRoster } from '../../shared/rules/roster/validate';"],
+      ['src-renderer/state/example.ts', "import { validateRoster } from '../../shared/rules/roster/validate';"],
+      ['shared/ipc/schemas/example.ts', "import { TeamList } from '../../rules/roster/team-list';"],
+    ] as const) {
+      expect(await ruleIds(file, `${line}\nexport const x = validateRoster;\n`), file).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds('src-main/handlers/example.ts', "import { validateRoster } from '../../shared/rules';\nexport const x = validateRoster;\n")).toEqual([]);
+    // Inside the package, modules import each other directly.
+    expect(await ruleIds('shared/rules/roster/example.ts', "import { GRENADE_COSTS } from '../hor/optional-rules';\nexport const x = GRENADE_COSTS;\n")).toEqual([]);
+  });
+});

@@ -6,7 +6,7 @@ import type { Handlers } from '../../shared/ipc/dispatch';
 import { zodIssues } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { TEAM_LIST_MAX_BYTES, type TeamListDetail } from '../../shared/ipc/schemas/teams';
-import { TeamList } from '../../shared/rules/roster/team-list';
+import { TeamList } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/team-lists';

@@ -12,10 +12,10 @@ import {
   requisitionBalance,
   rosterPointsLimit,
   type LedgerData,
-} from '../../shared/rules/roster/ledger';
-import type { Roster, RosterModel } from '../../shared/rules/roster/roster';
-import type { TeamList } from '../../shared/rules/roster/team-list';
-import { validateRoster, type RosterReport } from '../../shared/rules/roster/validate';
+} from '../../shared/rules';
+import type { Roster, RosterModel } from '../../shared/rules';
+import type { TeamList } from '../../shared/rules';
+import { validateRoster, type RosterReport } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { TeamRow } from '../db/schema';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { SAMPLE_TEAM_LISTS } from '../../shared/data/team-lists';
 import type { TeamListSummary } from '../../shared/ipc/schemas/teams';
-import { TeamList } from '../../shared/rules/roster/team-list';
+import { TeamList } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { teamLists, teams, type TeamListRow } from '../db/schema';
 

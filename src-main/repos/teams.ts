@@ -1,8 +1,8 @@
 /** Teams and their ledger: data access only. */
 import { asc, eq } from 'drizzle-orm';
-import type { LedgerItem } from '../../shared/rules/roster/ledger';
-import { LedgerData } from '../../shared/rules/roster/ledger';
-import { Roster } from '../../shared/rules/roster/roster';
+import type { LedgerItem } from '../../shared/rules';
+import { LedgerData } from '../../shared/rules';
+import { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
 import { nameKey } from './campaigns';

@@ -4,9 +4,9 @@
  * save wins), and main validates again wherever it matters (founding, ledger entries).
  */
 import type { TeamDetail } from '../../shared/ipc/schemas/teams';
-import { purchaseCost, rosterPointsLimit } from '../../shared/rules/roster/ledger';
-import type { Roster, RosterModel } from '../../shared/rules/roster/roster';
-import { validateRoster } from '../../shared/rules/roster/validate';
+import { purchaseCost, rosterPointsLimit } from '../../shared/rules';
+import type { Roster, RosterModel } from '../../shared/rules';
+import { validateRoster } from '../../shared/rules';
 import { api, messageOf } from '../api';
 
 export type SaveStatus = 'saved' | 'saving' | 'error';

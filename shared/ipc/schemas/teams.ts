@@ -1,7 +1,7 @@
 /** IPC schemas for team lists, players and teams (issue 4). */
 import { z } from 'zod';
-import { Roster, RosterModel } from '../../rules/roster/roster';
-import { TeamList } from '../../rules/roster/team-list';
+import { Roster, RosterModel } from '../../rules';
+import { TeamList } from '../../rules';
 import { Id } from './campaigns';
 
 const PersonName = (what: string) =>
