@@ -54,7 +54,7 @@ test('build a legal 250-point Space Marine team, see the allowance message, and 
   await app.page.getByRole('button', { name: 'Found the team…' }).click();
   await app.page.getByRole('button', { name: 'Found the team', exact: true }).click();
   await expect(app.page.getByRole('list', { name: 'Ledger' })).toContainText('Founded with 9 models (184 pts).');
-  await app.page.getByRole('link', { name: 'Campaign', exact: true }).click();
+  await app.page.getByRole('link', { name: 'Siege of Vraks', exact: true }).click();
   // Once founded, the roster may grow with requisition up to the Battle Honours cap of 400 pts.
   await expect(campaign.team('Iron Wolves')).toContainText('184 / 400 pts');
   await expect(campaign.team('Iron Wolves')).toContainText('Founded');

@@ -64,6 +64,7 @@ function summary(db: Db, l: Loaded): TeamSummary {
   return {
     id: l.row.id,
     campaignId: l.row.campaignId,
+    campaignName: findCampaign(db, l.row.campaignId)!.name,
     name: l.row.name,
     playerId: player.id,
     playerName: player.name,

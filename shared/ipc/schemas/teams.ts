@@ -87,6 +87,7 @@ export const PlayerIdInput = z.object({ id: Id }).strict();
 export const TeamSummary = z.object({
   id: Id,
   campaignId: Id,
+  campaignName: z.string(),
   name: z.string(),
   playerId: Id,
   playerName: z.string(),
