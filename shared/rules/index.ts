@@ -9,3 +9,4 @@ export * from './presets/index';
 export * from './mission-pack/index';
 export * from './club-8th/index';
 export * from './roster/index';
+export * from './game/index';

@@ -1,0 +1,374 @@
+/**
+ * The game report: what the players record after a game (design/PROGRESSION.md, "The game facts progression works
+ * from"). It carries exactly the facts the seed-004 rules need (hor/facts.ts ModelFacts / GameFacts), the per-side
+ * facts the Battle Honours requisition awards need (First Blood, Sweeping Advance, Mistakes Were Made, Kayfabe), and
+ * the dice. Every field is documented in REPORT.md. The rules never guess a fact: what is not recorded is not there.
+ */
+import { z } from 'zod';
+import { DiceExpressionError, RollRecord, diceRange, parseDice, totalOf } from '../dice';
+import { ModelType, RuleId } from '../ruleset/schema';
+import type { GameFacts, ModelFacts, Side } from '../hor/facts';
+import { GameFactsError, SIDES, opponent, sideName } from '../hor/facts';
+import { MISSION_IDS, isMissionId } from '../hor/missions';
+import { scoreMission } from '../hor/scoring';
+import { SideId } from './plan';
+import type { GamePlan } from './plan';
+
+export const REPORT_VERSION = 1;
+
+/** How a model was taken out of action (hor/facts.ts OutOfAction, plus the misadventure flag). */
+export const ReportOutOfAction = z.object({
+  /** Id of the enemy model that took it out of action; null for misadventure or when nobody knows. */
+  by: z.string().min(1).nullable(),
+  how: z.enum(['shooting', 'melee', 'other']),
+  /** Lost to misadventure (Gets Hot, falls, failed jumps…): PROGRESSION.md "Mistakes Were Made". `by` must be null. */
+  misadventure: z.boolean().optional(),
+});
+export type ReportOutOfAction = z.infer<typeof ReportOutOfAction>;
+
+/** One model of either team, as it came out of the game. */
+export const ModelReport = z.object({
+  /** The roster's model id; unique in the report. */
+  id: z.string().min(1),
+  side: SideId,
+  name: z.string().optional(),
+  type: ModelType,
+  squad: z.boolean().optional(),
+  nonLearning: z.boolean().optional(),
+  /** Was in the team taken to this game (PROGRESSION.md "Took part"). Models that did not are ignored by the rules. */
+  tookPart: z.boolean(),
+  aliveAtEnd: z.boolean(),
+  outOfAction: ReportOutOfAction.nullable().optional(),
+  relicsCarried: z.number().int().min(0).optional(),
+  inEnemyDeploymentZone: z.boolean().optional(),
+  withinSixOfDefenderCorner: z.boolean().optional(),
+  destroyedObjectiveMarker: z.boolean().optional(),
+  claimedObjective: z.boolean().optional(),
+  lastStandRole: z.enum(['defending', 'reinforcement']).optional(),
+  bannerBearer: z.boolean().optional(),
+});
+export type ModelReport = z.infer<typeof ModelReport>;
+
+/** One side of the game: its team and the per-side facts no model record can give. */
+export const SideReport = z.object({
+  teamId: z.string().min(1),
+  name: z.string().optional(),
+  /** Caused the first casualty of the game (PROGRESSION.md "First Blood"). */
+  firstBlood: z.boolean(),
+  /** Routed the opponent off the table (PROGRESSION.md "Sweeping Advance"). */
+  sweepingAdvance: z.boolean(),
+  /** The opponent awarded Kayfabe for playing in character (PROGRESSION.md "Kayfabe"). */
+  kayfabe: z.boolean(),
+  /** The secondary objectives the players wrote down for this side; scoreGame compares them with the rules. */
+  secondariesClaimed: z.array(RuleId).optional(),
+});
+export type SideReport = z.infer<typeof SideReport>;
+
+export const ReportEnding = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('turns') }),
+  z.object({ kind: z.literal('run-away'), side: SideId, voluntary: z.boolean() }),
+  z.object({ kind: z.literal('no-models-left'), side: SideId }),
+  z.object({ kind: z.literal('mission-win'), side: SideId }),
+]);
+export type ReportEnding = z.infer<typeof ReportEnding>;
+
+/** A finished game, as recorded (versioned). */
+export const GameReport = z.object({
+  reportVersion: z.literal(REPORT_VERSION),
+  /** The plan's mission id (GamePlan.mission.id). */
+  missionId: RuleId,
+  sides: z.object({ a: SideReport, b: SideReport }),
+  models: z.array(ModelReport),
+  ending: ReportEnding,
+  /** Game turns completed when the game ended (optional; checks Seize Ground's "after the third turn"). */
+  gameTurns: z.number().int().min(0).optional(),
+  /** Relic Hunt: how many Relic counters were placed. */
+  relicCount: z.number().int().min(0).optional(),
+  /** Seize Ground: each objective marker and who claims it at the end (null = nobody). */
+  objectives: z.array(z.object({ claimedBy: SideId.nullable() })).optional(),
+  /** Breakthrough and Last Stand: the attacking side. */
+  attacker: SideId.optional(),
+  /** Every roll of the game in order: the plan's, then the game's. */
+  rolls: z.array(RollRecord),
+  notes: z.string().optional(),
+});
+export type GameReport = z.infer<typeof GameReport>;
+
+/** The report contradicts itself or the rules; `problems` are in plain words. */
+export class GameReportError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(problems.join(' '));
+    this.name = 'GameReportError';
+    this.problems = problems;
+  }
+}
+
+const label = (m: Pick<ModelReport, 'id' | 'name'>): string => (m.name ? `${m.name} (${m.id})` : m.id);
+
+/**
+ * The facts the seed-004 rules compute from: only the models that took part, with the report-only fields removed.
+ * Does not validate: call validateReport first.
+ *
+ * @example
+ * scoreMission('skirmish', toGameFacts(report));
+ */
+export function toGameFacts(report: GameReport): GameFacts {
+  const models: ModelFacts[] = report.models
+    .filter((m) => m.tookPart)
+    .map((m) => {
+      const { tookPart: _t, name: _n, outOfAction, ...rest } = m;
+      const facts: ModelFacts = { ...rest };
+      if (outOfAction !== undefined) facts.outOfAction = outOfAction === null ? null : { by: outOfAction.by, how: outOfAction.how };
+      return facts;
+    });
+  const facts: GameFacts = { models, ending: report.ending };
+  if (report.relicCount !== undefined) facts.relicCount = report.relicCount;
+  if (report.objectives !== undefined) facts.objectives = report.objectives.map((o) => ({ claimedBy: o.claimedBy }));
+  if (report.attacker !== undefined) facts.attacker = report.attacker;
+  return facts;
+}
+
+/**
+ * The enemy models a model took out of action, and their type (004 bonus EXP, Assassination), read from each
+ * victim's `outOfAction.by`: the report records each casualty once, on the victim.
+ *
+ * @example
+ * killsBy(report, 'a-leader') // → [{ modelId: 'b-3', type: 'special', squad: false }]
+ */
+export function killsBy(report: GameReport, modelId: string): { modelId: string; type: ModelType; squad: boolean }[] {
+  return report.models
+    .filter((m) => m.tookPart && !m.aliveAtEnd && m.outOfAction?.by === modelId)
+    .map((m) => ({ modelId: m.id, type: m.type, squad: m.squad === true }));
+}
+
+export interface SideOutcome {
+  teamId: string;
+  firstBlood: boolean;
+  sweepingAdvance: boolean;
+  /** Own models lost to misadventure (PROGRESSION.md "Mistakes Were Made": 3 or more). */
+  misadventureLosses: number;
+  kayfabe: boolean;
+  modelsTookPart: number;
+  modelsAliveAtEnd: number;
+}
+
+/**
+ * The per-side facts the Battle Honours requisition awards read (PROGRESSION.md "Requisition awards").
+ *
+ * @example
+ * sideOutcomes(report).a.misadventureLosses // → 3
+ */
+export function sideOutcomes(report: GameReport): Record<Side, SideOutcome> {
+  const of = (side: Side): SideOutcome => {
+    const own = report.models.filter((m) => m.side === side && m.tookPart);
+    const s = report.sides[side];
+    return {
+      teamId: s.teamId,
+      firstBlood: s.firstBlood,
+      sweepingAdvance: s.sweepingAdvance,
+      misadventureLosses: own.filter((m) => !m.aliveAtEnd && m.outOfAction?.misadventure === true).length,
+      kayfabe: s.kayfabe,
+      modelsTookPart: own.length,
+      modelsAliveAtEnd: own.filter((m) => m.aliveAtEnd).length,
+    };
+  };
+  return { a: of('a'), b: of('b') };
+}
+
+function checkRoll(r: RollRecord, i: number, problems: string[]): void {
+  const where = `Roll ${i + 1} (${r.purpose || r.expression})`;
+  let expr;
+  try {
+    expr = parseDice(r.expression);
+  } catch (e) {
+    if (e instanceof DiceExpressionError) {
+      problems.push(`${where}: ${e.message}`);
+      return;
+    }
+    throw e;
+  }
+  if (r.faces.length !== expr.count) {
+    problems.push(`${where}: ${expr.text} needs ${expr.count} ${expr.count === 1 ? 'die' : 'dice'}, but ${r.faces.length} ${r.faces.length === 1 ? 'is' : 'are'} recorded.`);
+    return;
+  }
+  if (r.faces.some((f) => f > expr.sides)) {
+    problems.push(`${where}: a D${expr.sides} cannot show ${Math.max(...r.faces)}.`);
+    return;
+  }
+  const total = totalOf(expr, r.faces);
+  if (total !== r.total) problems.push(`${where}: the dice ${r.faces.join(', ')} make ${total}, not ${r.total}.`);
+  const range = diceRange(expr);
+  if (r.total < range.min || r.total > range.max) problems.push(`${where}: ${r.total} is outside ${range.min}–${range.max}.`);
+}
+
+/**
+ * Everything wrong with a report, in plain words; an empty list means the report is usable and scoreGame will
+ * score it. Accepts anything (e.g. a file being imported): schema problems are reported too.
+ *
+ * @example
+ * validateReport(report) // → ['Model x1 is on both sides (Player A and Player B).', …]
+ */
+export function validateReport(input: unknown): string[] {
+  const parsed = GameReport.safeParse(input);
+  if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'report'}: ${i.message}`);
+  const report = parsed.data;
+  const problems: string[] = [];
+  const add = (p: string) => {
+    if (!problems.includes(p)) problems.push(p);
+  };
+
+  if (!isMissionId(report.missionId)) add(`Mission "${report.missionId}" is not one of seed 004's missions (${MISSION_IDS.join(', ')}): these rules cannot score it.`);
+  if (report.sides.a.teamId === report.sides.b.teamId) add(`Both sides are the same team (${report.sides.a.teamId}).`);
+
+  // Models: unique ids, one side each.
+  const byId = new Map<string, ModelReport>();
+  for (const m of report.models) {
+    const seen = byId.get(m.id);
+    if (seen) add(seen.side === m.side ? `Model ${label(m)} is listed twice for ${sideName(m.side)}.` : `Model ${label(m)} is on both sides (Player A and Player B).`);
+    else byId.set(m.id, m);
+  }
+  for (const side of SIDES) {
+    if (!report.models.some((m) => m.side === side && m.tookPart)) add(`${sideName(side)} has no model that took part in the game.`);
+  }
+
+  const missionId = report.missionId;
+  for (const m of report.models) {
+    const who = `Model ${label(m)}`;
+    if (!m.tookPart) {
+      const outcomes = [
+        m.outOfAction != null && 'was taken out of action',
+        (m.relicsCarried ?? 0) > 0 && 'carries relics',
+        m.inEnemyDeploymentZone && 'is in the enemy deployment zone',
+        m.withinSixOfDefenderCorner && "is within 6\" of the Defender's corner",
+        m.destroyedObjectiveMarker && 'destroyed an objective marker',
+        m.claimedObjective && 'claims an objective',
+        m.lastStandRole !== undefined && 'has a Last Stand role',
+        m.bannerBearer && 'carries the banner',
+      ].filter((x): x is string => typeof x === 'string');
+      if (outcomes.length > 0) add(`${who} did not take part in the game but ${outcomes.join(', ')}.`);
+      continue;
+    }
+    if (m.aliveAtEnd && m.outOfAction != null) add(`${who} is alive at the end but was also taken out of action.`);
+    if (!m.aliveAtEnd && m.outOfAction == null) add(`${who} is a casualty: record how it was taken out of action (by whom, or misadventure).`);
+    const ooa = m.outOfAction;
+    if (ooa?.by != null) {
+      const killer = byId.get(ooa.by);
+      if (!killer) add(`${who} was taken out of action by ${ooa.by}, a model that is not in this game.`);
+      else if (!killer.tookPart) add(`${who} was taken out of action by ${label(killer)}, a model that did not take part in the game.`);
+      else if (killer.side === m.side) add(`${who} was taken out of action by ${label(killer)} from its own side: record friendly casualties as misadventure (by: nobody).`);
+      if (ooa.misadventure) add(`${who} is marked as lost to misadventure but also as taken out by ${ooa.by}.`);
+      if (ooa.by === m.id) add(`${who} cannot take itself out of action: record it as misadventure.`);
+    }
+    if (!m.aliveAtEnd) {
+      const alive = [
+        (m.relicsCarried ?? 0) > 0 && 'carries relics (a slain model drops them)',
+        m.inEnemyDeploymentZone && 'is in the enemy deployment zone',
+        m.withinSixOfDefenderCorner && "is within 6\" of the Defender's corner",
+        m.claimedObjective && 'claims an objective',
+      ].filter((x): x is string => typeof x === 'string');
+      if (alive.length > 0) add(`${who} is a casualty but ${alive.join(', ')} at the end of the game.`);
+    }
+    if ((m.relicsCarried ?? 0) > 0 && missionId !== 'relic-hunt') add(`${who} carries relics, but only Relic Hunt has relics.`);
+    if (m.withinSixOfDefenderCorner && missionId !== 'breakthrough') add(`${who} is marked within 6" of the Defender's corner, which only Breakthrough asks about.`);
+    if (m.withinSixOfDefenderCorner && report.attacker !== undefined && m.side !== report.attacker) add(`${who} is marked within 6" of the Defender's corner, but only the Attacker's models count.`);
+    if (m.destroyedObjectiveMarker && missionId !== 'sabotage') add(`${who} destroyed an objective marker, which only happens in Sabotage.`);
+    if (m.claimedObjective && missionId !== 'seize-ground') add(`${who} claims an objective, which only Seize Ground asks about.`);
+    if (m.lastStandRole !== undefined && missionId !== 'last-stand') add(`${who} has a Last Stand role in a ${missionId} game.`);
+    if (m.bannerBearer && missionId !== 'last-stand') add(`${who} carries a banner, which only Last Stand has.`);
+    if (m.lastStandRole !== undefined && report.attacker !== undefined && m.side === report.attacker) add(`${who} belongs to the attacker but has a Last Stand defender role.`);
+  }
+
+  // Mission facts.
+  const needsAttacker = missionId === 'breakthrough' || missionId === 'last-stand';
+  if (needsAttacker && report.attacker === undefined) add(`${missionId === 'breakthrough' ? 'Breakthrough' : 'Last Stand'}: record which side is the attacker.`);
+  if (!needsAttacker && report.attacker !== undefined) add('Only Breakthrough and Last Stand have an attacker.');
+  if (missionId === 'relic-hunt' && report.relicCount === undefined) add('Relic Hunt: record how many Relic counters were placed.');
+  if (missionId !== 'relic-hunt' && report.relicCount !== undefined) add('Only Relic Hunt has Relic counters.');
+  if (missionId === 'seize-ground' && report.objectives === undefined) add('Seize Ground: record who claims each objective marker.');
+  if (missionId !== 'seize-ground' && report.objectives !== undefined) add('Only Seize Ground records who claims objective markers.');
+  if (missionId === 'sabotage') {
+    for (const side of SIDES) {
+      const n = report.models.filter((m) => m.tookPart && m.side === side && m.destroyedObjectiveMarker).length;
+      if (n > 1) add(`${sideName(side)} has ${n} models marked as destroying the enemy objective marker: there is only one.`);
+    }
+  }
+  if (missionId === 'seize-ground' && report.objectives) {
+    for (const side of SIDES) {
+      const claims = report.objectives.filter((o) => o.claimedBy === side).length;
+      const claimers = report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd && m.claimedObjective).length;
+      const alive = report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd).length;
+      if (claims > 0 && alive === 0) add(`${sideName(side)} claims ${claims} objective marker(s) with no model left alive.`);
+      if (claimers > 0 && claims === 0) add(`${sideName(side)} has models marked as claiming an objective, but no objective marker is claimed by ${sideName(side)}.`);
+    }
+  }
+
+  // Ending.
+  const alive = (side: Side) => report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd).length;
+  const e = report.ending;
+  if (e.kind === 'no-models-left' && alive(e.side) > 0) add(`The game ended with ${sideName(e.side)} having no models left, but ${alive(e.side)} of its models are alive.`);
+  if (e.kind !== 'no-models-left') {
+    for (const side of SIDES) {
+      const took = report.models.some((m) => m.tookPart && m.side === side);
+      if (took && alive(side) === 0) add(`${sideName(side)} has no models left alive: the game ended because ${sideName(side)} had no models left (004 Step 5).`);
+    }
+  }
+  if (e.kind === 'mission-win' && missionId === 'seize-ground' && report.gameTurns !== undefined && report.gameTurns < 3) {
+    add('Seize Ground is only won by claiming all the objectives after the third turn.');
+  }
+
+  // Per-side facts.
+  if (report.sides.a.firstBlood && report.sides.b.firstBlood) add('Only one side can cause the first casualty (First Blood).');
+  for (const side of SIDES) {
+    const s = report.sides[side];
+    const enemyCasualties = report.models.filter((m) => m.tookPart && m.side === opponent(side) && !m.aliveAtEnd).length;
+    if (s.firstBlood && enemyCasualties === 0) add(`${sideName(side)} has First Blood but no enemy model was taken out of action.`);
+    if (s.sweepingAdvance) {
+      const routed = (e.kind === 'run-away' && e.side === opponent(side)) || (e.kind === 'no-models-left' && e.side === opponent(side));
+      if (!routed) add(`${sideName(side)} has Sweeping Advance, but the opponent neither ran away nor was wiped out.`);
+    }
+  }
+
+  report.rolls.forEach((r, i) => checkRoll(r, i, problems));
+
+  // The seed-004 rules' own checks (e.g. a banner-bearer who is not a Special model), so scoring never fails later.
+  if (isMissionId(missionId) && problems.length === 0) {
+    try {
+      scoreMission(missionId, toGameFacts(report));
+    } catch (err) {
+      if (!(err instanceof GameFactsError)) throw err;
+      err.problems.forEach(add);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Start a report from the game's plan: mission, teams, attacker, the counters placed (Relic Hunt `relicCount`, Seize
+ * Ground `objectives`, nobody claiming yet) and the plan's rolls. The players then fill in the models and the ending.
+ *
+ * @example
+ * const report = reportFromPlan(plan, models); // ending { kind: 'turns' } until the players say otherwise
+ */
+export function reportFromPlan(plan: GamePlan, models: ModelReport[] = []): GameReport {
+  const side = (s: Side) => {
+    const p = plan.sides[s];
+    return p.name === undefined
+      ? { teamId: p.teamId, firstBlood: false, sweepingAdvance: false, kayfabe: false }
+      : { teamId: p.teamId, name: p.name, firstBlood: false, sweepingAdvance: false, kayfabe: false };
+  };
+  const report: GameReport = {
+    reportVersion: REPORT_VERSION,
+    missionId: plan.mission.id,
+    sides: { a: side('a'), b: side('b') },
+    models,
+    ending: { kind: 'turns' },
+    rolls: [...plan.rolls],
+  };
+  if (plan.roles) report.attacker = plan.roles.attacker;
+  const relics = plan.counters.find((c) => c.kind === 'relic');
+  if (plan.mission.id === 'relic-hunt' && relics) report.relicCount = relics.count;
+  const markers = plan.counters.find((c) => c.kind === 'objective');
+  if (plan.mission.id === 'seize-ground' && markers) report.objectives = Array.from({ length: markers.count }, () => ({ claimedBy: null }));
+  return report;
+}
