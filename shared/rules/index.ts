@@ -10,3 +10,4 @@ export * from './mission-pack/index';
 export * from './club-8th/index';
 export * from './roster/index';
 export * from './game/index';
+export * from './progression/index';

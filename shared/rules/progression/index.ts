@@ -1,0 +1,6 @@
+/** The progression engine: post-game ledger entries, projections, voiding (see README.md). */
+export * from './entries';
+export * from './apply';
+export * from './project';
+export * from './honours';
+export * from './void';

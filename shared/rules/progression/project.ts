@@ -1,0 +1,151 @@
+/**
+ * Projections of the progression ledger (design/ARCHITECTURE.md: "A roster is its starting list folded over its
+ * ledger… Any cache of derived state must equal a rebuild from the ledger"). Pure folds: the same entries always give
+ * the same projection, and voided entries count for nothing.
+ */
+import type { TeamStateInput } from './apply';
+import type { ProgressionEntry } from './entries';
+import { reqDelta } from './entries';
+
+export interface ModelProjection {
+  model: string;
+  team: string;
+  /** Total EXP gained (kept after death: it is also a campaign statistic, PROGRESSION.md). */
+  exp: number;
+  level: number;
+  advances: { level: number; result: string; text: string; followUps: { table: string; result: string; text: string }[]; gameId: string | null }[];
+  /** Permanent injuries still carried (Restorative Surgery removes the oldest). */
+  permanentInjuries: { characteristic: string; text: string; gameId: string | null }[];
+  /**
+   * Mauled "for the next game only": set only while the injury was rolled in the team's latest game in the ledger,
+   * i.e. it applies to the team's next game; cleared once the team has a later game.
+   */
+  mauled: { effect: string; text: string; gameId: string | null } | null;
+  dead: boolean;
+  /** Honours held ("a dead or dismissed model loses all its gear and honours": emptied on death). */
+  honours: { honour: string; group: string; cost: number; entryId: string }[];
+}
+
+export interface TeamProjection {
+  team: string;
+  /** Requisition now: earned − spent. */
+  req: number;
+  earned: number;
+  spent: number;
+  /** Team-wide (Kill Team group) honours. */
+  teamHonours: { honour: string; group: string; cost: number; entryId: string }[];
+  /** Req value of the honours held by living models and the team: counts toward Threat (see threat()). */
+  honourPoints: number;
+  /** The last game in the ledger with an entry for this team. */
+  lastGameId: string | null;
+}
+
+export interface Projection {
+  models: Record<string, ModelProjection>;
+  teams: Record<string, TeamProjection>;
+}
+
+/** Restorative Surgery (PROGRESSION.md, Kill Team group): "removes one permanent injury"; consumed, not kept. */
+export const RESTORATIVE_SURGERY = 'restorative-surgery';
+
+function emptyModel(model: string, team: string): ModelProjection {
+  return { model, team, exp: 0, level: 0, advances: [], permanentInjuries: [], mauled: null, dead: false, honours: [] };
+}
+
+function emptyTeam(team: string): TeamProjection {
+  return { team, req: 0, earned: 0, spent: 0, teamHonours: [], honourPoints: 0, lastGameId: null };
+}
+
+/**
+ * Fold the ledger into per-model state (EXP, level, advances, injuries, death, honours) and per-team requisition,
+ * in ledger order, skipping voided entries.
+ */
+export function projectModels(entries: readonly ProgressionEntry[]): Projection {
+  const models: Record<string, ModelProjection> = {};
+  const teams: Record<string, TeamProjection> = {};
+  const teamOf = (id: string) => (teams[id] ??= emptyTeam(id));
+  const modelOf = (id: string, team: string) => (models[id] ??= emptyModel(id, team));
+
+  for (const e of entries) {
+    if (e.voided) continue;
+    const team = teamOf(e.team);
+    if (e.gameId !== null) team.lastGameId = e.gameId;
+    const delta = reqDelta(e);
+    team.req += delta;
+    if (delta > 0) team.earned += delta;
+    else team.spent -= delta;
+
+    switch (e.kind) {
+      case 'exp.gained':
+        modelOf(e.model, e.team).exp += e.amount;
+        break;
+      case 'level.reached': {
+        const m = modelOf(e.model, e.team);
+        m.level = Math.max(m.level, e.level);
+        break;
+      }
+      case 'advance.rolled':
+        modelOf(e.model, e.team).advances.push({ level: e.level, result: e.result, text: e.text, followUps: e.followUps.map((f) => ({ ...f })), gameId: e.gameId });
+        break;
+      case 'injury.rolled': {
+        const m = modelOf(e.model, e.team);
+        if (e.result.kind === 'permanent-injury') m.permanentInjuries.push({ characteristic: e.result.characteristic, text: e.result.text, gameId: e.gameId });
+        if (e.result.kind === 'mauled') m.mauled = { effect: e.result.effect, text: e.result.text, gameId: e.gameId };
+        break;
+      }
+      case 'model.died': {
+        const m = modelOf(e.model, e.team);
+        m.dead = true;
+        m.honours = [];
+        m.mauled = null;
+        break;
+      }
+      case 'honour.bought': {
+        const held = { honour: e.honour, group: e.group, cost: e.cost, entryId: e.id };
+        if (e.model === null) team.teamHonours.push(held);
+        else if (e.honour === RESTORATIVE_SURGERY) modelOf(e.model, e.team).permanentInjuries.shift();
+        else modelOf(e.model, e.team).honours.push(held);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+
+  for (const m of Object.values(models)) {
+    if (m.mauled !== null && m.mauled.gameId !== teams[m.team]?.lastGameId) m.mauled = null;
+  }
+  for (const t of Object.values(teams)) {
+    const modelHonours = Object.values(models)
+      .filter((m) => m.team === t.team && !m.dead)
+      .reduce((s, m) => s + m.honours.reduce((x, h) => x + h.cost, 0), 0);
+    t.honourPoints = modelHonours + t.teamHonours.reduce((x, h) => x + h.cost, 0);
+  }
+  return { models, teams };
+}
+
+/**
+ * Threat (PROGRESSION.md): "the team's points *including* honours ÷ 100, rounded up (a new team is 3)".
+ * `points` = the team's model and gear points plus the Req value of its honours (TeamProjection.honourPoints).
+ * Models in Tactical Reserves don't count: leave them out of `points`.
+ */
+export function threat(points: number): number {
+  if (!Number.isFinite(points) || points < 0) throw new RangeError(`Team points are a number, 0 or more; got ${points}.`);
+  return Math.ceil(points / 100);
+}
+
+/**
+ * The team state applyGame needs for `team`'s next game: its Threat from `modelPoints` (models and gear, without
+ * honours; the roster package prices them) plus its honours, each model's EXP, level and death, and its team-wide honours (Medical Gear).
+ */
+export function teamStateFor(projection: Projection, team: string, modelPoints: number): TeamStateInput {
+  const honours = projection.teams[team]?.honourPoints ?? 0;
+  return {
+    team,
+    threat: threat(modelPoints + honours),
+    models: Object.values(projection.models)
+      .filter((m) => m.team === team)
+      .map((m) => ({ model: m.model, exp: m.exp, level: m.level, dead: m.dead })),
+    honours: (projection.teams[team]?.teamHonours ?? []).map((h) => h.honour),
+  };
+}
