@@ -3,13 +3,16 @@
  * (004 "Kill Team Special Rules"; Night Fighting and Reserves are only named in 004, their text is seed 000's).
  */
 import type { DiceSource, RollRecord } from '../dice';
+// 004 only names Night Fighting and Reserves; their numbers are seed 000's, kept once in mission-pack.
+import { NIGHT_FIGHTING_VISIBILITY_DICE } from '../mission-pack/night-fighting';
+import { reservesTableTarget } from '../mission-pack/reserves';
 
 /**
  * Night Fighting visibility (000 "Night Fighting": "Roll 2D6 and multiply the result by 3, rolling once per unit
  * only. This is the maximum range that any non-barrage weapon can be fired at.").
  */
 export function nightFightingVisibility(dice: DiceSource, shooter = ''): { maxRangeInches: number; roll: RollRecord } {
-  const roll = dice.roll('2D6×3', shooter === '' ? 'Night Fighting visibility' : `Night Fighting visibility, ${shooter}`);
+  const roll = dice.roll(NIGHT_FIGHTING_VISIBILITY_DICE, shooter === '' ? 'Night Fighting visibility' : `Night Fighting visibility, ${shooter}`);
   return { maxRangeInches: roll.total, roll };
 }
 
@@ -25,12 +28,9 @@ export function canFireAtNight(targetDistanceInches: number, maxRangeInches: num
  * Returns the D6 score needed, or null when nothing can arrive this turn.
  */
 export function reserveArrivalTarget(turn: number, kind: 'reserves' | 'last-stand-reinforcements' = 'reserves'): number | null {
+  if (kind === 'reserves') return reservesTableTarget(turn);
   if (!Number.isInteger(turn) || turn < 1) throw new RangeError(`A turn is 1 or more; got ${turn}.`);
-  if (turn === 1) return null;
-  if (kind === 'last-stand-reinforcements') return 3;
-  if (turn === 2) return 4;
-  if (turn === 3) return 3;
-  return 2;
+  return turn === 1 ? null : 3;
 }
 
 export interface ReserveRoll {
