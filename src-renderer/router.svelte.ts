@@ -5,19 +5,25 @@
  *   #/teams/ID              a team's roster builder
  *   #/team-lists            the team-list library
  *   #/team-lists/ID         the team-list editor
+ *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
+ *   #/games/ID              a game: plan, result wizard, review; history once committed
  */
 export type Route =
   | { name: 'home' }
   | { name: 'campaign'; id: string }
   | { name: 'team'; id: string }
   | { name: 'teamLists' }
-  | { name: 'teamListEditor'; id: string };
+  | { name: 'teamListEditor'; id: string }
+  | { name: 'game'; id: string }
+  | { name: 'newGame'; campaignId: string };
 
 export function parseRoute(hash: string): Route {
   const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  const [section, id] = parts;
+  const [section, id, sub] = parts;
+  if (section === 'campaigns' && id && sub === 'new-game') return { name: 'newGame', campaignId: id };
   if (section === 'campaigns' && id) return { name: 'campaign', id };
   if (section === 'teams' && id) return { name: 'team', id };
+  if (section === 'games' && id) return { name: 'game', id };
   if (section === 'team-lists') return id ? { name: 'teamListEditor', id } : { name: 'teamLists' };
   return { name: 'home' };
 }
@@ -28,6 +34,8 @@ export const href = {
   team: (id: string) => `#/teams/${encodeURIComponent(id)}`,
   teamLists: () => '#/team-lists',
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
+  game: (id: string) => `#/games/${encodeURIComponent(id)}`,
+  newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
 };
 
 class Router {

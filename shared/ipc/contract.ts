@@ -36,6 +36,22 @@ import {
   TeamSaveDraftInput,
   TeamSummary,
 } from './schemas/teams';
+import {
+  CampaignSettingsView,
+  CampaignSettingsInput,
+  GameDetail,
+  GameEnterRollInput,
+  GameIdInput,
+  GameSaveDraftInput,
+  GameSetup,
+  GameSummary,
+  GameVoidInput,
+  GamesListInput,
+  ModelHistory,
+  StandingRow,
+  TeamHistory,
+  VoidPlan,
+} from './schemas/games';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -66,6 +82,9 @@ export const channels = {
     summary: 'Archive a campaign: hidden from the home list, nothing deleted.',
   }),
   'campaigns.unarchive': channel({ input: CampaignIdInput, output: Campaign, summary: 'Bring an archived campaign back.' }),
+  'campaigns.settings': channel({ input: CampaignIdInput, output: CampaignSettingsView, summary: 'The club’s dice mode and optional rules for a campaign.' }),
+  'campaigns.updateSettings': channel({ input: CampaignSettingsInput, output: CampaignSettingsView, summary: 'Change the dice mode and optional rules (used by games set up afterwards).' }),
+  'campaigns.standings': channel({ input: CampaignIdInput, output: z.array(StandingRow), summary: 'Standings: games, W/D/L, VP, requisition and Threat of every team.' }),
 
   'teamLists.list': channel({ input: Empty, output: z.array(TeamListSummary), summary: 'The team-list library (samples and imports).' }),
   'teamLists.get': channel({ input: TeamIdInput, output: TeamListDetail, summary: 'One team list, whole.' }),
@@ -97,6 +116,18 @@ export const channels = {
   'teams.changeModel': channel({ input: TeamChangeModelInput, output: TeamDetail, summary: 'Rename a model or buy wargear for it (spends Req).' }),
   'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
   'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
+
+  'games.list': channel({ input: GamesListInput, output: z.array(GameSummary), summary: 'Games of a campaign, newest first, filtered by status, team or mission.' }),
+  'games.get': channel({ input: GameIdInput, output: GameDetail, summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.' }),
+  'games.create': channel({ input: GameSetup, output: GameDetail, summary: 'Set up a game between two founded teams: roll or choose the mission and make the plan.' }),
+  'games.enterRoll': channel({ input: GameEnterRollInput, output: GameDetail, summary: 'Type in the faces of a physical dice roll the plan or the post-game needs.' }),
+  'games.saveDraft': channel({ input: GameSaveDraftInput, output: GameDetail, summary: 'Save the result wizard’s state; returns the recomputed preview.' }),
+  'games.discard': channel({ input: GameIdInput, output: GameSummary, summary: 'Throw away a draft game (nothing was applied).' }),
+  'games.commit': channel({ input: GameIdInput, output: GameDetail, summary: 'Apply a finished draft: game, report, rolls and ledger entries in one transaction.' }),
+  'games.voidPlan': channel({ input: GameIdInput, output: VoidPlan, summary: 'What voiding a game would reverse, and what later depends on it.' }),
+  'games.void': channel({ input: GameVoidInput, output: GameSummary, summary: 'Void a committed game: exactly its ledger entries are reversed (and its dependents when asked).' }),
+  'teams.history': channel({ input: TeamIdInput, output: TeamHistory, summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).' }),
+  'models.history': channel({ input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(), output: ModelHistory, summary: 'One model’s history.' }),
 } as const;
 
 export const events = {
@@ -108,6 +139,8 @@ export const events = {
   'players.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** A team of a campaign changed (roster, founding, ledger). */
   'teams.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
+  /** A game of a campaign was set up, edited, committed, discarded or voided. */
+  'games.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */
   'menu.newCampaign': z.object({}).strict(),
 } as const;

@@ -11,3 +11,4 @@ export * from './club-8th/index';
 export * from './roster/index';
 export * from './game/index';
 export * from './progression/index';
+export * from './campaign/index';

@@ -12,6 +12,12 @@ export const campaigns = sqliteTable(
     id: text('id').primaryKey(),
     name: text('name').notNull(),
     pointsLimit: integer('points_limit').notNull(),
+    /** Who rolls the campaign's dice (issue 5): 'app' (seeded, reproducible) or 'physical' (faces typed in). */
+    diceMode: text('dice_mode', { enum: ['app', 'physical'] }).notNull().default('app'),
+    /** The club's optional rules (shared/rules PlanOptionalRules JSON): weather, Dusk & Dawn, twist, mysterious objectives. */
+    optionalRules: text('optional_rules', { mode: 'json' })
+      .notNull()
+      .default(sql`'{"weather":false,"duskAndDawn":false,"twist":false,"mysteriousObjectives":false}'`),
     archivedAt: text('archived_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
@@ -21,6 +27,7 @@ export const campaigns = sqliteTable(
     uniqueIndex('campaigns_name_nocase_unique').on(sql`${t.name} COLLATE NOCASE`),
     check('campaigns_name_not_blank', sql`length(trim(${t.name})) > 0`),
     check('campaigns_points_limit_range', sql`${t.pointsLimit} BETWEEN 50 AND 2000`),
+    check('campaigns_dice_mode', sql`${t.diceMode} IN ('app', 'physical')`),
   ],
 );
 
@@ -122,10 +129,85 @@ export const ledgerEntries = sqliteTable(
     createdAt: text('created_at').notNull(),
     voidedAt: text('voided_at'),
   },
-  (t) => [index('ledger_team_seq').on(t.teamId, t.seq)],
+  (t) => [index('ledger_team_seq').on(t.teamId, t.seq), index('ledger_game').on(t.gameId), index('ledger_campaign_seq').on(t.campaignId, t.seq)],
+);
+
+/**
+ * A game between two teams of a campaign (issue 5). A draft holds the set-up, the plan and the wizard's inputs
+ * (`draft`, shared/ipc/schemas/games.ts GameDraft) and survives a restart; committing writes the report, the rolls and
+ * the ledger entries in one transaction; voiding marks the game and exactly its ledger entries voided.
+ */
+export const games = sqliteTable(
+  'games',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    /** Number of the game in its campaign (1, 2, …), for people. */
+    number: integer('number').notNull(),
+    status: text('status', { enum: ['draft', 'committed', 'voided'] }).notNull(),
+    teamAId: text('team_a_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    teamBId: text('team_b_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    /** The dice seed: the same seed and the same report give the same outcome. */
+    seed: text('seed').notNull(),
+    diceMode: text('dice_mode', { enum: ['app', 'physical'] }).notNull(),
+    playedOn: text('played_on').notNull(),
+    /** The ruleset the game was planned and resolved with ({id, version}). */
+    rulesetId: text('ruleset_id').notNull(),
+    rulesetVersion: text('ruleset_version').notNull(),
+    setup: text('setup', { mode: 'json' }).notNull(),
+    /** The game plan (shared/rules GamePlan), null while physical dice for the set-up are still being typed in. */
+    plan: text('plan', { mode: 'json' }),
+    /** The wizard's state (GameDraft); kept after commit as the record of what was entered. */
+    draft: text('draft', { mode: 'json' }).notNull(),
+    /** The committed game report (shared/rules GameReport). */
+    report: text('report', { mode: 'json' }),
+    missionId: text('mission_id'),
+    vpA: integer('vp_a'),
+    vpB: integer('vp_b'),
+    /** 'a', 'b' or 'draw' once committed. */
+    winner: text('winner', { enum: ['a', 'b', 'draw'] }),
+    committedAt: text('committed_at'),
+    voidedAt: text('voided_at'),
+    voidReason: text('void_reason'),
+    createdAt: text('created_at').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('games_campaign_number_unique').on(t.campaignId, t.number),
+    index('games_campaign_status').on(t.campaignId, t.status),
+    check('games_status', sql`${t.status} IN ('draft', 'committed', 'voided')`),
+    check('games_two_teams', sql`${t.teamAId} <> ${t.teamBId}`),
+    check('games_committed_has_result', sql`${t.status} = 'draft' OR (${t.report} IS NOT NULL AND ${t.winner} IS NOT NULL AND ${t.committedAt} IS NOT NULL)`),
+  ],
+);
+
+/** Every dice roll of a committed game, in order: the plan's, then the post-game's (shared/rules RollRecord). */
+export const gameRolls = sqliteTable(
+  'game_rolls',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'restrict' }),
+    seq: integer('seq').notNull(),
+    phase: text('phase', { enum: ['plan', 'post'] }).notNull(),
+    purpose: text('purpose').notNull(),
+    expression: text('expression').notNull(),
+    faces: text('faces', { mode: 'json' }).notNull(),
+    total: integer('total').notNull(),
+    source: text('source', { enum: ['app', 'physical'] }).notNull(),
+  },
+  (t) => [uniqueIndex('game_rolls_game_seq').on(t.gameId, t.seq)],
 );
 
 export type TeamListRow = typeof teamLists.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
 export type LedgerRow = typeof ledgerEntries.$inferSelect;
+export type GameRow = typeof games.$inferSelect;
+export type GameRollRow = typeof gameRolls.$inferSelect;

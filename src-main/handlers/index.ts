@@ -8,6 +8,8 @@ import { campaignHandlers } from './campaigns';
 import { playerHandlers } from './players';
 import { teamListHandlers } from './team-lists';
 import { teamHandlers } from './teams';
+import { gameHandlers } from './games';
+import { standingsHandlers } from './standings';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -15,4 +17,6 @@ export const handlers: Handlers<HandlerContext> = {
   ...teamListHandlers,
   ...playerHandlers,
   ...teamHandlers,
+  ...gameHandlers,
+  ...standingsHandlers,
 };

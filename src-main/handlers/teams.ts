@@ -11,6 +11,7 @@ import {
   purchaseCost,
   requisitionBalance,
   rosterPointsLimit,
+  threat,
   type LedgerData,
 } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
@@ -23,6 +24,10 @@ import { findCampaign } from '../repos/campaigns';
 import { findPlayer } from '../repos/players';
 import { findTeamList, parseStoredList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
+import * as gamesRepo from '../repos/games';
+import { loadCampaignState } from '../games/context';
+import { modelGameStats, progressWords, teamRecord } from '../games/stats';
+import { honourNamer } from './standings';
 
 type TeamHandlers = Pick<
   Handlers<HandlerContext>,
@@ -59,8 +64,9 @@ function load(db: Db, id: string): Loaded {
   return { row, list, roster, limit, report: validateRoster(list, roster, limit), req };
 }
 
-function summary(db: Db, l: Loaded): TeamSummary {
+function summary(db: Db, l: Loaded, state = loadCampaignState(db, l.row.campaignId)): TeamSummary {
   const player = findPlayer(db, l.row.playerId)!;
+  const record = teamRecord(gamesRepo.listGames(db, l.row.campaignId, { status: ['committed'], teamId: l.row.id }), l.row.id);
   return {
     id: l.row.id,
     campaignId: l.row.campaignId,
@@ -78,13 +84,48 @@ function summary(db: Db, l: Loaded): TeamSummary {
     issues: l.report.issues.length,
     models: l.roster.models.length,
     requisition: l.req,
+    threat: threat(l.report.points + (state.projection.teams[l.row.id]?.honourPoints ?? 0)),
+    record: { games: record.games, wins: record.wins, draws: record.draws, losses: record.losses },
   };
 }
 
 function detail(db: Db, id: string): TeamDetail {
   const l = load(db, id);
+  const state = loadCampaignState(db, l.row.campaignId);
+  const honourName = honourNamer(state);
+  const games = gamesRepo.listGames(db, l.row.campaignId, { teamId: id });
+  const stats = modelGameStats(games);
+  const gameNumber = new Map(games.map((g) => [g.id, g.number]));
+  const progress: TeamDetail['progress'] = {};
+  for (const m of l.roster.models) {
+    const s = stats.get(m.id);
+    progress[m.id] = { ...progressWords(state.projection.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
+  }
+  const fallen: TeamDetail['fallen'] = [];
+  const ledger = repo.teamLedger(db, id);
+  for (const row of ledger) {
+    if (row.voidedAt !== null || row.kind !== 'model.died' || row.modelId === null) continue;
+    const named = ledger.map((r) => repo.parseLedgerData(r)).reduce<{ name: string; entryId: string } | null>((found, d) => {
+      if (d.kind === 'team.founded') return d.roster.models.find((x) => x.id === row.modelId) ?? found;
+      if (d.kind === 'model.recruited' && d.model.id === row.modelId) return d.model;
+      if (d.kind === 'model.renamed' && d.modelId === row.modelId && found) return { ...found, name: d.name };
+      return found;
+    }, null);
+    const entryName = l.list.entries.find((e) => e.id === named?.entryId)?.name ?? '';
+    fallen.push({
+      modelId: row.modelId,
+      name: named?.name || entryName || row.modelId,
+      entryName,
+      exp: state.projection.models[row.modelId]?.exp ?? 0,
+      gameNumber: row.gameId === null ? null : (gameNumber.get(row.gameId) ?? null),
+      text: row.reason,
+    });
+  }
   return {
-    team: summary(db, l),
+    progress,
+    fallen,
+    teamHonours: (state.projection.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour)),
+    team: summary(db, l, state),
     pointsLimit: l.limit,
     list: l.list,
     roster: l.roster,

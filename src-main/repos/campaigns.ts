@@ -4,7 +4,7 @@
 import { desc, eq, isNull } from 'drizzle-orm';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { Db } from '../db/open';
-import { campaigns, type CampaignRow } from '../db/schema';
+import { campaigns, type CampaignRow, type NewCampaignRow } from '../db/schema';
 
 const toCampaign = (r: CampaignRow): Campaign => ({
   id: r.id,
@@ -41,15 +41,18 @@ export function findCampaignByName(db: Db, name: string): Campaign | undefined {
     .find((c) => nameKey(c.name) === key);
 }
 
-export function insertCampaign(db: Db, row: CampaignRow): Campaign {
+export function insertCampaign(db: Db, row: NewCampaignRow): Campaign {
   db.insert(campaigns).values(row).run();
-  return toCampaign(row);
+  return findCampaign(db, row.id)!;
 }
+
+/** The full row (dice mode and optional rules included). */
+export const findCampaignRow = (db: Db, id: string): CampaignRow | undefined => db.select().from(campaigns).where(eq(campaigns.id, id)).get();
 
 export function updateCampaign(
   db: Db,
   id: string,
-  patch: Partial<Pick<CampaignRow, 'name' | 'archivedAt' | 'updatedAt'>>,
+  patch: Partial<Pick<CampaignRow, 'name' | 'archivedAt' | 'updatedAt' | 'diceMode' | 'optionalRules'>>,
 ): Campaign | undefined {
   db.update(campaigns).set(patch).where(eq(campaigns.id, id)).run();
   return findCampaign(db, id);

@@ -1,7 +1,7 @@
 /** Teams and their ledger: data access only. */
 import { asc, eq } from 'drizzle-orm';
-import type { LedgerItem } from '../../shared/rules';
-import { LedgerData } from '../../shared/rules';
+import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
+import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
@@ -29,9 +29,32 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
   db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all();
 
+/** A ledger row's data: a roster entry (roster/ledger.ts) or a game's progression entry (progression/entries.ts). */
+export function parseLedgerData(row: Pick<LedgerRow, 'kind' | 'data'>): LedgerData | ProgressionEntry {
+  return (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(row.kind) ? ProgressionEntry.parse(row.data) : LedgerData.parse(row.data);
+}
+
 export const ledgerItems = (rows: readonly LedgerRow[]): LedgerItem[] =>
-  rows.map((r) => ({ data: LedgerData.parse(r.data), req: r.req, voided: r.voidedAt !== null }));
+  rows.map((r) => ({ data: parseLedgerData(r), req: r.req, voided: r.voidedAt !== null }));
+
+export const campaignLedger = (db: Db, campaignId: string): LedgerRow[] =>
+  db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).orderBy(asc(ledgerEntries.seq)).all();
+
+export const campaignLedgerItems = (rows: readonly LedgerRow[]): CampaignLedgerItem[] =>
+  rows.map((r) => ({ id: r.id, seq: r.seq, team: r.teamId, gameId: r.gameId, modelId: r.modelId, req: r.req, voided: r.voidedAt !== null, data: parseLedgerData(r) }));
+
+/** The progression entries (games' entries and honours) of a ledger, as the rules read them, voided flag from the row. */
+export const progressionEntries = (rows: readonly LedgerRow[]): ProgressionEntry[] =>
+  rows.flatMap((r) => {
+    if (!(PROGRESSION_ENTRY_KINDS as readonly string[]).includes(r.kind)) return [];
+    return [{ ...ProgressionEntry.parse(r.data), voided: r.voidedAt !== null }];
+  });
 
 export function appendLedger(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>) {
   db.insert(ledgerEntries).values({ ...row, voidedAt: null }).run();
+}
+
+/** Mark an entry voided (rows are never deleted: the history keeps what was reversed). */
+export function voidLedgerEntry(db: Db, id: string, at: string) {
+  db.update(ledgerEntries).set({ voidedAt: at }).where(eq(ledgerEntries.id, id)).run();
 }

@@ -101,6 +101,9 @@ export const TeamSummary = z.object({
   issues: z.number().int(),
   models: z.number().int(),
   requisition: z.number().int(),
+  /** PROGRESSION.md Threat: ceil((points + honours' Req value) / 100). */
+  threat: z.number().int(),
+  record: z.object({ games: z.number().int(), wins: z.number().int(), draws: z.number().int(), losses: z.number().int() }),
 });
 export type TeamSummary = z.infer<typeof TeamSummary>;
 
@@ -148,6 +151,24 @@ export const TeamDetail = z.object({
     allowance: z.object({ 'team-leader': Bound, special: Bound, core: Bound, squad: Bound }),
   }),
   ledger: z.array(LedgerEntryView),
+  /** Campaign progression of each model on the roster (from the ledger), by model id. */
+  progress: z.record(
+    z.string(),
+    z.object({
+      exp: z.number().int(),
+      level: z.number().int(),
+      injuries: z.array(z.string()),
+      mauled: z.string().nullable(),
+      advances: z.array(z.string()),
+      honours: z.array(z.string()),
+      games: z.number().int(),
+      kills: z.number().int(),
+    }),
+  ),
+  /** Models that died in games (kept for the record; not on the roster). */
+  fallen: z.array(z.object({ modelId: z.string(), name: z.string(), entryName: z.string(), exp: z.number().int(), gameNumber: z.number().int().nullable(), text: z.string() })),
+  /** Kill Team (team-wide) honours held, e.g. Medical Gear. */
+  teamHonours: z.array(z.string()),
 });
 export type TeamDetail = z.infer<typeof TeamDetail>;
 

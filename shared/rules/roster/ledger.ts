@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { Roster, RosterModel } from './roster';
 import type { TeamList } from './team-list';
+import type { ProgressionEntry } from '../progression/entries';
 import { validateRoster } from './validate';
 
 export const LedgerData = z.discriminatedUnion('kind', [
@@ -21,7 +22,8 @@ export type LedgerData = z.infer<typeof LedgerData>;
 export type LedgerKind = LedgerData['kind'];
 
 export interface LedgerItem {
-  data: LedgerData;
+  /** A roster entry, or a game's progression entry (only `model.died` changes the roster: the model leaves it). */
+  data: LedgerData | ProgressionEntry;
   /** Requisition: positive earned, negative spent. */
   req: number;
   voided: boolean;
@@ -34,7 +36,17 @@ export class LedgerError extends Error {
   }
 }
 
-/** The roster a team has now: founding roster + every entry that is not voided, in order. */
+/**
+ * The roster a team has now: founding roster + every entry that is not voided, in order.
+ *
+ * @example
+ * const boss = { id: 'm1', entryId: 'sergeant', name: 'Tarkus', options: {}, armoury: [], grenades: {} };
+ * const items: LedgerItem[] = [
+ *   { data: { kind: 'team.founded', roster: { models: [boss] } }, req: 0, voided: false },
+ *   { data: { kind: 'model.renamed', modelId: 'm1', name: 'Sergeant Tarkus' }, req: 0, voided: false },
+ * ];
+ * foldRoster(items).models.map((m) => m.name); // → ['Sergeant Tarkus']
+ */
 export function foldRoster(items: readonly LedgerItem[]): Roster {
   let models: RosterModel[] | undefined;
   for (const { data, voided } of items) {
@@ -44,6 +56,12 @@ export function foldRoster(items: readonly LedgerItem[]): Roster {
       continue;
     }
     if (!models) throw new LedgerError('The ledger has entries before the team was founded.');
+    if ('v' in data) {
+      // A game's entry. "A dead … model loses all its gear and honours" (PROGRESSION.md): it leaves the roster, and
+      // its history stays in the ledger.
+      if (data.kind === 'model.died') models = models.filter((m) => m.id !== data.model);
+      continue;
+    }
     switch (data.kind) {
       case 'model.recruited':
         models.push({ ...data.model });
@@ -68,12 +86,25 @@ export function foldRoster(items: readonly LedgerItem[]): Roster {
 export const requisitionBalance = (items: readonly LedgerItem[]) =>
   items.reduce((sum, i) => (i.voided ? sum : sum + i.req), 0);
 
-/** Points of one model as the Team List prices it (options, Armoury, grenades included). */
+/**
+ * Points of one model as the Team List prices it (options, Armoury, grenades included).
+ *
+ * @example
+ * // marines = TeamList.parse(the sample Space Marines list in shared/data/team-lists): Sergeant 25 pts, power sword +15
+ * modelPoints(marines, { id: 'm1', entryId: 'sergeant', name: 'Tarkus', options: { 'power-sword': 1 }, armoury: [], grenades: {} }); // → 40
+ */
 export function modelPoints(list: TeamList, model: RosterModel): number {
   return validateRoster(list, { models: [model] }, Number.MAX_SAFE_INTEGER).points;
 }
 
-/** Req a purchase costs: the points it adds (nothing back for wargear taken away). */
+/**
+ * Req a purchase costs: the points it adds (nothing back for wargear taken away).
+ *
+ * @example
+ * const before = { id: 'm1', entryId: 'sergeant', name: 'Tarkus', options: {}, armoury: [], grenades: {} };
+ * purchaseCost(marines, before, { ...before, options: { 'power-sword': 1 } }); // → 15 (marines: see modelPoints)
+ * purchaseCost(marines, { ...before, options: { 'power-sword': 1 } }, before); // → 0 (nothing back)
+ */
 export function purchaseCost(list: TeamList, before: RosterModel | undefined, after: RosterModel): number {
   return Math.max(0, modelPoints(list, after) - (before ? modelPoints(list, before) : 0));
 }

@@ -1,0 +1,279 @@
+/**
+ * IPC schemas for games (issue 5): set-up, the result wizard's draft, the preview main computes from it, commit,
+ * void, standings and histories. The draft is what the organiser typed; everything derived (plan, VP, injuries, EXP,
+ * Req) is computed in main from the draft with shared/rules, so the review screen and the commit are one code path.
+ */
+import { z } from 'zod';
+import { GamePlan, GameReport, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
+import { Id } from './campaigns';
+
+export const DiceMode = z.enum(['app', 'physical']);
+export type DiceMode = z.infer<typeof DiceMode>;
+export const Side = z.enum(['a', 'b']);
+export type Side = z.infer<typeof Side>;
+
+/** The wizard's steps, in order (the post-game slip of issue 7 follows the same order). */
+export const GAME_STEPS = ['result', 'injuries', 'experience', 'requisition', 'review'] as const;
+export const GameStep = z.enum(GAME_STEPS);
+export type GameStep = z.infer<typeof GameStep>;
+
+// ----- campaign settings -----
+
+export const CampaignSettings = z.object({ diceMode: DiceMode, optionalRules: PlanOptionalRules });
+export type CampaignSettings = z.infer<typeof CampaignSettings>;
+/** The settings plus what the set-up form offers from the campaign's ruleset. */
+export const CampaignSettingsView = CampaignSettings.extend({
+  rulesetName: z.string(),
+  missions: z.array(z.object({ id: z.string(), name: z.string(), summary: z.string() })),
+  deployments: z.array(z.object({ id: z.string(), text: z.string() })),
+});
+export type CampaignSettingsView = z.infer<typeof CampaignSettingsView>;
+export const CampaignSettingsInput = z.object({ id: Id, diceMode: DiceMode, optionalRules: PlanOptionalRules }).strict();
+
+// ----- set-up -----
+
+export const GameSetup = z
+  .object({
+    campaignId: Id,
+    teamA: Id,
+    teamB: Id,
+    /** 'roll' on the mission table (004 Step 2) or a mission id. */
+    mission: z.union([z.literal('roll'), RuleId]).default('roll'),
+    /** 'roll' on the deployment table (004 Step 3) or a deployment result id. */
+    deployment: z.union([z.literal('roll'), RuleId]).default('roll'),
+    /** The day the game is played, YYYY-MM-DD (default: today). */
+    playedOn: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date as YYYY-MM-DD.')
+      .optional(),
+  })
+  .strict()
+  .refine((s) => s.teamA !== s.teamB, { message: 'Pick two different teams.', path: ['teamB'] });
+export type GameSetupInput = z.input<typeof GameSetup>;
+
+// ----- the draft (what the organiser typed; stored as JSON in games.draft) -----
+
+/** An honour bought in the wizard (Battle Honours), tied to the game. `model` null = a Kill Team honour. */
+export const DraftHonour = z
+  .object({ side: Side, model: z.string().min(1).max(64).nullable(), honour: RuleId, elite: z.boolean().default(false) })
+  .strict();
+export type DraftHonour = z.infer<typeof DraftHonour>;
+
+/** A recruit bought in the wizard with the team's Req, tied to the game. */
+export const DraftRecruit = z.object({ side: Side, entryId: z.string().min(1).max(64), name: z.string().trim().min(1, 'Name the recruit.').max(60) }).strict();
+export type DraftRecruit = z.infer<typeof DraftRecruit>;
+
+export const DraftSideAwards = z
+  .object({
+    /** Medical Gear: the model whose injury roll is re-rolled. */
+    injuryReroll: z.string().min(1).max(64).optional(),
+    /** Organiser-added requisition awards earned. */
+    otherAwards: z.array(RuleId).max(50).default([]),
+  })
+  .strict();
+
+export const GameDraft = z
+  .object({
+    step: GameStep,
+    report: GameReport,
+    awards: z.object({ a: DraftSideAwards, b: DraftSideAwards }).strict(),
+    honours: z.array(DraftHonour).max(100).default([]),
+    recruits: z.array(DraftRecruit).max(40).default([]),
+    /**
+     * Physical dice typed in, keyed by the roll's key (`<phase>|<purpose>|<n>`): a changed result only asks again
+     * for the rolls it changes.
+     */
+    faces: z.record(z.string().max(300), z.array(z.number().int().min(1).max(6)).max(20)).default({}),
+  })
+  .strict();
+export type GameDraft = z.infer<typeof GameDraft>;
+export type GameDraftInput = z.input<typeof GameDraft>;
+
+// ----- what main shows back -----
+
+export const GameStatus = z.enum(['draft', 'committed', 'voided']);
+
+export const GameSummary = z.object({
+  id: Id,
+  campaignId: Id,
+  number: z.number().int(),
+  status: GameStatus,
+  playedOn: z.string(),
+  diceMode: DiceMode,
+  missionId: z.string().nullable(),
+  missionName: z.string().nullable(),
+  teams: z.object({
+    a: z.object({ id: Id, name: z.string(), playerName: z.string() }),
+    b: z.object({ id: Id, name: z.string(), playerName: z.string() }),
+  }),
+  vp: z.object({ a: z.number().int(), b: z.number().int() }).nullable(),
+  winner: z.enum(['a', 'b', 'draw']).nullable(),
+  committedAt: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type GameSummary = z.infer<typeof GameSummary>;
+
+/** The next physical roll the rules need, so the organiser can roll it and type it in. */
+export const PendingRoll = z.object({ key: z.string(), expression: z.string(), purpose: z.string(), message: z.string() });
+export type PendingRoll = z.infer<typeof PendingRoll>;
+
+export const ScoreLine = z.object({ side: Side, vp: z.number().int(), source: z.string(), reason: z.string(), citation: z.string() });
+export const ScoreView = z.object({
+  vp: z.object({ a: z.number().int(), b: z.number().int() }),
+  lines: z.array(ScoreLine),
+  secondaries: z.object({ a: z.array(z.string()), b: z.array(z.string()) }),
+  winner: z.enum(['a', 'b', 'draw']),
+  reason: z.string(),
+  automatic: z.boolean(),
+  margin: z.object({ name: z.string(), difference: z.number(), percent: z.number(), pointsLimit: z.number().int() }),
+  notes: z.array(z.string()),
+});
+export type ScoreView = z.infer<typeof ScoreView>;
+
+/** One change the game makes, in words, for the wizard and the review screen. */
+export const ChangeView = z.object({
+  step: z.enum(['injuries', 'experience', 'requisition']),
+  side: Side,
+  kind: z.string(),
+  modelId: z.string().nullable(),
+  modelName: z.string().nullable(),
+  /** Req this change moves (+ earned, − spent). */
+  req: z.number().int(),
+  text: z.string(),
+  citation: z.string(),
+  rolls: z.array(RollRecord),
+});
+export type ChangeView = z.infer<typeof ChangeView>;
+
+/** A model of either side, as the wizard lists it. */
+export const GameModelView = z.object({
+  id: z.string(),
+  side: Side,
+  name: z.string(),
+  entryName: z.string(),
+  type: z.enum(['team-leader', 'special', 'core']),
+  squad: z.boolean(),
+  exp: z.number().int(),
+  level: z.number().int(),
+  honours: z.array(z.string()),
+});
+export type GameModelView = z.infer<typeof GameModelView>;
+
+export const HonourOption = z.object({ id: z.string(), name: z.string(), group: z.string(), cost: z.number().int(), scope: z.enum(['model', 'team']), restriction: z.string().nullable() });
+export const RecruitOption = z.object({ entryId: z.string(), name: z.string(), category: z.string(), points: z.number().int() });
+
+export const SideBalance = z.object({ before: z.number().int(), earned: z.number().int(), spent: z.number().int(), after: z.number().int(), threat: z.number().int() });
+
+export const GamePreview = z.object({
+  /** Problems with the result as entered (plain words); empty when the result is complete and consistent. */
+  problems: z.array(z.string()),
+  score: ScoreView.nullable(),
+  /** The next physical roll needed, or null. */
+  pendingRoll: PendingRoll.nullable(),
+  /** Why the progression cannot be worked out yet (e.g. a missing table in the ruleset), or null. */
+  blocked: z.string().nullable(),
+  changes: z.array(ChangeView),
+  balances: z.object({ a: SideBalance, b: SideBalance }).nullable(),
+  /** The post-game rolls made so far, in order. */
+  rolls: z.array(RollRecord),
+  /** True when commit will succeed. */
+  ready: z.boolean(),
+});
+export type GamePreview = z.infer<typeof GamePreview>;
+
+export const GameDetail = z.object({
+  game: GameSummary,
+  plan: GamePlan.nullable(),
+  /** While the set-up is typed in with physical dice: the next roll. */
+  planPendingRoll: PendingRoll.nullable(),
+  draft: GameDraft,
+  models: z.array(GameModelView),
+  honourOptions: z.array(HonourOption),
+  recruitOptions: z.object({ a: z.array(RecruitOption), b: z.array(RecruitOption) }),
+  /** Medical Gear held (an injury re-roll is offered). */
+  medicalGear: z.object({ a: z.boolean(), b: z.boolean() }),
+  preview: GamePreview,
+  /** Committed and voided games: every roll as stored. */
+  storedRolls: z.array(RollRecord.extend({ phase: z.enum(['plan', 'post']) })),
+  /** Committed and voided games: the ledger entries written. */
+  entries: z.array(ProgressionEntry),
+});
+export type GameDetail = z.infer<typeof GameDetail>;
+
+export const GameIdInput = z.object({ id: Id }).strict();
+export const GameSaveDraftInput = z.object({ id: Id, draft: GameDraft, expectedUpdatedAt: z.string().optional() }).strict();
+export const GameEnterRollInput = z.object({ id: Id, key: z.string().min(1).max(300), faces: z.array(z.number().int()).min(1).max(20) }).strict();
+export const GamesListInput = z
+  .object({
+    campaignId: Id,
+    status: z.array(GameStatus).optional(),
+    teamId: Id.optional(),
+    missionId: RuleId.optional(),
+  })
+  .strict();
+
+export const VoidDependent = z.object({ id: z.string(), teamName: z.string(), message: z.string(), gameNumber: z.number().int().nullable() });
+export const VoidPlan = z.object({
+  game: GameSummary,
+  /** What the game's own entries undo, in words. */
+  reverses: z.array(z.string()),
+  /** Later entries and games that depend on it; voiding them too is offered. */
+  dependents: z.array(VoidDependent),
+  /** Other games voided along with it when the dependents are voided too. */
+  alsoVoidsGames: z.array(z.number().int()),
+});
+export type VoidPlan = z.infer<typeof VoidPlan>;
+export const GameVoidInput = z
+  .object({
+    id: Id,
+    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why the game is voided (it is kept in the history).').max(200)),
+    /** Void the dependents too; without it, a game with dependents is refused. */
+    withDependents: z.boolean().default(false),
+  })
+  .strict();
+
+// ----- standings and histories -----
+
+export const StandingRow = z.object({
+  teamId: Id,
+  teamName: z.string(),
+  playerName: z.string(),
+  faction: z.string(),
+  games: z.number().int(),
+  wins: z.number().int(),
+  draws: z.number().int(),
+  losses: z.number().int(),
+  vpFor: z.number().int(),
+  vpAgainst: z.number().int(),
+  requisition: z.number().int(),
+  threat: z.number().int(),
+  modelsLost: z.number().int(),
+});
+export type StandingRow = z.infer<typeof StandingRow>;
+
+export const ModelHistory = z.object({
+  modelId: z.string(),
+  name: z.string(),
+  entryName: z.string(),
+  status: z.enum(['active', 'dead', 'dismissed']),
+  exp: z.number().int(),
+  level: z.number().int(),
+  games: z.number().int(),
+  kills: z.number().int(),
+  injuries: z.array(z.string()),
+  advances: z.array(z.string()),
+  honours: z.array(z.string()),
+  /** Each event in order, in words, with the game number when a game caused it. */
+  events: z.array(z.object({ gameNumber: z.number().int().nullable(), text: z.string(), voided: z.boolean() })),
+});
+export type ModelHistory = z.infer<typeof ModelHistory>;
+
+export const TeamHistory = z.object({
+  teamId: Id,
+  standing: StandingRow,
+  games: z.array(GameSummary),
+  models: z.array(ModelHistory),
+});
+export type TeamHistory = z.infer<typeof TeamHistory>;

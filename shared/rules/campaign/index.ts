@@ -1,0 +1,3 @@
+/** Campaign-level rules the app needs around a game: keyed dice and planning a void (see README.md). */
+export * from './keyed-dice';
+export * from './void-plan';

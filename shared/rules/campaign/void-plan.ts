@@ -1,0 +1,150 @@
+/**
+ * Planning a void over the whole campaign ledger (issue 5, design/ARCHITECTURE.md "Progression is a ledger":
+ * "Voiding a game reverses exactly its entries, and tells the organiser when a later game depends on them").
+ *
+ * The campaign ledger holds two kinds of entry, in one order (`seq`): the roster's (team founded, recruits, wargear,
+ * dismissals, Req adjustments — roster/ledger.ts) and the games' (EXP, injuries, deaths, Req awards, honours —
+ * progression/entries.ts). A game's entries can only be reversed safely when nothing later leans on them:
+ * - Req spent later that the team cannot pay without the game's Req (a recruit, wargear, an honour);
+ * - a model recruited with entries being voided: everything later about that model would dangle;
+ * - a model that died in the game and was since replaced (a later recruit of the same Team List entry);
+ * - a level reached later that the model's EXP no longer reaches (and its advance);
+ * - Restorative Surgery bought later for a permanent injury the game caused.
+ * `planVoid` finds them all, transitively: a dependent inside another game pulls that whole game in (one game is
+ * one unit), and the fixpoint repeats until nothing new depends. Voiding the game alone is offered only when the
+ * list is empty; otherwise the organiser voids the lot or cancels. Pure: no I/O.
+ */
+import type { LedgerData } from '../roster/ledger';
+import type { ProgressionEntry } from '../progression/entries';
+import { RESTORATIVE_SURGERY } from '../progression/project';
+
+/** One row of the campaign ledger, in `seq` order. */
+export interface CampaignLedgerItem {
+  id: string;
+  seq: number;
+  team: string;
+  gameId: string | null;
+  /** The model the entry is about (the recruit for `model.recruited`), or null. */
+  modelId: string | null;
+  /** Req moved: + earned, − spent. */
+  req: number;
+  voided: boolean;
+  data: LedgerData | ProgressionEntry;
+}
+
+export type VoidReason = 'req-short' | 'model-recruited-by-void' | 'replaced-dead-model' | 'level-lost' | 'surgery';
+
+export interface VoidDependentItem {
+  /** The dependent entry. */
+  entryId: string;
+  /** Its game (the whole game is voided with it), or null for an entry made between games. */
+  gameId: string | null;
+  team: string;
+  modelId: string | null;
+  reason: VoidReason;
+  /** For 'req-short': how many Req the team would be short. */
+  short?: number;
+}
+
+export interface VoidPlanResult {
+  /** The game's own entries (not voided yet). */
+  direct: string[];
+  /** Everything else that would have to be voided too, in ledger order. */
+  dependents: VoidDependentItem[];
+  /** Every entry to void when the dependents are voided too (direct included), in ledger order. */
+  entries: string[];
+  /** Every game to void (the game itself first). */
+  games: string[];
+}
+
+export interface VoidPlanOptions {
+  /** Team List entry id of each model (founding roster and recruits), to recognise a replacement of the same kind. */
+  entryOf?: (modelId: string) => string | undefined;
+}
+
+const recruitEntryId = (item: CampaignLedgerItem): string | undefined =>
+  item.data.kind === 'model.recruited' ? item.data.model.entryId : undefined;
+
+/**
+ * What voiding `gameId` reverses and what depends on it (see the top of this file).
+ *
+ * @example
+ * const plan = planVoid(ledger, 'game-7');
+ * plan.dependents.length === 0 // → void just the game's entries (plan.direct)
+ * plan.entries, plan.games     // → otherwise: everything to void along with it, if the organiser agrees
+ */
+export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, options: VoidPlanOptions = {}): VoidPlanResult {
+  const items = [...ledger].sort((x, y) => x.seq - y.seq).filter((i) => !i.voided);
+  const direct = items.filter((i) => i.gameId === gameId).map((i) => i.id);
+  const voiding = new Set(direct);
+  const games = [gameId];
+  const found = new Map<string, VoidDependentItem>();
+
+  const pull = (item: CampaignLedgerItem, reason: VoidReason, short?: number): boolean => {
+    if (voiding.has(item.id)) return false;
+    const dep: VoidDependentItem = { entryId: item.id, gameId: item.gameId, team: item.team, modelId: item.modelId, reason };
+    if (short !== undefined) dep.short = short;
+    found.set(item.id, dep);
+    if (item.gameId !== null) {
+      if (!games.includes(item.gameId)) games.push(item.gameId);
+      for (const other of items) if (other.gameId === item.gameId) voiding.add(other.id);
+    } else voiding.add(item.id);
+    return true;
+  };
+
+  for (let changed = true; changed; ) {
+    changed = false;
+    const firstVoided = items.find((i) => voiding.has(i.id))?.seq ?? Infinity;
+    const recruitedByVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.recruited' && i.modelId).map((i) => i.modelId as string));
+    const diedInVoid = items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.died' && i.modelId !== null);
+    const injuredInVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'injury.rolled' && i.data.result.kind === 'permanent-injury').map((i) => i.modelId));
+
+    const balance = new Map<string, number>();
+    const exp = new Map<string, number>();
+    const injuries = new Map<string, number>();
+    for (const item of items) {
+      if (voiding.has(item.id)) continue;
+      const now = (balance.get(item.team) ?? 0) + item.req;
+      balance.set(item.team, now);
+      const d = item.data;
+      if (d.kind === 'exp.gained') exp.set(d.model, (exp.get(d.model) ?? 0) + d.amount);
+      if (d.kind === 'injury.rolled' && d.result.kind === 'permanent-injury') injuries.set(d.model, (injuries.get(d.model) ?? 0) + 1);
+      if (item.seq < firstVoided) continue;
+
+      if (item.req < 0 && now < 0 && pull(item, 'req-short', -now)) changed = true;
+      else if (item.modelId !== null && recruitedByVoid.has(item.modelId) && pull(item, 'model-recruited-by-void')) changed = true;
+      else if (d.kind === 'model.recruited' && diedInVoid.some((dead) => dead.team === item.team && dead.seq < item.seq && options.entryOf?.(dead.modelId as string) === recruitEntryId(item)) && pull(item, 'replaced-dead-model')) changed = true;
+      else if (d.kind === 'level.reached' && (exp.get(d.model) ?? 0) < d.threshold && pull(item, 'level-lost')) changed = true;
+      else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null && injuredInVoid.has(d.model)) {
+        const left = injuries.get(d.model) ?? 0;
+        if (left === 0 && pull(item, 'surgery')) changed = true;
+        else injuries.set(d.model, Math.max(0, left - 1));
+      } else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null) injuries.set(d.model, Math.max(0, (injuries.get(d.model) ?? 0) - 1));
+      if (changed) break; // the sets above are stale: start again with the new voiding set
+    }
+  }
+
+  const order = new Map(items.map((i, n) => [i.id, n]));
+  const dependents = [...found.values()].sort((x, y) => (order.get(x.entryId) ?? 0) - (order.get(y.entryId) ?? 0));
+  const entries = items.filter((i) => voiding.has(i.id)).map((i) => i.id);
+  return { direct, dependents, entries, games };
+}
+
+/**
+ * The lowest Req balance each team reaches over the ledger (voided entries skipped), to prove a void never leaves a
+ * team in debt at any point of its history.
+ *
+ * @example
+ * lowestBalances(ledger) // → { 'team-a': 0, 'team-b': 15 }
+ */
+export function lowestBalances(ledger: readonly CampaignLedgerItem[]): Record<string, number> {
+  const balance: Record<string, number> = {};
+  const lowest: Record<string, number> = {};
+  for (const item of [...ledger].sort((x, y) => x.seq - y.seq)) {
+    if (item.voided) continue;
+    const now = (balance[item.team] ?? 0) + item.req;
+    balance[item.team] = now;
+    lowest[item.team] = Math.min(lowest[item.team] ?? 0, now);
+  }
+  return lowest;
+}

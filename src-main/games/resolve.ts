@@ -1,0 +1,358 @@
+/**
+ * Resolving a game draft: the one code path behind the wizard's live preview, the review screen and the commit.
+ * From the draft (what the organiser typed) and the campaign's ledger it computes, with shared/rules only:
+ * the score (scoreGame), the progression entries (applyGame: EXP, injuries, deaths, Req awards, underdog, relic
+ * cash-in), the honours bought (buyHonour) and the recruits (roster ledger), every roll, and the changes in words.
+ * Nothing is written here; commit writes exactly what this returns.
+ */
+import type { ChangeView, GameDraft, GamePreview, PendingRoll, ScoreView, Side } from '../../shared/ipc/schemas/games';
+import {
+  GameFactsError,
+  GameReportError,
+  KeyedDice,
+  MissingRollError,
+  MissingTableError,
+  HonourPurchaseError,
+  PhysicalDiceError,
+  RollLog,
+  applyGame,
+  buyHonour,
+  projectModels,
+  purchaseCost,
+  reqDelta,
+  scoreGame,
+  sideOutcomes,
+  teamStateFor,
+  toGameFacts,
+  validateReport,
+  validateRoster,
+  type GameScore,
+  type LedgerData,
+  type MissionId,
+  type ProgressionEntry,
+  type RollRecord,
+  type RosterModel,
+} from '../../shared/rules';
+import type { GameRow } from '../db/schema';
+import type { CampaignState, LoadedTeam } from './context';
+import { teamThreat } from './context';
+
+export interface ResolveInput {
+  game: GameRow;
+  state: CampaignState;
+  teams: Record<Side, LoadedTeam>;
+  /** Threat of every founded team of the campaign. */
+  threats: number[];
+  draft: GameDraft;
+}
+
+/** A roster-ledger entry the game writes (a recruit bought in the wizard). */
+export interface RosterWrite {
+  id: string;
+  side: Side;
+  modelId: string;
+  req: number;
+  data: LedgerData;
+  reason: string;
+}
+
+export interface Resolved {
+  preview: GamePreview;
+  /** Progression entries to write (applyGame's, then the honours). Empty unless ready. */
+  entries: ProgressionEntry[];
+  recruits: RosterWrite[];
+  /** Every post-game roll, in the order it was made. */
+  rolls: RollRecord[];
+  /** Text of each entry (by id), as the ledger's `reason`. */
+  texts: Map<string, ChangeView>;
+  score: GameScore | null;
+}
+
+const SIDES: Side[] = ['a', 'b'];
+
+/** Rules text names sides "Player A/B" and models by id: say the team's and the model's names instead. */
+export function humanizer(teams: Record<Side, LoadedTeam>, names: Map<string, string>) {
+  const ids = [...names.keys()].sort((x, y) => y.length - x.length);
+  return (text: string): string => {
+    let out = text.replaceAll('Player A', teams.a.row.name).replaceAll('Player B', teams.b.row.name);
+    for (const id of ids) {
+      const name = names.get(id)!;
+      out = out.replaceAll(`${name} (${id})`, name).replaceAll(`"${id}"`, name).replaceAll(id, name);
+    }
+    return out;
+  };
+}
+
+export function modelNames(teams: Record<Side, LoadedTeam>, state: CampaignState): Map<string, string> {
+  const names = new Map<string, string>();
+  // Dead and dismissed models keep their names in the ledger (founding roster and recruits).
+  for (const item of state.items) {
+    const d = item.data;
+    if (d.kind === 'team.founded') d.roster.models.forEach((m) => names.set(m.id, m.name || m.id));
+    if (d.kind === 'model.recruited') names.set(d.model.id, d.model.name || d.model.id);
+    if (d.kind === 'model.renamed') names.set(d.modelId, d.name);
+  }
+  for (const side of SIDES) for (const card of teams[side].report.models) names.set(card.modelId, card.name || card.entryName);
+  return names;
+}
+
+const STEP: Record<ProgressionEntry['kind'], ChangeView['step']> = {
+  'exp.gained': 'experience',
+  'level.reached': 'experience',
+  'advance.rolled': 'experience',
+  'honour.bought': 'experience',
+  'injury.rolled': 'injuries',
+  'model.died': 'injuries',
+  'req.awarded': 'requisition',
+  'req.underdog': 'requisition',
+  'req.chart': 'requisition',
+  'relic.cashed': 'requisition',
+};
+
+function entryText(e: ProgressionEntry, name: (id: string) => string, honourName: (id: string) => string): string {
+  switch (e.kind) {
+    case 'exp.gained':
+      return `${name(e.model)}: +${e.amount} EXP — ${e.reason}`;
+    case 'level.reached':
+      return `${name(e.model)} reaches level ${e.level} (${e.threshold} EXP).`;
+    case 'advance.rolled':
+      return `${name(e.model)}, level ${e.level} advance: ${[e.text, ...e.followUps.map((f) => f.text)].join(' ')}`;
+    case 'injury.rolled':
+      return `${name(e.model)}: injury roll ${e.roll} — ${e.result.text}`;
+    case 'model.died':
+      return `${name(e.model)} is dead and leaves the roster (${e.reason}).`;
+    case 'req.awarded':
+      return e.reason;
+    case 'req.underdog':
+      return `Underdog +${e.amount}: ${e.reason}`;
+    case 'req.chart':
+      return `Requisition chart: ${e.text} (+${e.amount})`;
+    case 'relic.cashed':
+      return `${e.relics} relic${e.relics === 1 ? '' : 's'} cashed in: +${e.amount} Req (seed 004 Relic Hunt).`;
+    case 'honour.bought':
+      return `${e.model === null ? 'The team' : name(e.model)} gains ${honourName(e.honour)} for ${e.cost} Req${e.surcharge > 0 ? ` (${e.baseCost} + ${e.surcharge} elite surcharge)` : ''}.`;
+  }
+}
+
+function scoreView(score: GameScore, human: (t: string) => string): ScoreView {
+  return {
+    vp: score.vp,
+    lines: score.lines.map((l) => ({ side: l.side, vp: l.vp, source: l.source, reason: human(l.reason), citation: l.citation })),
+    secondaries: { a: [...score.secondaries.a], b: [...score.secondaries.b] },
+    winner: score.outcome.kind === 'win' ? score.outcome.winner : 'draw',
+    reason: human(score.outcome.reason),
+    automatic: score.outcome.kind === 'win' && score.outcome.automatic,
+    margin: { name: score.margin.name, difference: score.margin.difference, percent: score.margin.percent, pointsLimit: score.margin.pointsLimit },
+    notes: score.notes.map(human),
+  };
+}
+
+/** Which of the honour caps (PROGRESSION.md table) a roster model uses. */
+const capRow = (category: string) => (category === 'team-leader' ? 'team-leader' : category === 'special' ? 'special' : 'core');
+
+export function recruitModelId(gameId: string, index: number) {
+  return `${gameId}:r${index + 1}`;
+}
+
+/** Work out everything a draft means. Never throws for bad input: problems come back in words. */
+export function resolveGame({ game, state, teams, threats, draft }: ResolveInput): Resolved {
+  const names = modelNames(teams, state);
+  const human = humanizer(teams, names);
+  const name = (id: string) => names.get(id) ?? id;
+  const honourIndex = new Map<string, string>();
+  for (const g of state.ruleset.progression.honours?.groups ?? []) for (const h of g.honours) honourIndex.set(h.id, h.name);
+  const honourName = (id: string) => honourIndex.get(id) ?? id;
+
+  const report = draft.report;
+  const problems: string[] = [];
+  const empty = (extra: Partial<GamePreview> = {}): Resolved => ({
+    preview: { problems: problems.map(human), score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false, ...extra },
+    entries: [],
+    recruits: [],
+    rolls: [],
+    texts: new Map(),
+    score: null,
+  });
+
+  // The report must be about this game's two teams and their models as they are now.
+  for (const side of SIDES) {
+    if (report.sides[side].teamId !== teams[side].row.id) problems.push(`The result is for another team than ${teams[side].row.name}.`);
+    const onRoster = new Set(teams[side].report.models.map((c) => c.modelId));
+    for (const m of report.models.filter((x) => x.side === side)) {
+      if (!onRoster.has(m.id)) problems.push(`${m.name ?? m.id} is no longer on ${teams[side].row.name}'s roster (dead or dismissed since the game was set up): untick "took part" or discard this draft.`);
+    }
+  }
+  if (report.missionId !== game.missionId) problems.push('The result is for another mission than the game plan.');
+  problems.push(...validateReport(report));
+  if (problems.length > 0) return empty();
+
+  let score: GameScore;
+  try {
+    score = scoreGame(report, state.ruleset, { pointsLimit: state.campaign.pointsLimit });
+  } catch (e) {
+    if (e instanceof GameReportError || e instanceof GameFactsError) {
+      problems.push(...e.problems);
+      return empty();
+    }
+    throw e;
+  }
+  const scoreOut = scoreView(score, human);
+  const winner = score.outcome.kind === 'win' ? score.outcome.winner : 'draw';
+
+  // The post-game dice: app (seeded per roll) or the faces typed in.
+  const keyed = new KeyedDice('post', game.diceMode === 'app' ? { source: 'app', seed: game.seed } : { source: 'physical', faces: draft.faces });
+  const dice = new RollLog(keyed);
+  const outcomes = sideOutcomes(report);
+  const sideState = (side: Side) => teamStateFor(state.projection, teams[side].row.id, teams[side].report.points);
+  const teamStates = { a: { ...sideState('a'), threat: teamThreat(state, teams.a) }, b: { ...sideState('b'), threat: teamThreat(state, teams.b) } };
+
+  let entries: ProgressionEntry[];
+  try {
+    entries = applyGame(
+      {
+        gameId: game.id,
+        ruleset: state.ruleset,
+        missionId: report.missionId as MissionId,
+        facts: toGameFacts(report),
+        winner,
+        awards: {
+          a: { firstBlood: report.sides.a.firstBlood, kayfabe: report.sides.a.kayfabe, misadventureLosses: outcomes.a.misadventureLosses, routedOpponent: report.sides.a.sweepingAdvance, otherAwards: draft.awards.a.otherAwards, ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}) },
+          b: { firstBlood: report.sides.b.firstBlood, kayfabe: report.sides.b.kayfabe, misadventureLosses: outcomes.b.misadventureLosses, routedOpponent: report.sides.b.sweepingAdvance, otherAwards: draft.awards.b.otherAwards, ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}) },
+        },
+        teams: teamStates,
+        campaignThreats: threats,
+      },
+      dice,
+    );
+  } catch (e) {
+    if (e instanceof MissingRollError) {
+      const pendingRoll: PendingRoll = { key: e.key, expression: e.expression, purpose: human(e.purpose), message: human(e.message) };
+      return empty({ score: scoreOut, pendingRoll, rolls: dice.records.map((r) => ({ ...r, purpose: human(r.purpose) })) });
+    }
+    if (e instanceof MissingTableError) return empty({ score: scoreOut, blocked: e.message });
+    if (e instanceof GameFactsError) {
+      problems.push(...e.problems);
+      return empty({ score: scoreOut });
+    }
+    if (e instanceof PhysicalDiceError) {
+      problems.push(e.message);
+      return empty({ score: scoreOut });
+    }
+    if (e instanceof Error && /has no rule in the app yet|takes Req away/.test(e.message)) return empty({ score: scoreOut, blocked: e.message });
+    throw e;
+  }
+
+  // Req each side has: the whole ledger, then this game's awards.
+  const balance: Record<Side, number> = { a: teams.a.req, b: teams.b.req };
+  const earned: Record<Side, number> = { a: 0, b: 0 };
+  const spent: Record<Side, number> = { a: 0, b: 0 };
+  const sideOf = (teamId: string): Side => (teamId === teams.a.row.id ? 'a' : 'b');
+  for (const e of entries) earned[sideOf(e.team)] += reqDelta(e);
+
+  // Honours bought in the wizard (Battle Honours), tied to this game so voiding it gives the Req back.
+  const honours: ProgressionEntry[] = [];
+  draft.honours.forEach((h, i) => {
+    const team = teams[h.side];
+    const projection = projectModels([...state.progression, ...entries, ...honours]);
+    const teamProjection = (projection.teams[team.row.id] ??= { team: team.row.id, req: 0, earned: 0, spent: 0, teamHonours: [], honourPoints: 0, lastGameId: null });
+    teamProjection.req = balance[h.side] + earned[h.side] - spent[h.side];
+    const card = h.model === null ? undefined : team.report.models.find((c) => c.modelId === h.model);
+    if (h.model !== null && !card) {
+      problems.push(`Honour ${i + 1}: that model is not on ${team.row.name}'s roster.`);
+      return;
+    }
+    if (h.model !== null && entries.some((e) => e.kind === 'model.died' && e.model === h.model)) {
+      problems.push(`${name(h.model)} died in this game: a dead model cannot gain honours.`);
+      return;
+    }
+    try {
+      const entry = buyHonour({
+        ruleset: state.ruleset,
+        projection,
+        id: `${game.id}/h${i + 1}`,
+        team: team.row.id,
+        model: h.model,
+        ...(card ? { modelType: capRow(card.category) } : {}),
+        honour: h.honour,
+        elite: h.elite,
+      });
+      const tied = { ...entry, gameId: game.id };
+      honours.push(tied);
+      spent[h.side] += tied.kind === 'honour.bought' ? tied.cost : 0;
+    } catch (e) {
+      if (e instanceof HonourPurchaseError) problems.push(...e.problems.map((p) => `${team.row.name}: ${p}`));
+      else if (e instanceof MissingTableError) problems.push(e.message);
+      else throw e;
+    }
+  });
+
+  // Recruits bought with the team's Req (cost = points, PROGRESSION.md), checked against the roster's rules.
+  const recruits: RosterWrite[] = [];
+  for (const side of SIDES) {
+    const team = teams[side];
+    const mine = draft.recruits.map((r, i) => ({ r, i })).filter(({ r }) => r.side === side);
+    if (mine.length === 0) continue;
+    const died = new Set(entries.filter((e) => e.kind === 'model.died' && e.team === team.row.id).map((e) => (e.kind === 'model.died' ? e.model : '')));
+    const models: RosterModel[] = team.roster.models.filter((m) => !died.has(m.id));
+    const before = new Set(validateRoster(team.list, { models }, team.report.limit).issues.map((x) => x.message));
+    for (const { r, i } of mine) {
+      const entry = team.list.entries.find((e) => e.id === r.entryId);
+      if (!entry) {
+        problems.push(`${team.row.name}: the team list has no entry "${r.entryId}".`);
+        continue;
+      }
+      const model: RosterModel = { id: recruitModelId(game.id, i), entryId: entry.id, name: r.name, options: {}, armoury: [], grenades: {}, ...(entry.category === 'squad' && entry.squad ? { squadSize: entry.squad.min } : {}) };
+      const cost = purchaseCost(team.list, undefined, model);
+      models.push(model);
+      spent[side] += cost;
+      recruits.push({ id: `${game.id}/r${i + 1}`, side, modelId: model.id, req: -cost, data: { kind: 'model.recruited', model }, reason: `Recruited ${r.name} (${entry.name}) for ${cost} Req after game ${game.number}.` });
+    }
+    const added = validateRoster(team.list, { models }, team.report.limit).issues.filter((x) => !before.has(x.message));
+    for (const x of added) problems.push(`${team.row.name}: ${x.message}`);
+  }
+
+  for (const side of SIDES) {
+    const after = balance[side] + earned[side] - spent[side];
+    if (after < 0) problems.push(`${teams[side].row.name} would spend ${spent[side]} Req but has ${balance[side] + earned[side]} after this game.`);
+  }
+
+  const all = [...entries, ...honours];
+  const texts = new Map<string, ChangeView>();
+  const changes: ChangeView[] = [];
+  for (const e of all) {
+    const model = 'model' in e ? e.model : null;
+    const view: ChangeView = {
+      step: STEP[e.kind],
+      side: sideOf(e.team),
+      kind: e.kind,
+      modelId: model,
+      modelName: model === null ? null : name(model),
+      req: reqDelta(e),
+      text: human(entryText(e, name, honourName)),
+      citation: e.citation,
+      rolls: e.rolls.map((r) => ({ ...r, purpose: human(r.purpose) })),
+    };
+    texts.set(e.id, view);
+    changes.push(view);
+  }
+  for (const r of recruits) {
+    const view: ChangeView = { step: 'requisition', side: r.side, kind: 'model.recruited', modelId: r.modelId, modelName: r.data.kind === 'model.recruited' ? r.data.model.name : null, req: r.req, text: r.reason, citation: 'PROGRESSION.md · Requisition', rolls: [] };
+    texts.set(r.id, view);
+    changes.push(view);
+  }
+
+  const balances = {
+    a: { before: balance.a, earned: earned.a, spent: spent.a, after: balance.a + earned.a - spent.a, threat: teamStates.a.threat },
+    b: { before: balance.b, earned: earned.b, spent: spent.b, after: balance.b + earned.b - spent.b, threat: teamStates.b.threat },
+  };
+  const rolls = dice.records.map((r) => ({ ...r }));
+  const ready = problems.length === 0;
+  return {
+    preview: { problems: problems.map(human), score: scoreOut, pendingRoll: null, blocked: null, changes, balances, rolls: rolls.map((r) => ({ ...r, purpose: human(r.purpose) })), ready },
+    entries: ready ? all : [],
+    recruits: ready ? recruits : [],
+    rolls,
+    texts,
+    score,
+  };
+}

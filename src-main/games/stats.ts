@@ -1,0 +1,80 @@
+/**
+ * Campaign statistics read from committed games and the ledger: a team's record (W/D/L, VP), each model's games
+ * and kills (from the stored reports: a casualty is recorded once, on the victim, with who took it out), and each
+ * model's progression in words. Voided games count for nothing.
+ */
+import { GameReport, type ModelProjection } from '../../shared/rules';
+import type { GameRow } from '../db/schema';
+
+export interface TeamRecord {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  vpFor: number;
+  vpAgainst: number;
+}
+
+export function teamRecord(games: readonly GameRow[], teamId: string): TeamRecord {
+  const r: TeamRecord = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
+  for (const g of games) {
+    if (g.status !== 'committed') continue;
+    const side = g.teamAId === teamId ? 'a' : g.teamBId === teamId ? 'b' : null;
+    if (side === null) continue;
+    r.games++;
+    if (g.winner === 'draw') r.draws++;
+    else if (g.winner === side) r.wins++;
+    else r.losses++;
+    r.vpFor += (side === 'a' ? g.vpA : g.vpB) ?? 0;
+    r.vpAgainst += (side === 'a' ? g.vpB : g.vpA) ?? 0;
+  }
+  return r;
+}
+
+export interface ModelGameStats {
+  games: number;
+  kills: number;
+  /** Game numbers the model took part in. */
+  played: number[];
+  /** Kills per game number. */
+  killsIn: Map<number, number>;
+}
+
+/** Games and kills per model id, over the committed games. */
+export function modelGameStats(games: readonly GameRow[]): Map<string, ModelGameStats> {
+  const stats = new Map<string, ModelGameStats>();
+  const of = (id: string) => {
+    let s = stats.get(id);
+    if (!s) stats.set(id, (s = { games: 0, kills: 0, played: [], killsIn: new Map() }));
+    return s;
+  };
+  for (const g of games) {
+    if (g.status !== 'committed' || g.report === null) continue;
+    const report = GameReport.parse(g.report);
+    for (const m of report.models) {
+      if (!m.tookPart) continue;
+      const s = of(m.id);
+      s.games++;
+      s.played.push(g.number);
+      const killer = m.outOfAction?.by;
+      if (killer) {
+        const k = of(killer);
+        k.kills++;
+        k.killsIn.set(g.number, (k.killsIn.get(g.number) ?? 0) + 1);
+      }
+    }
+  }
+  return stats;
+}
+
+/** A model's progression in words, for cards and histories. */
+export function progressWords(p: ModelProjection | undefined, honourName: (id: string) => string) {
+  return {
+    exp: p?.exp ?? 0,
+    level: p?.level ?? 0,
+    injuries: (p?.permanentInjuries ?? []).map((i) => i.text),
+    mauled: p?.mauled ? p.mauled.text : null,
+    advances: (p?.advances ?? []).map((a) => `Level ${a.level}: ${[a.text, ...a.followUps.map((f) => f.text)].join(' ')}`),
+    honours: (p?.honours ?? []).map((h) => honourName(h.honour)),
+  };
+}

@@ -1,0 +1,479 @@
+/**
+ * games.* handlers (issue 5): set up a game (plan with seeded or typed-in dice), keep the result wizard's draft
+ * (it survives a restart), preview what it changes, commit it in ONE transaction (game, report, every roll, every
+ * ledger entry, roster caches rebuilt), and void a committed game: exactly its entries, or with its dependents when
+ * the organiser agrees, never leaving a negative balance or a dangling model.
+ */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
+import type { GameDetail, GameDraft, GameSummary, PendingRoll, Side, VoidPlan } from '../../shared/ipc/schemas/games';
+import { GameDraft as GameDraftSchema } from '../../shared/ipc/schemas/games';
+import {
+  GamePlan,
+  GamePlanError,
+  GameReport,
+  KeyedDice,
+  MissingRollError,
+  checkPhysicalFaces,
+  REPORT_VERSION,
+  foldRoster,
+  lowestBalances,
+  planGame,
+  planVoid,
+  reportFromPlan,
+  type PlanOptionalRules,
+  type ProgressionEntry,
+} from '../../shared/rules';
+import type { HandlerContext } from '../context';
+import type { Db } from '../db/open';
+import type { GameRow, LedgerRow } from '../db/schema';
+import { findCampaignRow } from '../repos/campaigns';
+import { findPlayer } from '../repos/players';
+import * as gamesRepo from '../repos/games';
+import * as teamsRepo from '../repos/teams';
+import { campaignThreats, loadCampaignState, loadTeam, rebuildRoster, reportModels, type CampaignState, type LoadedTeam } from '../games/context';
+import { humanizer, modelNames, resolveGame, type Resolved } from '../games/resolve';
+
+type GameHandlers = Pick<
+  Handlers<HandlerContext>,
+  'games.list' | 'games.get' | 'games.create' | 'games.enterRoll' | 'games.saveDraft' | 'games.discard' | 'games.commit' | 'games.voidPlan' | 'games.void'
+>;
+
+const SIDES: Side[] = ['a', 'b'];
+
+function mustFindGame(db: Db, id: string): GameRow {
+  const game = gamesRepo.findGame(db, id);
+  if (!game) throw new AppError('NOT_FOUND', 'That game no longer exists (a discarded draft?).');
+  return game;
+}
+
+function loadSides(db: Db, game: GameRow, state: CampaignState): Record<Side, LoadedTeam> {
+  return {
+    a: loadTeam(db, game.teamAId, state.ledger, state.campaign.pointsLimit),
+    b: loadTeam(db, game.teamBId, state.ledger, state.campaign.pointsLimit),
+  };
+}
+
+export function gameSummary(db: Db, game: GameRow): GameSummary {
+  const team = (id: string) => {
+    const row = teamsRepo.findTeam(db, id)!;
+    return { id, name: row.name, playerName: findPlayer(db, row.playerId)?.name ?? '' };
+  };
+  const plan = game.plan === null ? null : GamePlan.parse(game.plan);
+  return {
+    id: game.id,
+    campaignId: game.campaignId,
+    number: game.number,
+    status: game.status,
+    playedOn: game.playedOn,
+    diceMode: game.diceMode,
+    missionId: game.missionId,
+    missionName: plan?.mission.name ?? null,
+    teams: { a: team(game.teamAId), b: team(game.teamBId) },
+    vp: game.vpA === null || game.vpB === null ? null : { a: game.vpA, b: game.vpB },
+    winner: game.winner,
+    committedAt: game.committedAt,
+    voidedAt: game.voidedAt,
+    voidReason: game.voidReason,
+    updatedAt: game.updatedAt,
+  };
+}
+
+interface PlanAttempt {
+  plan: GamePlan | null;
+  pending: PendingRoll | null;
+}
+
+/** Make the plan with the game's dice; with physical dice, stop at the first roll not typed in yet. */
+function tryPlan(game: GameRow, state: CampaignState, teams: Record<Side, LoadedTeam>, faces: GameDraft['faces']): PlanAttempt {
+  const setup = game.setup as { mission: string; deployment: string; optionalRules: PlanOptionalRules };
+  const dice = new KeyedDice('plan', game.diceMode === 'app' ? { source: 'app', seed: game.seed } : { source: 'physical', faces });
+  const human = humanizer(teams, new Map());
+  try {
+    const plan = planGame(
+      state.ruleset,
+      {
+        sides: { a: { teamId: teams.a.row.id, name: teams.a.row.name }, b: { teamId: teams.b.row.id, name: teams.b.row.name } },
+        mission: setup.mission,
+        deployment: setup.deployment,
+        optionalRules: setup.optionalRules,
+      },
+      dice,
+    );
+    return { plan, pending: null };
+  } catch (e) {
+    if (e instanceof MissingRollError) return { plan: null, pending: { key: e.key, expression: e.expression, purpose: human(e.purpose), message: human(e.message) } };
+    if (e instanceof GamePlanError) throw new AppError('VALIDATION', e.problems.join(' '));
+    throw e;
+  }
+}
+
+/** A fresh draft for a planned game: everyone on both rosters took part and is alive until told otherwise. */
+function freshDraft(plan: GamePlan | null, teams: Record<Side, LoadedTeam>, faces: GameDraft['faces']): GameDraft {
+  const models = [...reportModels(teams.a, 'a'), ...reportModels(teams.b, 'b')];
+  const report: GameReport = plan
+    ? reportFromPlan(plan, models)
+    : {
+        reportVersion: REPORT_VERSION,
+        missionId: 'not-planned',
+        sides: {
+          a: { teamId: teams.a.row.id, name: teams.a.row.name, firstBlood: false, sweepingAdvance: false, kayfabe: false },
+          b: { teamId: teams.b.row.id, name: teams.b.row.name, firstBlood: false, sweepingAdvance: false, kayfabe: false },
+        },
+        models,
+        ending: { kind: 'turns' },
+        rolls: [],
+      };
+  return { step: 'result', report, awards: { a: { otherAwards: [] }, b: { otherAwards: [] } }, honours: [], recruits: [], faces };
+}
+
+function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
+  const state = loadCampaignState(db, game.campaignId);
+  const teams = loadSides(db, game, state);
+  const resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, state), draft });
+  return { state, teams, resolved };
+}
+
+function detail(db: Db, id: string): GameDetail {
+  const game = mustFindGame(db, id);
+  const draft = GameDraftSchema.parse(game.draft);
+  const state = loadCampaignState(db, game.campaignId);
+  const teams = loadSides(db, game, state);
+  const plan = game.plan === null ? null : GamePlan.parse(game.plan);
+  const names = modelNames(teams, state);
+  const human = humanizer(teams, names);
+
+  let planPendingRoll: PendingRoll | null = null;
+  let resolved: Resolved | null = null;
+  if (game.status === 'draft') {
+    if (plan === null) planPendingRoll = tryPlan(game, state, teams, draft.faces).pending;
+    else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, state), draft });
+  }
+  const preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
+
+  const gameEntries: ProgressionEntry[] = game.status === 'draft' ? [] : state.progression.filter((e) => e.gameId === game.id);
+  const storedRolls = gamesRepo.gameRollsOf(db, game.id).map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
+
+  // Who the wizard lists: the report's models (for a committed game, as they were), with their progression now.
+  const report = GameReport.parse(game.report ?? draft.report);
+  const cardOf = (side: Side, modelId: string) => teams[side].report.models.find((c) => c.modelId === modelId);
+  const models = report.models.map((m) => {
+    const p = state.projection.models[m.id];
+    const card = cardOf(m.side, m.id);
+    return {
+      id: m.id,
+      side: m.side,
+      name: names.get(m.id) ?? m.name ?? m.id,
+      entryName: card?.entryName ?? '',
+      type: m.type,
+      squad: m.squad === true,
+      exp: p?.exp ?? 0,
+      level: p?.level ?? 0,
+      honours: (p?.honours ?? []).map((h) => h.honour),
+    };
+  });
+  const honourOptions = (state.ruleset.progression.honours?.groups ?? []).flatMap((g) =>
+    g.honours.map((h) => ({ id: h.id, name: h.name, group: g.name, cost: h.cost, scope: g.scope === 'team' ? ('team' as const) : ('model' as const), restriction: h.restriction ?? g.restriction ?? null })),
+  );
+  const recruitOptions = (side: Side) =>
+    teams[side].list.entries.map((e) => ({ entryId: e.id, name: e.name, category: e.category, points: e.points * (e.category === 'squad' ? (e.squad?.min ?? 1) : 1) }));
+  const hasMedicalGear = (side: Side) => (state.projection.teams[teams[side].row.id]?.teamHonours ?? []).some((h) => h.honour === 'medical-gear');
+
+  return {
+    game: gameSummary(db, game),
+    plan: plan === null ? null : { ...plan, rolls: plan.rolls.map((r) => ({ ...r, purpose: human(r.purpose) })) },
+    planPendingRoll,
+    draft,
+    models,
+    honourOptions,
+    recruitOptions: { a: recruitOptions('a'), b: recruitOptions('b') },
+    medicalGear: { a: hasMedicalGear('a'), b: hasMedicalGear('b') },
+    preview,
+    storedRolls,
+    entries: gameEntries,
+  };
+}
+
+function emitGame(ctx: HandlerContext, game: Pick<GameRow, 'campaignId' | 'id'>) {
+  ctx.emit('games.changed', { campaignId: game.campaignId, id: game.id });
+}
+
+function mustBeDraft(game: GameRow) {
+  if (game.status !== 'draft') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a draft can be changed.`);
+}
+
+/** The void plan in words, for the organiser. */
+function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>; view: VoidPlan } {
+  if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be voided.`);
+  const state = loadCampaignState(db, game.campaignId);
+  const entryOf = new Map<string, string>();
+  for (const item of state.items) {
+    if (item.data.kind === 'team.founded') item.data.roster.models.forEach((m) => entryOf.set(m.id, m.entryId));
+    if (item.data.kind === 'model.recruited') entryOf.set(item.data.model.id, item.data.model.entryId);
+  }
+  const plan = planVoid(state.items, game.id, { entryOf: (id) => entryOf.get(id) });
+  const teamName = (id: string) => teamsRepo.findTeam(db, id)?.name ?? id;
+  const names = new Map<string, string>();
+  for (const item of state.items) {
+    const d = item.data;
+    if (d.kind === 'team.founded') d.roster.models.forEach((m) => names.set(m.id, m.name || m.id));
+    if (d.kind === 'model.recruited') names.set(d.model.id, d.model.name || d.model.id);
+  }
+  const modelName = (id: string | null) => (id === null ? 'a model' : (names.get(id) ?? id));
+  const gameNumber = (id: string | null) => (id === null ? null : (gamesRepo.findGame(db, id)?.number ?? null));
+  const rowById = new Map(state.ledger.map((r) => [r.id, r]));
+  const dependents = plan.dependents.map((d) => {
+    const row = rowById.get(d.entryId);
+    const inGame = d.gameId === null ? '' : ` in game ${gameNumber(d.gameId) ?? '?'}`;
+    const what = row?.reason ?? d.entryId;
+    const message =
+      d.reason === 'req-short'
+        ? `${what}${inGame}: without this game's Req, ${teamName(d.team)} would be ${d.short ?? 0} Req short.`
+        : d.reason === 'model-recruited-by-void'
+          ? `${what}${inGame}: it is about ${modelName(d.modelId)}, a recruit that the void takes back.`
+          : d.reason === 'replaced-dead-model'
+            ? `${what}${inGame}: it replaced a model that died in this game and comes back when the game is voided.`
+            : d.reason === 'level-lost'
+              ? `${what}${inGame}: ${modelName(d.modelId)} no longer has the EXP for that level.`
+              : `${what}${inGame}: Restorative Surgery healed an injury from this game.`;
+    return { id: d.entryId, teamName: teamName(d.team), message, gameNumber: gameNumber(d.gameId) };
+  });
+  const reverses = state.ledger.filter((r) => r.gameId === game.id && r.voidedAt === null).map((r) => `${teamName(r.teamId)}: ${r.reason}`);
+  const alsoVoidsGames = plan.games.filter((g) => g !== game.id).map((g) => gameNumber(g) ?? 0);
+  return { plan, view: { game: gameSummary(db, game), reverses, dependents, alsoVoidsGames } };
+}
+
+function today(ctx: HandlerContext) {
+  return ctx.now().toISOString().slice(0, 10);
+}
+
+export const gameHandlers: GameHandlers = {
+  'games.list': ({ campaignId, status, teamId, missionId }, ctx) => {
+    if (!findCampaignRow(ctx.db, campaignId)) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
+    const filter: Parameters<typeof gamesRepo.listGames>[2] = {};
+    if (status) filter.status = status;
+    if (teamId) filter.teamId = teamId;
+    if (missionId) filter.missionId = missionId;
+    return gamesRepo.listGames(ctx.db, campaignId, filter).map((g) => gameSummary(ctx.db, g));
+  },
+
+  'games.get': ({ id }, ctx) => detail(ctx.db, id),
+
+  'games.create': (setup, ctx) => {
+    const out = ctx.db.transaction((tx) => {
+      const campaign = findCampaignRow(tx, setup.campaignId);
+      if (!campaign) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
+      if (campaign.archivedAt) throw new AppError('VALIDATION', `${campaign.name} is archived: bring it back before playing a game.`);
+      const state = loadCampaignState(tx, campaign.id);
+      const teams: Record<Side, LoadedTeam> = {
+        a: loadTeam(tx, setup.teamA, state.ledger, campaign.pointsLimit),
+        b: loadTeam(tx, setup.teamB, state.ledger, campaign.pointsLimit),
+      };
+      for (const side of SIDES) {
+        const t = teams[side];
+        if (t.row.campaignId !== campaign.id) throw new AppError('NOT_FOUND', `${t.row.name} is not in this campaign.`);
+        if (!t.row.foundedAt) throw new AppError('VALIDATION', `${t.row.name} is not founded yet: found its roster before it plays.`);
+        if (t.roster.models.length === 0) throw new AppError('VALIDATION', `${t.row.name} has no models left to play with.`);
+      }
+      const at = ctx.now().toISOString();
+      const id = ctx.newId();
+      const optionalRules = campaign.optionalRules as PlanOptionalRules;
+      const row: GameRow = {
+        id,
+        campaignId: campaign.id,
+        number: gamesRepo.nextGameNumber(tx, campaign.id),
+        status: 'draft',
+        teamAId: teams.a.row.id,
+        teamBId: teams.b.row.id,
+        seed: ctx.newId(),
+        diceMode: campaign.diceMode,
+        playedOn: setup.playedOn ?? today(ctx),
+        rulesetId: state.ruleset.id,
+        rulesetVersion: state.ruleset.version,
+        setup: { mission: setup.mission, deployment: setup.deployment, optionalRules },
+        plan: null,
+        draft: {},
+        report: null,
+        missionId: null,
+        vpA: null,
+        vpB: null,
+        winner: null,
+        committedAt: null,
+        voidedAt: null,
+        voidReason: null,
+        createdAt: at,
+        updatedAt: at,
+      };
+      const attempt = tryPlan(row, state, teams, {});
+      row.plan = attempt.plan;
+      row.missionId = attempt.plan?.mission.id ?? null;
+      row.draft = freshDraft(attempt.plan, teams, {});
+      gamesRepo.insertGame(tx, row);
+      return row;
+    });
+    emitGame(ctx, out);
+    return detail(ctx.db, out.id);
+  },
+
+  'games.enterRoll': ({ id, key, faces }, ctx) => {
+    const game = ctx.db.transaction((tx) => {
+      const game = mustFindGame(tx, id);
+      mustBeDraft(game);
+      if (game.diceMode !== 'physical') throw new AppError('VALIDATION', 'Herald rolls the dice in this campaign: there is nothing to type in.');
+      const draft = GameDraftSchema.parse(game.draft);
+      const state = loadCampaignState(tx, game.campaignId);
+      const teams = loadSides(tx, game, state);
+      const pending = game.plan === null ? tryPlan(game, state, teams, draft.faces).pending : resolveGame({ game, state, teams, threats: campaignThreats(tx, state), draft }).preview.pendingRoll;
+      if (pending?.key !== key) throw new AppError('VALIDATION', 'That is not the roll Herald is waiting for; reload the game.');
+      const problem = checkPhysicalFaces(pending.expression, faces);
+      if (problem) throw new AppError('VALIDATION', problem);
+      const withFaces = { ...draft.faces, [key]: faces };
+      const next: Partial<GameRow> = { draft: { ...draft, faces: withFaces }, updatedAt: ctx.now().toISOString() };
+      if (game.plan === null) {
+        const after = tryPlan(game, state, teams, withFaces);
+        if (after.plan) {
+          next.plan = after.plan;
+          next.missionId = after.plan.mission.id;
+          next.draft = freshDraft(after.plan, teams, withFaces);
+        }
+      }
+      gamesRepo.updateGame(tx, id, next);
+      return game;
+    });
+    emitGame(ctx, game);
+    return detail(ctx.db, id);
+  },
+
+  'games.saveDraft': ({ id, draft }, ctx) => {
+    const game = ctx.db.transaction((tx) => {
+      const game = mustFindGame(tx, id);
+      mustBeDraft(game);
+      if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first.');
+      const stored = GameDraftSchema.parse(game.draft);
+      // Typed-in dice are only changed through games.enterRoll (checked against what the rules ask for).
+      gamesRepo.updateGame(tx, id, { draft: { ...draft, faces: stored.faces }, updatedAt: ctx.now().toISOString() });
+      return game;
+    });
+    emitGame(ctx, game);
+    return detail(ctx.db, id);
+  },
+
+  'games.discard': ({ id }, ctx) => {
+    const game = ctx.db.transaction((tx) => {
+      const game = mustFindGame(tx, id);
+      mustBeDraft(game);
+      const summary = gameSummary(tx, game);
+      gamesRepo.deleteDraftGame(tx, id);
+      return summary;
+    });
+    emitGame(ctx, game);
+    return game;
+  },
+
+  'games.commit': ({ id }, ctx) => {
+    const game = ctx.db.transaction((tx) => {
+      const game = mustFindGame(tx, id);
+      mustBeDraft(game);
+      if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first.');
+      const draft = GameDraftSchema.parse(game.draft);
+      const { teams, resolved } = resolveDraft(tx, game, draft);
+      const p = resolved.preview;
+      if (p.blocked) throw new AppError('VALIDATION', `Game ${game.number} cannot be applied yet: ${p.blocked}`);
+      if (p.pendingRoll) throw new AppError('VALIDATION', `Roll ${p.pendingRoll.expression} for ${p.pendingRoll.purpose} first.`);
+      if (!p.ready || !resolved.score) throw new AppError('VALIDATION', `Game ${game.number} cannot be applied yet: ${p.problems.join(' ')}`);
+
+      const at = ctx.now().toISOString();
+      const teamOf = (side: Side) => teams[side].row;
+      const sideOfTeam = (teamId: string): Side => (teamId === teams.a.row.id ? 'a' : 'b');
+      const ledgerRow = (row: Omit<LedgerRow, 'seq' | 'voidedAt' | 'campaignId' | 'createdAt' | 'gameId'>) =>
+        teamsRepo.appendLedger(tx, { ...row, campaignId: game.campaignId, gameId: game.id, createdAt: at });
+      for (const e of resolved.entries) {
+        const view = resolved.texts.get(e.id)!;
+        ledgerRow({ id: e.id, teamId: teamOf(sideOfTeam(e.team)).id, modelId: 'model' in e ? e.model : null, kind: e.kind, req: view.req, data: e, reason: view.text });
+      }
+      for (const r of resolved.recruits) {
+        ledgerRow({ id: r.id, teamId: teamOf(r.side).id, modelId: r.modelId, kind: 'model.recruited', req: r.req, data: r.data, reason: r.reason });
+      }
+      const plan = GamePlan.parse(game.plan);
+      const rolls = [...plan.rolls.map((r) => ({ ...r, phase: 'plan' as const })), ...resolved.rolls.map((r) => ({ ...r, phase: 'post' as const }))];
+      gamesRepo.insertRolls(
+        tx,
+        rolls.map((r, i) => ({ gameId: game.id, seq: i + 1, phase: r.phase, purpose: r.purpose, expression: r.expression, faces: r.faces, total: r.total, source: r.source })),
+      );
+      const report: GameReport = { ...draft.report, rolls: [...plan.rolls, ...resolved.rolls] };
+      gamesRepo.updateGame(tx, game.id, {
+        status: 'committed',
+        report,
+        vpA: resolved.score.vp.a,
+        vpB: resolved.score.vp.b,
+        winner: resolved.score.outcome.kind === 'win' ? resolved.score.outcome.winner : 'draw',
+        committedAt: at,
+        updatedAt: at,
+      });
+      for (const side of SIDES) rebuildRoster(tx, teams[side].row.id, at);
+      // One last guard: the Req of both teams never goes below 0 anywhere in their history.
+      const lows = lowestBalances(teamsRepo.campaignLedgerItems(teamsRepo.campaignLedger(tx, game.campaignId)));
+      for (const side of SIDES) {
+        if ((lows[teams[side].row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${teams[side].row.name} would owe Req: nothing was applied.`);
+      }
+      return game;
+    });
+    emitGame(ctx, game);
+    ctx.emit('teams.changed', { campaignId: game.campaignId, id: game.teamAId });
+    ctx.emit('teams.changed', { campaignId: game.campaignId, id: game.teamBId });
+    return detail(ctx.db, id);
+  },
+
+  'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGame(ctx.db, id)).view,
+
+  'games.void': ({ id, reason, withDependents }, ctx) => {
+    const { game, teamIds } = ctx.db.transaction((tx) => {
+      const game = mustFindGame(tx, id);
+      const { plan, view } = voidPlanFor(tx, game);
+      if (view.dependents.length > 0 && !withDependents) {
+        throw new AppError('VALIDATION', `Game ${game.number} has later entries that depend on it: ${view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
+      }
+      const at = ctx.now().toISOString();
+      const voiding = new Set(plan.entries);
+      const ledger = teamsRepo.campaignLedger(tx, game.campaignId);
+      const teamIds = new Set<string>();
+      for (const row of ledger) {
+        if (!voiding.has(row.id)) continue;
+        teamsRepo.voidLedgerEntry(tx, row.id, at);
+        teamIds.add(row.teamId);
+      }
+      for (const gameId of plan.games) {
+        const g = gamesRepo.findGame(tx, gameId)!;
+        teamIds.add(g.teamAId);
+        teamIds.add(g.teamBId);
+        const why = gameId === game.id ? reason : `Voided with game ${game.number}: ${reason}`;
+        gamesRepo.updateGame(tx, gameId, { status: 'voided', voidedAt: at, voidReason: why, updatedAt: at });
+      }
+      // Never a negative balance, never a dangling model: checked on the result before it is kept.
+      const after = teamsRepo.campaignLedgerItems(teamsRepo.campaignLedger(tx, game.campaignId));
+      const lows = lowestBalances(after);
+      for (const teamId of teamIds) {
+        if ((lows[teamId] ?? 0) < 0) throw new AppError('VALIDATION', `Voiding would leave ${teamsRepo.findTeam(tx, teamId)?.name ?? 'a team'} owing Req: nothing was changed.`);
+        const items = teamsRepo.ledgerItems(teamsRepo.teamLedger(tx, teamId));
+        const roster = foldRoster(items);
+        const known = new Set(roster.models.map((m) => m.id));
+        for (const row of teamsRepo.teamLedger(tx, teamId)) {
+          if (row.voidedAt !== null || row.modelId === null || known.has(row.modelId)) continue;
+          const data = teamsRepo.parseLedgerData(row);
+          const ok = data.kind === 'model.dismissed' || data.kind === 'model.died' || ('v' in data && isDeadOrGone(items, row.modelId));
+          if (!ok) throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
+        }
+        rebuildRoster(tx, teamId, at);
+      }
+      return { game, teamIds };
+    });
+    emitGame(ctx, game);
+    for (const teamId of teamIds) ctx.emit('teams.changed', { campaignId: game.campaignId, id: teamId });
+    return gameSummary(ctx.db, mustFindGame(ctx.db, id));
+  },
+};
+
+/** A model that left the roster by death or dismissal: its earlier entries are history, not dangling. */
+function isDeadOrGone(items: ReturnType<typeof teamsRepo.ledgerItems>, modelId: string): boolean {
+  return items.some((i) => !i.voided && ((i.data.kind === 'model.died' && 'v' in i.data && i.data.model === modelId) || (i.data.kind === 'model.dismissed' && i.data.modelId === modelId)));
+}
