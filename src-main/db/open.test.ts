@@ -112,6 +112,37 @@ describe('migrations (RELIABILITY.md rule 5)', () => {
     v2.sqlite.close();
   });
 
+  it('0002_games rebuilds campaigns (dice mode, optional rules) and keeps every row of a 0001 file', () => {
+    const dir = tempDir();
+    const upTo1 = tempDir('herald-migrations-');
+    fs.cpSync(MIGRATIONS, upTo1, { recursive: true });
+    const journalFile = path.join(upTo1, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.filter((e) => e.tag === '0000_campaigns' || e.tag === '0001_players_teams_ledger');
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const v1 = open(dir, upTo1);
+    const db = v1.sqlite;
+    const c = '00000000-0000-4000-8000-000000000001';
+    insertCampaign(db, 'Vraks');
+    db.prepare(`INSERT INTO players VALUES ('p1', ?, 'Alice', NULL, 'x', 'x')`).run(c.replace(/1$/, '5'));
+    db.prepare(`INSERT INTO team_lists (id, list_key, faction, name, list_version, content, content_hash, created_at, updated_at) VALUES ('l1', 'k', 'Orks', 'Orks', '1', '{}', 'h', 'x', 'x')`).run();
+    db.prepare(`INSERT INTO teams VALUES ('t1', ?, 'p1', 'l1', 'Da Boyz', '{"models":[]}', 'x', 'x', 'x')`).run(c.replace(/1$/, '5'));
+    db.prepare(`INSERT INTO ledger_entries (id, campaign_id, team_id, kind, req, data, reason, created_at) VALUES ('e1', ?, 't1', 'req.adjusted', 5, '{"kind":"req.adjusted"}', 'r', 'x')`).run(c.replace(/1$/, '5'));
+    const count = (s: Database.Database) => ['campaigns', 'players', 'teams', 'ledger_entries'].map((t) => s.prepare(`SELECT count(*) FROM ${t}`).pluck().get());
+    expect(count(db)).toEqual([1, 1, 1, 1]);
+    db.close();
+
+    const v2 = open(dir);
+    expect(count(v2.sqlite)).toEqual([1, 1, 1, 1]);
+    expect(v2.sqlite.prepare('SELECT name, dice_mode, optional_rules FROM campaigns').get()).toEqual({
+      name: 'Vraks',
+      dice_mode: 'app',
+      optional_rules: '{"weather":false,"duskAndDawn":false,"twist":false,"mysteriousObjectives":false}',
+    });
+    expect(v2.sqlite.prepare('SELECT count(*) FROM games').pluck().get()).toBe(0);
+    v2.sqlite.close();
+  });
+
   it('switch foreign keys off around a table rebuild so child rows are not cascade-deleted', () => {
     const dir = tempDir();
     const withChild = migrationsWith([
