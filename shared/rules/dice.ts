@@ -40,7 +40,12 @@ function seedText(seed: Seed): string {
   return seed;
 }
 
-/** cyrb128 (bryc, public domain): a fast 128-bit string hash used only to spread a seed over the sfc32 state. */
+/**
+ * cyrb128 (bryc, public domain): a fast 128-bit string hash used only to spread a seed over the sfc32 state.
+ *
+ * @example
+ * cyrb128('game-7'); // → [4135307826, 938596791, 2299135410, 1865927748]
+ */
 export function cyrb128(text: string): [number, number, number, number] {
   let h1 = 1779033703;
   let h2 = 3144134277;
@@ -151,7 +156,13 @@ export class DiceExpressionError extends Error {
 
 const EXPRESSION = /^(\d*)D(66|\d+)(?:([+\-−×x*])(\d+))?$/;
 
-/** Parse "D3", "2D6", "D66", "D3+2", "2D6×3" (also "2d6x3", "2D6*3", spaces ignored). Throws DiceExpressionError. */
+/**
+ * Parse "D3", "2D6", "D66", "D3+2", "2D6×3" (also "2d6x3", "2D6*3", spaces ignored). Throws DiceExpressionError.
+ *
+ * @example
+ * parseDice('2D6×3'); // → { text: '2D6×3', count: 2, sides: 6, kind: 'sum', add: 0, multiply: 3 }
+ * parseDice('D20'); // → throws DiceExpressionError
+ */
 export function parseDice(input: string): DiceExpression {
   const compact = input.replace(/\s+/g, '').toUpperCase().replace(/X/g, 'x');
   const m = EXPRESSION.exec(compact);
@@ -195,13 +206,24 @@ function rawResult(expr: DiceExpression, faces: readonly number[]): number {
   return faces.reduce((sum, f) => sum + f, 0);
 }
 
-/** Total of an expression for given faces (faces must already be valid). */
+/**
+ * Total of an expression for given faces (faces must already be valid).
+ *
+ * @example
+ * totalOf('D3+2', [2]); // → 4
+ * totalOf('D66', [2, 5]); // → 25
+ */
 export function totalOf(expression: string | DiceExpression, faces: readonly number[]): number {
   const expr = asExpression(expression);
   return (rawResult(expr, faces) + expr.add) * expr.multiply;
 }
 
-/** Lowest and highest total an expression can give. */
+/**
+ * Lowest and highest total an expression can give.
+ *
+ * @example
+ * diceRange('2D6×3'); // → { min: 6, max: 36 }
+ */
 export function diceRange(expression: string | DiceExpression): { min: number; max: number } {
   const expr = asExpression(expression);
   const low = expr.kind === 'd66' ? 11 : expr.count;
@@ -209,7 +231,12 @@ export function diceRange(expression: string | DiceExpression): { min: number; m
   return { min: (low + expr.add) * expr.multiply, max: (high + expr.add) * expr.multiply };
 }
 
-/** Every raw result an expression can give, ascending (D66: 11..16, 21..26, …, 61..66; 2D6: 2..12). */
+/**
+ * Every raw result an expression can give, ascending (D66: 11..16, 21..26, …, 61..66; 2D6: 2..12).
+ *
+ * @example
+ * possibleRawResults('2D6'); // → [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+ */
 export function possibleRawResults(expression: string | DiceExpression): number[] {
   const expr = asExpression(expression);
   if (expr.kind === 'd66') {
@@ -222,7 +249,13 @@ export function possibleRawResults(expression: string | DiceExpression): number[
   return out;
 }
 
-/** True when `value` is a valid D66 result (both digits 1..6). */
+/**
+ * True when `value` is a valid D66 result (both digits 1..6).
+ *
+ * @example
+ * isD66Value(36); // → true
+ * isD66Value(37); // → false
+ */
 export function isD66Value(value: number): boolean {
   const t = Math.floor(value / 10);
   const u = value % 10;
@@ -313,6 +346,9 @@ function describeDice(expr: DiceExpression): string {
  * Check typed-in faces against an expression and make the roll record. A D3 face is typed as its D3 result (1–3),
  * i.e. after the player has halved the D6; the seeds only say "D3" (choice recorded here).
  * Throws PhysicalDiceError.
+ *
+ * @example
+ * physicalRoll('2D6', [3, 4], 'Run Away!'); // → { purpose: 'Run Away!', expression: '2D6', faces: [3, 4], total: 7, source: 'physical' }
  */
 export function physicalRoll(expression: string | DiceExpression, faces: readonly number[], purpose: string): RollRecord {
   const expr = asExpression(expression);
@@ -336,7 +372,13 @@ export function physicalRoll(expression: string | DiceExpression, faces: readonl
   return { purpose, expression: expr.text, faces: [...faces], total: totalOf(expr, faces), source: 'physical' };
 }
 
-/** Non-throwing check for forms: null when the faces are fine, otherwise the message to show. */
+/**
+ * Non-throwing check for forms: null when the faces are fine, otherwise the message to show.
+ *
+ * @example
+ * checkPhysicalFaces('2D6', [3, 4]); // → null
+ * checkPhysicalFaces('2D6', [7, 1]); // → '2D6: die 1 shows 7, but a D6 shows 1 to 6.'
+ */
 export function checkPhysicalFaces(expression: string, faces: readonly number[]): string | null {
   try {
     physicalRoll(expression, faces, '');

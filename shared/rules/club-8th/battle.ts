@@ -13,6 +13,9 @@ import { BATTLE_LENGTH } from './missions';
  * The roll-off that decides who picks the deployment map and zone (003 Vital Intelligence, Beachhead, Visions of
  * Victory: "The players roll off and the winner determines ..."; No Mercy: "whoever rolls highest"). Ties are rolled
  * again (the seed does not say; same reading as mission-pack's rollOff).
+ *
+ * @example
+ * deploymentRollOff(new PhysicalDice([[5], [2]])).winner; // → 'a'
  */
 export function deploymentRollOff(dice: DiceSource): { winner: Side; rolls: RollRecord[] } {
   return rollOff(dice, 'Deployment');
@@ -31,6 +34,9 @@ export function deploymentRollOff(dice: DiceSource): { winner: Side; rolls: Roll
  *   not pick their deployment zone ... until both sides have set up their army" (a player with units left continues
  *   alone once the other has finished).
  * `finishedFirst` is who "finished setting up their army first", the player who chooses the first turn.
+ *
+ * @example
+ * deploymentOrder(NO_MERCY, 'a', { a: ['Boyz', 'Nobz'], b: ['Guard'] }); // → { order: [{ side: 'b', unit: 'Guard' }, { side: 'a', unit: 'Boyz' }, { side: 'a', unit: 'Nobz' }], finishedFirst: 'b' }
  */
 export function deploymentOrder(
   mission: Pick<ClubMission, 'deployment'>,
@@ -72,6 +78,10 @@ export interface ClubFirstTurn {
  * 003 FIRST TURN: the player who finished setting up first chooses who takes the first turn. "If they decide to take the
  * first turn, their opponent can roll a dice: on a 6 they seize the initiative". The roll is the opponent's option
  * (`opponentRolls`); giving the first turn away involves no roll.
+ *
+ * @example
+ * clubFirstTurn({ chooser: 'a', chooserTakesFirst: true }, new PhysicalDice([[6]])); // → { first: 'b', seized: true }
+ * clubFirstTurn({ chooser: 'a', chooserTakesFirst: false }, new PhysicalDice()).first; // → 'b' (no roll)
  */
 export function clubFirstTurn(
   input: { chooser: Side; chooserTakesFirst: boolean; opponentRolls?: boolean; seizeOn?: number },
@@ -108,6 +118,11 @@ export interface BattleLengthCheck {
  * 3+, the game continues ... At the end of battle round 6, the player who had the second turn rolls a D6. This time the
  * game continues on a 4+ ... The battle automatically ends at the end of battle round 7." Call at the end of each
  * battle round; no roll is made before round 5 or after round 7.
+ *
+ * @example
+ * battleLengthCheck(4, new PhysicalDice()).continues; // → true (no roll before round 5)
+ * battleLengthCheck(5, new PhysicalDice([[2]])).continues; // → false (3+ needed)
+ * battleLengthCheck(7, new PhysicalDice()).continues; // → false (always ends after round 7)
  */
 export function battleLengthCheck(roundJustEnded: number, dice: DiceSource, rule: BattleLengthRule = BATTLE_LENGTH): BattleLengthCheck {
   if (!Number.isInteger(roundJustEnded) || roundJustEnded < 1) throw new RangeError(`A battle round is 1 or more; got ${roundJustEnded}.`);
@@ -125,7 +140,12 @@ export function battleLengthCheck(roundJustEnded: number, dice: DiceSource, rule
   };
 }
 
-/** The whole battle length at once: the last battle round (5, 6 or 7) and the rolls made. */
+/**
+ * The whole battle length at once: the last battle round (5, 6 or 7) and the rolls made.
+ *
+ * @example
+ * rollBattleLength(new PhysicalDice([[3], [4]])).lastRound; // → 7
+ */
 export function rollBattleLength(dice: DiceSource, rule: BattleLengthRule = BATTLE_LENGTH): { lastRound: number; rolls: RollRecord[] } {
   const rolls: RollRecord[] = [];
   for (let round = 1; ; round++) {
@@ -142,6 +162,13 @@ export function rollBattleLength(dice: DiceSource, rule: BattleLengthRule = BATT
 /** 003 (Capture the Data, Push Them Back): "a player controls an objective marker if they have more models within 3" of it than their opponent does". */
 export const OBJECTIVE_CONTROL_RANGE_INCHES = 3;
 
+/**
+ * Who controls an objective marker (003 Capture the Data, Push Them Back): more models within 3"; null on a tie.
+ *
+ * @example
+ * controller({ a: 3, b: 2 }); // → 'a'
+ * controller({ a: 1, b: 1 }); // → null
+ */
 export function controller(modelsWithin3: Readonly<Record<Side, number>>): Side | null {
   if (modelsWithin3.a > modelsWithin3.b) return 'a';
   if (modelsWithin3.b > modelsWithin3.a) return 'b';
@@ -152,6 +179,9 @@ export function controller(modelsWithin3: Readonly<Record<Side, number>>): Side 
  * 003 Vital Intelligence, THE BATTLEFIELD: the first marker in the centre, then one halfway along each imaginary line
  * from the centre to a corner (inches from one corner of a width × depth battlefield). Numbering 1–5 is the roll-off
  * winner's choice, so these are unnumbered.
+ *
+ * @example
+ * vitalIntelligenceMarkers({ width: 72, depth: 48 })[1]; // → { x: 18, y: 12 } (halfway from the centre to a corner)
  */
 export function vitalIntelligenceMarkers(board: { width: number; depth: number }): { x: number; y: number }[] {
   const cx = board.width / 2;
@@ -165,7 +195,13 @@ export function vitalIntelligenceMarkers(board: { width: number; depth: number }
   return [{ x: cx, y: cy }, ...corners.map(([x, y]) => ({ x: (cx + x) / 2, y: (cy + y) / 2 }))];
 }
 
-/** 003 Beachhead: a deployment-zone marker may not be "within 8" of any battlefield edge or within 12" of any other objective marker". */
+/**
+ * 003 Beachhead: a deployment-zone marker may not be "within 8" of any battlefield edge or within 12" of any other objective marker".
+ *
+ * @example
+ * beachheadMarkerAllowed({ nearestEdgeInches: 10, nearestMarkerInches: 14 }); // → true
+ * beachheadMarkerAllowed({ nearestEdgeInches: 6, nearestMarkerInches: null }); // → false
+ */
 export function beachheadMarkerAllowed(at: { nearestEdgeInches: number; nearestMarkerInches: number | null }): boolean {
   return at.nearestEdgeInches >= 8 && (at.nearestMarkerInches === null || at.nearestMarkerInches >= 12);
 }
@@ -173,13 +209,22 @@ export function beachheadMarkerAllowed(at: { nearestEdgeInches: number; nearestM
 /**
  * 003 Vital Intelligence, Capture the Data: at the start of each battle round the first-turn player rolls a D6 ("this
  * cannot be re-rolled for any reason"): on a 6 all markers are active, otherwise the marker with the number rolled.
+ *
+ * @example
+ * captureTheDataActive(1, new PhysicalDice([[3]])).active; // → [3]
+ * captureTheDataActive(2, new PhysicalDice([[6]])).active; // → [1, 2, 3, 4, 5]
  */
 export function captureTheDataActive(round: number, dice: DiceSource): { active: number[]; roll: RollRecord } {
   const roll = dice.roll('D6', `Capture the Data, battle round ${round} (no re-rolls)`);
   return { active: roll.total === 6 ? [1, 2, 3, 4, 5] : [roll.total], roll };
 }
 
-/** Capture the Data scoring at the end of the battle round: 1 VP per marker controlled, 2 per active marker. */
+/**
+ * Capture the Data scoring at the end of the battle round: 1 VP per marker controlled, 2 per active marker.
+ *
+ * @example
+ * captureTheDataScore([1, 3], [3]); // → 3
+ */
 export function captureTheDataScore(controlled: readonly number[], active: readonly number[]): number {
   return [...new Set(controlled)].reduce((s, m) => s + (active.includes(m) ? 2 : 1), 0);
 }
@@ -188,7 +233,13 @@ export type BeachheadMarker = 'own-zone' | 'centre' | 'enemy-zone';
 /** 003 Push Them Back: 1 VP own zone, 2 centre, 3 opponent's zone. */
 export const PUSH_THEM_BACK_VP: Readonly<Record<BeachheadMarker, number>> = { 'own-zone': 1, centre: 2, 'enemy-zone': 3 };
 
-/** 003 Push Them Back: "Starting from the second battle round, ... at the start of their turn". */
+/**
+ * 003 Push Them Back: "Starting from the second battle round, ... at the start of their turn".
+ *
+ * @example
+ * pushThemBackScore(2, ['own-zone', 'centre']); // → 3
+ * pushThemBackScore(1, ['enemy-zone']); // → 0
+ */
 export function pushThemBackScore(round: number, controlled: readonly BeachheadMarker[]): number {
   if (round < 2) return 0;
   return [...new Set(controlled)].reduce((s, m) => s + PUSH_THEM_BACK_VP[m], 0);
@@ -206,6 +257,10 @@ export function pushThemBackScore(round: number, controlled: readonly BeachheadM
  *   generate up to that number.
  * Generating itself uses the Warhammer 40,000 rulebook's Tactical Objectives (cards or dice), which no seed contains.
  * With Unreliable Advice (Visions of Victory) each objective generated is two generated, the opponent keeping one.
+ *
+ * @example
+ * tacticalObjectiveAdjustment(DEADLOCK, 3, 6); // → { target: 4, generate: 0, discard: 2 }
+ * tacticalObjectiveAdjustment(VISIONS_OF_VICTORY, 1, 2); // → { target: 4, generate: 2, toDrawForUnreliableAdvice: 4 }
  */
 export function tacticalObjectiveAdjustment(
   mission: Pick<ClubMission, 'id' | 'tacticalObjectives' | 'missionRules'>,
@@ -232,13 +287,24 @@ export function tacticalObjectiveAdjustment(
 /** 003 Visions of Victory, Refined Strategy: "each player selects up to 6 of their Tactical Objectives". */
 export const REFINED_STRATEGY_MAX = 6;
 
-/** 003 Deadlock, Strategic Deadlock: "From the start of the third battle round, the Command Point cost of all Stratagems ... is doubled." */
+/**
+ * 003 Deadlock, Strategic Deadlock: "From the start of the third battle round, the Command Point cost of all Stratagems ... is doubled."
+ *
+ * @example
+ * stratagemCost(DEADLOCK, 1, 3); // → 2
+ * stratagemCost(NO_MERCY, 1, 3); // → 1
+ */
 export function stratagemCost(mission: Pick<ClubMission, 'missionRules'>, baseCost: number, round: number): number {
   const deadlock = mission.missionRules.some((r) => r.id === 'strategic-deadlock');
   return deadlock && round >= 3 ? baseCost * 2 : baseCost;
 }
 
-/** 003 Tactical Escalation, Tactical Priority: +1 VP per objective of the nominated type achieved, −1 per one discarded. */
+/**
+ * 003 Tactical Escalation, Tactical Priority: +1 VP per objective of the nominated type achieved, −1 per one discarded.
+ *
+ * @example
+ * tacticalPriorityVp(3, 1); // → 2
+ */
 export function tacticalPriorityVp(achievedOfType: number, discardedOfType: number): number {
   return achievedOfType - discardedOfType;
 }

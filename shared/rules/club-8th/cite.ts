@@ -7,6 +7,12 @@ import type { Citation } from '../ruleset/schema';
 
 export const SEED_003 = '003';
 
+/**
+ * A citation of seed 003 (section as headed in the seed, plus an optional note).
+ *
+ * @example
+ * cite003('Mortal Peril'); // → { source: '003', section: 'Mortal Peril' }
+ */
 export function cite003(section: string, note?: string): Citation {
   return note === undefined ? { source: SEED_003, section } : { source: SEED_003, section, note };
 }

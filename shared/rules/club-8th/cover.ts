@@ -42,6 +42,10 @@ export interface CoverSave {
  *   cover");
  * - hard cover: +2, and with an improving ability +2 +1 = +3 "regardless of the actual number listed in its ability";
  * - an ignoring ability: no bonus in soft or hard cover (a hit-roll penalty for being obscured still applies).
+ *
+ * @example
+ * coverSaveBonus({ cover: 'hard', improvedBonus: 2 }).bonus; // → 3
+ * coverSaveBonus({ cover: 'soft', ignoresCover: true }).bonus; // → 0
  */
 export function coverSaveBonus(input: CoverSaveInput): CoverSave {
   if (input.cover === null) return { bonus: 0, obscuredHitPenaltyStillApplies: false, reason: 'Not in cover.' };
@@ -111,6 +115,11 @@ const norm = (s: string) => s.trim().toLowerCase();
 /**
  * Which cover a terrain feature gives. A feature not on the table is 'agree': "players should agree after creating
  * their battlefield whether it is classed as soft or hard cover" (pass their agreement in `agreed`).
+ *
+ * @example
+ * coverOf('Fuel Pipes'); // → { cover: 'hard', hazardous: true }
+ * coverOf('Crashed Aquila'); // → { cover: 'agree', entry: null }
+ * coverOf('Crashed Aquila', { 'Crashed Aquila': 'hard' }).cover; // → 'hard'
  */
 export function coverOf(
   feature: string,
@@ -130,6 +139,10 @@ export function coverOf(
  * unmodified saving throw of 6 for such units, instead of a modified saving throw of 7+. On a 1, the model's unit
  * suffers 1 mortal wound." The garbled "instead of a modified saving throw of 7+" is read as: only an unmodified 6
  * triggers the roll, not a save that reaches 7+ through modifiers.
+ *
+ * @example
+ * hazardousCoverCheck(6, new PhysicalDice([[1]])).mortalWounds; // → 1
+ * hazardousCoverCheck(5, new PhysicalDice()).rolled; // → false
  */
 export function hazardousCoverCheck(unmodifiedSave: number, dice: DiceSource, unit?: string): { rolled: boolean; roll: RollRecord | null; mortalWounds: 0 | 1 } {
   if (!Number.isInteger(unmodifiedSave) || unmodifiedSave < 1 || unmodifiedSave > 6) throw new RangeError(`A saving throw die shows 1 to 6; got ${unmodifiedSave}.`);

@@ -1,6 +1,6 @@
 /**
  * A club's 8th-edition campaign supplement (seed 003) as data and pure functions: cover, Mysterious Objectives,
- * Mortal Peril, the Twist table and six missions. See README.md for the seed → code index.
+ * Mortal Peril, the Twist table and six missions. The seed → code index is ../README.md.
  * Players are 'a' | 'b' (the same Side type as the rest of the rules package).
  */
 export { SEED_003, cite003 } from './cite';

@@ -11,6 +11,7 @@ import {
   deploymentOrder,
   deploymentRollOff,
   pushThemBackScore,
+  REFINED_STRATEGY_MAX,
   rollBattleLength,
   stratagemCost,
   tacticalObjectiveAdjustment,
@@ -37,6 +38,15 @@ describe('003 missions as data', () => {
     expect(clubMission('deadlock')).toBe(DEADLOCK);
     expect(() => clubMission('nope')).toThrow();
     expect(JSON.parse(JSON.stringify(CLUB_MISSIONS))).toEqual(CLUB_MISSIONS);
+  });
+
+  it('003 The Armies: each player selects a Battle-forged army to an agreed points limit (every mission)', () => {
+    for (const m of CLUB_MISSIONS) expect(m.armies).toBe('Each player selects a Battle-forged army to an agreed points limit.');
+  });
+
+  it('003 Visions of Victory Refined Strategy: each player selects up to 6 of their Tactical Objectives before the battle', () => {
+    expect(REFINED_STRATEGY_MAX).toBe(6);
+    expect(VISIONS_OF_VICTORY.missionRules.map((r) => r.id)).toContain('refined-strategy');
   });
 
   it('003 every mission: the same battle length, seize the initiative on a 6, Slay the Warlord and Linebreaker', () => {

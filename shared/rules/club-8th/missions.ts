@@ -285,6 +285,13 @@ export const DEADLOCK: ClubMission = {
 
 export const CLUB_MISSIONS: readonly ClubMission[] = [VITAL_INTELLIGENCE, BEACHHEAD, NO_MERCY, VISIONS_OF_VICTORY, TACTICAL_ESCALATION, DEADLOCK];
 
+/**
+ * One of seed 003's six missions by id; throws when there is none.
+ *
+ * @example
+ * clubMission('beachhead').name; // → 'Beachhead'
+ * clubMission('skirmish'); // → throws No club mission "skirmish".
+ */
 export function clubMission(id: string): ClubMission {
   const m = CLUB_MISSIONS.find((x) => x.id === id);
   if (!m) throw new Error(`No club mission "${id}".`);

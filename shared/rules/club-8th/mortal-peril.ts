@@ -50,7 +50,13 @@ export const MORTAL_PERIL_TABLE: DiceTable = {
   citation: cite003('Mortal Peril'),
 };
 
-/** 003: "If you roll any double for a Psychic test, including a double 1 or double 6". */
+/**
+ * 003: "If you roll any double for a Psychic test, including a double 1 or double 6".
+ *
+ * @example
+ * isTerrorsOfTheWarp([6, 6]); // → true
+ * isTerrorsOfTheWarp([2, 5]); // → false
+ */
 export function isTerrorsOfTheWarp(psychicTest: RollRecord | readonly number[]): boolean {
   const faces = Array.isArray(psychicTest) ? psychicTest : (psychicTest as RollRecord).faces;
   return faces.length === 2 && faces[0] === faces[1];
@@ -73,6 +79,10 @@ export interface MortalPeril {
  * `extraPerilsMortalWounds` is for Twist 4 Warp Storm ("add 1 to the number of mortal wounds that a model suffers from
  * the Perils of the Warp"): Terrors of the Warp "counts as suffering Perils of the Warp", so it is added to the psyker's
  * own mortal wounds (results 1 and 2) — a reading, as the seed does not spell the combination out.
+ *
+ * @example
+ * rollMortalPeril(new PhysicalDice([[2], [3]]), { name: 'Weirdboy', leadership: 7 }); // → { result: 'overload', psykerMortalWounds: 3 }
+ * rollMortalPeril(new PhysicalDice([[1]]), { name: 'Weirdboy', leadership: 7 }, 1).psykerMortalWounds; // → 7 (Warp Storm +1)
  */
 export function rollMortalPeril(dice: DiceSource, psyker: { name: string; leadership: number }, extraPerilsMortalWounds = 0): MortalPeril {
   const roll = dice.roll('D6', `Mortal Peril: ${psyker.name}`);
@@ -96,7 +106,12 @@ export function rollMortalPeril(dice: DiceSource, psyker: { name: string; leader
   return { result, text: row.text, roll, psykerMortalWounds, possessed, rolls };
 }
 
-/** Overload, when it slays the psyker: "each unit within 6" suffers D3 mortal wounds" (one D3 per unit). */
+/**
+ * Overload, when it slays the psyker: "each unit within 6" suffers D3 mortal wounds" (one D3 per unit).
+ *
+ * @example
+ * overloadBlast(['Boyz', 'Gretchin'], new PhysicalDice([[1], [3]])).map((u) => u.mortalWounds); // → [1, 3]
+ */
 export function overloadBlast(unitsWithin6: readonly string[], dice: DiceSource): { unit: string; mortalWounds: number; roll: RollRecord }[] {
   return unitsWithin6.map((unit) => {
     const roll = dice.roll('D3', `Overload blast: mortal wounds on ${unit}`);

@@ -56,6 +56,10 @@ export const MYSTERIOUS_OBJECTIVES_TABLE: DiceTable = {
 /**
  * Must this unit identify the marker now? 003: a unit that "moves within 3"" of it, or "is within 3" of an objective
  * marker at the start of the first turn", must identify it; "Each objective marker is only identified once".
+ *
+ * @example
+ * mustIdentifyObjective({ distanceInches: 2, trigger: 'moved-within', alreadyIdentified: false }); // → true
+ * mustIdentifyObjective({ distanceInches: 2, trigger: 'moved-within', alreadyIdentified: true }); // → false
  */
 export function mustIdentifyObjective(input: {
   distanceInches: number;
@@ -74,7 +78,13 @@ export interface Identification {
   rolls: RollRecord[];
 }
 
-/** Identify a marker: roll a D6 on the table; Sabotaged! rolls its D3 mortal wounds straight away (003). */
+/**
+ * Identify a marker: roll a D6 on the table; Sabotaged! rolls its D3 mortal wounds straight away (003).
+ *
+ * @example
+ * identifyObjective(new PhysicalDice([[1], [2]]), 'marker 3'); // → { result: 'sabotaged', mortalWounds: { count: 2 } }
+ * identifyObjective(new PhysicalDice([[4]]), 'marker 1').result; // → 'targeting-relay'
+ */
 export function identifyObjective(dice: DiceSource, marker: string, unit?: string): Identification {
   const roll = dice.roll('D6', `Mysterious Objective: identify ${marker}`);
   const row = MYSTERIOUS_OBJECTIVES_TABLE.rows.find((r) => r.from === roll.total);
@@ -90,6 +100,10 @@ export function identifyObjective(dice: DiceSource, marker: string, unit?: strin
 /**
  * 003 Fire Support: the controlling player rolls a dice at the end of their Shooting phase; on 5+ an enemy unit within
  * 36" (the player chooses) suffers D3 mortal wounds.
+ *
+ * @example
+ * fireSupport(new PhysicalDice([[5], [3]]), 'marker 6'); // → { fires: true, mortalWounds: { count: 3 } }
+ * fireSupport(new PhysicalDice([[4]]), 'marker 6').fires; // → false
  */
 export function fireSupport(dice: DiceSource, marker: string): { fires: boolean; roll: RollRecord; mortalWounds: { count: number; roll: RollRecord } | null; rolls: RollRecord[] } {
   const roll = dice.roll('D6', `Fire Support (${marker})`);

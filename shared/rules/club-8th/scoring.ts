@@ -45,7 +45,14 @@ export interface MissionResult {
   winner: Side | null;
 }
 
-/** Score a mission's victory conditions for both players (003, VICTORY CONDITIONS of each mission). */
+/**
+ * Score a mission's victory conditions for both players (003, VICTORY CONDITIONS of each mission).
+ *
+ * @example
+ * const side = { enemyWarlordSlain: false, enemyUnitsDestroyedInFirstRound: 0, enemyUnitsDestroyed: 0, modelInEnemyDeploymentZone: false };
+ * const facts = { a: { ...side, enemyUnitsDestroyed: 4, enemyWarlordSlain: true }, b: { ...side, enemyUnitsDestroyed: 3 }, firstUnitDestroyedBelongedTo: 'b' as const };
+ * scoreClubMission(NO_MERCY, facts); // → { totals: { a: 6, b: 3 }, winner: 'a' }
+ */
 export function scoreClubMission(mission: Pick<ClubMission, 'victoryConditions'>, facts: ClubGameFacts): MissionResult {
   const has = (id: string) => mission.victoryConditions.some((c) => c.id === id);
   const lines: Record<Side, ScoreLine[]> = { a: [], b: [] };

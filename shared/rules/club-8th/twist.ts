@@ -77,6 +77,12 @@ export const TWIST_TABLE: DiceTable = {
   citation: cite003('Twist (Roll a 2D6)', 'OCR: the seed writes inches as `` (e.g. 2``, 12``, 9``); read as ".'),
 };
 
+/**
+ * 003 "TWIST (Roll a 2D6)": roll on the built-in Twist table (planGame uses the ruleset's copy when it has one).
+ *
+ * @example
+ * rollTwist(new PhysicalDice([[3, 4]])).twist; // → 'low-visibility'
+ */
 export function rollTwist(dice: DiceSource): { twist: TwistId; text: string; roll: RollRecord } {
   const roll = dice.roll('2D6', 'Twist');
   const row = TWIST_TABLE.rows.find((r) => r.from === roll.total);
@@ -139,7 +145,12 @@ export const TWIST_MODIFIERS: Readonly<Record<TwistId, TwistModifiers>> = {
 // 2 Restoratives
 // ---------------------------------------------------------------------------------------------------------------
 
-/** 003 Twist 2: "That unit regains D3 lost wounds." */
+/**
+ * 003 Twist 2: "That unit regains D3 lost wounds."
+ *
+ * @example
+ * restoratives(new PhysicalDice([[2]]), 'Boyz').woundsRegained; // → 2
+ */
 export function restoratives(dice: DiceSource, unit: string): { woundsRegained: number; roll: RollRecord } {
   const roll = dice.roll('D3', `Restoratives: ${unit}`);
   return { woundsRegained: roll.total, roll };
@@ -152,6 +163,10 @@ export function restoratives(dice: DiceSource, unit: string): { woundsRegained: 
 /**
  * 003 Twist 3: "Roll a dice at the start of each battle round after the first. On a roll 4+ the rain stops (if it was
  * raining in the last battle round), or starts again (if it was not raining ...)". It rains in the first battle round.
+ *
+ * @example
+ * acidRainCheck(1, false, new PhysicalDice()).raining; // → true (it rains in the first battle round)
+ * acidRainCheck(2, true, new PhysicalDice([[4]])).raining; // → false (4+: the rain stops)
  */
 export function acidRainCheck(round: number, rainingLastRound: boolean, dice: DiceSource): { raining: boolean; roll: RollRecord | null } {
   if (!Number.isInteger(round) || round < 1) throw new RangeError(`A battle round is 1 or more; got ${round}.`);
@@ -184,6 +199,11 @@ export const LIGHT_EM_UP = {
 /**
  * The hit-roll modifier for a shooting attack under Low Visibility: "If the target unit is exactly 12", 24", or 36"
  * away, use the lesser penalty". No penalty against a unit picked with Light 'em up this turn.
+ *
+ * @example
+ * lowVisibilityPenalty(24); // → -1 (exactly 24": the lesser penalty)
+ * lowVisibilityPenalty(30); // → -2
+ * lowVisibilityPenalty(30, true); // → 0 (Light 'em up)
  */
 export function lowVisibilityPenalty(distanceInches: number, litUp = false): number {
   if (!(distanceInches >= 0)) throw new RangeError(`A distance is 0 or more; got ${distanceInches}.`);
@@ -199,6 +219,9 @@ export function lowVisibilityPenalty(distanceInches: number, litUp = false): num
 /**
  * 003 Twist 9: "Each player rolls 3 dice at the start of their turn. For each roll of 6, they may pick a separate enemy
  * unit and inflict D3 mortal wounds upon it." Rolled as one 3D6 record (its faces are the three dice); one D3 per 6.
+ *
+ * @example
+ * orbitalDebris(new PhysicalDice([[6, 2, 6], [1], [3]]), 'Player A'); // → { sixes: 2, mortalWoundRolls: [{ total: 1 }, { total: 3 }] }
  */
 export function orbitalDebris(dice: DiceSource, player: string): { sixes: number; roll: RollRecord; mortalWoundRolls: RollRecord[]; rolls: RollRecord[] } {
   const roll = dice.roll('3D6', `Orbital Debris: ${player}`);
@@ -211,7 +234,12 @@ export function orbitalDebris(dice: DiceSource, player: string): { sixes: number
 // 10 Fog of War
 // ---------------------------------------------------------------------------------------------------------------
 
-/** 003 Twist 10: roll the first time a unit arrives after the battle has begun; "On a 1 or 2, it is delayed". */
+/**
+ * 003 Twist 10: roll the first time a unit arrives after the battle has begun; "On a 1 or 2, it is delayed".
+ *
+ * @example
+ * fogOfWarCheck(new PhysicalDice([[2]]), 'Deep strikers').delayed; // → true
+ */
 export function fogOfWarCheck(dice: DiceSource, unit: string): { delayed: boolean; roll: RollRecord } {
   const roll = dice.roll('D6', `Fog of War: ${unit}`);
   return { delayed: roll.total <= 2, roll };
@@ -230,13 +258,22 @@ export const DEAD_OF_NIGHT_STEP = 6;
  * The range limit after `successes` rolls of 4+. "On the first roll of 4+, 6" is added ... The second time a roll of 4+
  * is made, 12" is added; the third time, 18" is added": read as the total added to the 12" limit (12+6, 12+12, 12+18,
  * i.e. 18", 24", 30"), not as running additions (which would give 18", 30", 48").
+ *
+ * @example
+ * deadOfNightMaxRange(0); // → 12
+ * deadOfNightMaxRange(2); // → 24
  */
 export function deadOfNightMaxRange(successes: number): number {
   if (!Number.isInteger(successes) || successes < 0) throw new RangeError(`A count of successes is 0 or more; got ${successes}.`);
   return DEAD_OF_NIGHT_BASE_RANGE + DEAD_OF_NIGHT_STEP * successes;
 }
 
-/** The roll "at the start of each battle round after first" by the player who took the first turn. */
+/**
+ * The roll "at the start of each battle round after first" by the player who took the first turn.
+ *
+ * @example
+ * deadOfNightCheck(2, 0, new PhysicalDice([[5]])); // → { successes: 1, maxRangeInches: 18 }
+ */
 export function deadOfNightCheck(round: number, successesSoFar: number, dice: DiceSource): { successes: number; maxRangeInches: number; roll: RollRecord | null } {
   if (!Number.isInteger(round) || round < 1) throw new RangeError(`A battle round is 1 or more; got ${round}.`);
   if (round === 1) return { successes: successesSoFar, maxRangeInches: deadOfNightMaxRange(successesSoFar), roll: null };
@@ -259,7 +296,13 @@ export const MEETING_BATTLE_ARRIVAL: readonly { contingent: 1 | 2 | 3; arrives: 
 export const MEETING_BATTLE_ENEMY_INCHES = 9;
 export const MEETING_BATTLE_EDGE_INCHES = 9;
 
-/** "Each player must split their army into three contingents. No contingents can have more than half the units". */
+/**
+ * "Each player must split their army into three contingents. No contingents can have more than half the units".
+ *
+ * @example
+ * checkMeetingBattleContingents([3, 3, 2]).ok; // → true
+ * checkMeetingBattleContingents([5, 2, 1]).problems; // → ['Contingent 1 has 5 of 8 units: no contingent can have more than half the units.']
+ */
 export function checkMeetingBattleContingents(unitsPerContingent: readonly number[]): { ok: boolean; problems: string[] } {
   const problems: string[] = [];
   if (unitsPerContingent.length !== 3) problems.push(`The army must be split into three contingents, not ${unitsPerContingent.length}.`);
@@ -271,7 +314,13 @@ export function checkMeetingBattleContingents(unitsPerContingent: readonly numbe
   return { ok: problems.length === 0, problems };
 }
 
-/** Where a unit of the second or third contingent may be set up (003 Twist 12). */
+/**
+ * Where a unit of the second or third contingent may be set up (003 Twist 12).
+ *
+ * @example
+ * meetingBattleSetUp({ nearestEnemyInches: 12, whollyWithin9OfAnEdge: true, inEnemyDeploymentZone: false }).allowed; // → true
+ * meetingBattleSetUp({ nearestEnemyInches: 9, whollyWithin9OfAnEdge: true, inEnemyDeploymentZone: false }).allowed; // → false
+ */
 export function meetingBattleSetUp(at: { nearestEnemyInches: number; whollyWithin9OfAnEdge: boolean; inEnemyDeploymentZone: boolean }): { allowed: boolean; reason: string } {
   if (!(at.nearestEnemyInches > MEETING_BATTLE_ENEMY_INCHES)) return { allowed: false, reason: 'Must be set up more than 9" from the enemy.' };
   if (!at.whollyWithin9OfAnEdge) return { allowed: false, reason: 'All models must be wholly within 9" of an edge of the battlefield.' };

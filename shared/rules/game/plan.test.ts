@@ -4,6 +4,10 @@ import { PhysicalDice, SeededDice, diceRange } from '../dice';
 import { battleHonoursPreset, experienceLevelsPreset } from '../presets';
 import { GamePlan, GamePlanError, planGame, rollOff } from './plan';
 import type { GamePlanOptionsInput } from './plan';
+import { Ruleset } from '../ruleset/schema';
+import { WEATHER_TABLE, rollWeather } from '../hor/optional-rules';
+import { DUSK_AND_DAWN_TABLE, rollDuskAndDawn } from '../mission-pack/dusk-and-dawn';
+import { TWIST_TABLE, rollTwist } from '../club-8th/twist';
 
 const sides = { a: { teamId: 'team-1' }, b: { teamId: 'team-2' } };
 const ruleset = battleHonoursPreset();
@@ -91,6 +95,54 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
 
     const relics = planGame(ruleset, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...optionalRules, weather: false, twist: false, duskAndDawn: false } }, new PhysicalDice([[1]]));
     expect(relics.mysteriousObjectives?.inEffect).toBe(false);
+  });
+
+  it("004 Weather: a ruleset with an edited weather table is rolled on that table, not the built-in one", () => {
+    const edited = battleHonoursPreset();
+    edited.diceTables = edited.diceTables.map((t) =>
+      t.id === WEATHER_TABLE.id
+        ? { ...t, rows: [{ from: 1, to: 3, result: 'acid-fog', text: 'Acid fog: house rule.' }, { from: 4, to: 6, result: 'fine', text: 'Fine.' }] }
+        : t,
+    );
+    expect(Ruleset.safeParse(edited).success).toBe(true);
+    const opts = { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { weather: true, duskAndDawn: false, twist: false, mysteriousObjectives: false } } as const;
+    const plan = planGame(edited, opts, new PhysicalDice([[2], [1]]));
+    expect(plan.weather).toEqual({ id: 'acid-fog', text: 'Acid fog: house rule.' });
+    expect(plan.rolls.map((r) => r.purpose)).toEqual(['Weather', 'Steal the initiative']);
+    expect(GamePlan.parse(plan)).toEqual(plan);
+    // The preset's own copy is the built-in table: same result as before.
+    expect(planGame(ruleset, opts, new PhysicalDice([[2], [1]])).weather?.id).toBe('stormy');
+  });
+
+  it('000 Dusk & Dawn, 003 Twist: the ruleset\'s copy of the table (same id) is used when it has one, else the built-in', () => {
+    const withCopies = battleHonoursPreset();
+    withCopies.diceTables = [
+      ...withCopies.diceTables,
+      { ...DUSK_AND_DAWN_TABLE, rows: [{ from: 1, to: 6, result: 'dusk', text: 'Always dusk (house rule).' }] },
+      { ...TWIST_TABLE, rows: [{ from: 2, to: 12, result: 'grudge-match', text: 'Always a grudge match (house rule).' }] },
+    ];
+    expect(Ruleset.safeParse(withCopies).success).toBe(true);
+    const optionalRules = { weather: false, duskAndDawn: true, twist: true, mysteriousObjectives: false };
+    const opts = { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules } as const;
+    const plan = planGame(withCopies, opts, new PhysicalDice([[1, 1], [1], [1]]));
+    expect(plan.twist).toEqual({ id: 'grudge-match', text: 'Always a grudge match (house rule).' });
+    expect(plan.duskAndDawn).toEqual({ id: 'dusk', text: 'Always dusk (house rule).' });
+    const builtIn = planGame(ruleset, opts, new PhysicalDice([[1, 1], [1], [1]]));
+    expect(builtIn.twist?.id).toBe('restoratives');
+    expect(builtIn.duskAndDawn?.id).toBe('before-dawn');
+  });
+
+  it('004 Weather, 000 Dusk & Dawn, 003 Twist (property, 200 runs): the presets roll as the built-in rollWeather / rollDuskAndDawn / rollTwist', () => {
+    const only = (rule: 'weather' | 'duskAndDawn' | 'twist') =>
+      ({ sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false, [rule]: true } }) as const;
+    fc.assert(
+      fc.property(fc.string(), (seed) => {
+        expect(planGame(ruleset, only('weather'), SeededDice.fromSeed(seed)).weather?.id).toBe(rollWeather(SeededDice.fromSeed(seed)).weather.id);
+        expect(planGame(ruleset, only('duskAndDawn'), SeededDice.fromSeed(seed)).duskAndDawn?.id).toBe(rollDuskAndDawn(SeededDice.fromSeed(seed)).result);
+        expect(planGame(ruleset, only('twist'), SeededDice.fromSeed(seed)).twist?.id).toBe(rollTwist(SeededDice.fromSeed(seed)).twist);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('a chosen mission or deployment the ruleset does not have is a GamePlanError in words', () => {

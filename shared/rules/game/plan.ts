@@ -21,14 +21,14 @@ import { z } from 'zod';
 import type { DiceSource } from '../dice';
 import { RollLog, RollRecord } from '../dice';
 import { allTables, RuleId } from '../ruleset/schema';
-import type { Mission, Ruleset } from '../ruleset/schema';
+import type { DiceTable, Mission, Ruleset } from '../ruleset/schema';
 import { rollOnTable } from '../ruleset/roll-table';
 import type { Side } from '../hor/facts';
 import { opponent, sideName } from '../hor/facts';
 import { DEPLOYMENT_TABLE, GAME_LENGTH_TURNS, MISSIONS_WITH_OWN_DEPLOYMENT, determineFirstTurn } from '../hor/setup';
-import { rollWeather } from '../hor/optional-rules';
-import { DUSK_AND_DAWN_TABLE, rollDuskAndDawn } from '../mission-pack/dusk-and-dawn';
-import { rollTwist } from '../club-8th/twist';
+import { WEATHER_TABLE } from '../hor/optional-rules';
+import { DUSK_AND_DAWN_TABLE } from '../mission-pack/dusk-and-dawn';
+import { TWIST_TABLE } from '../club-8th/twist';
 import { MYSTERIOUS_OBJECTIVES_TABLE } from '../club-8th/mysterious-objectives';
 
 export const PLAN_VERSION = 1;
@@ -134,7 +134,8 @@ export class GamePlanError extends Error {
  * A roll-off: each player rolls a D6 and the higher wins; a tie is rolled again (the seeds do not say; reading).
  *
  * @example
- * rollOff(SeededDice.fromSeed('g1'), 'Deploy first') // → { winner: 'b', rolls: [A's D6, B's D6] }
+ * rollOff(SeededDice.fromSeed('g1'), 'Deploy first').winner; // → 'b'
+ * rollOff(new PhysicalDice([[2], [2], [5], [1]]), 'Deploy first').rolls.length; // → 4 (a 2–2 tie is rolled again)
  */
 export function rollOff(dice: DiceSource, purpose: string): { winner: Side; rolls: RollRecord[] } {
   const rolls: RollRecord[] = [];
@@ -167,21 +168,40 @@ function chooseMission(ruleset: Ruleset, options: GamePlanOptions, dice: DiceSou
   return { mission, how: 'rolled' };
 }
 
+/** The ruleset's copy of a table (same id) when it has one, otherwise the built-in table. */
+function tableOf(ruleset: Ruleset, builtIn: DiceTable): DiceTable {
+  return allTables(ruleset).find((t) => t.id === builtIn.id) ?? builtIn;
+}
+
+/**
+ * Roll an optional rule's table (004 Weather, 000 Dusk & Dawn, 003 Twist): the ruleset's copy when it has a table with
+ * the built-in table's id (a club may edit it in House rules), otherwise the built-in table. Same purpose, same dice.
+ */
+function rollOptionalTable(ruleset: Ruleset, builtIn: DiceTable, dice: DiceSource, purpose: string): { id: string; text: string } {
+  const { results } = rollOnTable(tableOf(ruleset, builtIn), dice, purpose, allTables(ruleset));
+  const rows = results.map((r) => r.row);
+  const first = rows[0];
+  if (!first) throw new GamePlanError([`The ${builtIn.name} roll found no row.`]);
+  return { id: first.result, text: rows.map((r) => r.text).join(' ') };
+}
+
 const ownDeployment = (missionId: string): boolean => (MISSIONS_WITH_OWN_DEPLOYMENT as readonly string[]).includes(missionId);
 
 /**
  * Plan a game (004 "Setting up a Kill Team Game"): roll or take the mission (Step 2) and deployment (Step 3), the
  * mission's set-up (attacker/defender, counters), the optional rules the club switched on (004 Weather, 000 Dusk &
  * Dawn, 003 Twist, 003 Mysterious Objectives), who deploys first and who has the first turn (Step 4, stealing the
- * initiative), and the special rules in effect. Rolls are made in this order: mission, weather, twist, counters,
+ * initiative), and the special rules in effect. Mission, deployment, Weather, Dusk & Dawn and Twist are rolled on the
+ * ruleset's own table (found by id, so a club's edited copy is used) and otherwise on the built-in table.
+ * Rolls are made in this order: mission, weather, twist, counters,
  * counter placement, attacker, deployment, deploy first, Dusk & Dawn, steal the initiative.
  * Throws GamePlanError when the options do not fit the ruleset.
  *
  * @example
  * const plan = planGame(battleHonoursPreset(), { sides: { a: { teamId: 't1' }, b: { teamId: 't2' } } }, SeededDice.fromSeed('game-7'));
- * plan.mission.id;   // e.g. 'relic-hunt'
- * plan.counters;     // e.g. [{ kind: 'relic', count: 4, how: 'rolled', … }]
- * plan.rolls;        // every RollRecord, in order
+ * plan.mission.id; // → 'seize-ground'
+ * plan.counters; // → [{ kind: 'objective', count: 5, how: 'rolled' }]
+ * plan.rolls.length; // → 10 (every RollRecord, in order)
  */
 export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: DiceSource): GamePlan {
   const parsed = GamePlanOptions.safeParse(options);
@@ -195,16 +215,10 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 
   // 004 Weather: "roll a D6 on the following chart before deployment".
   let weather: GamePlan['weather'] = null;
-  if (opts.optionalRules.weather) {
-    const w = rollWeather(log);
-    weather = { id: w.weather.id, text: w.text };
-  }
+  if (opts.optionalRules.weather) weather = rollOptionalTable(ruleset, WEATHER_TABLE, log, 'Weather');
   // 003 Twist (2D6); the seed gives no time, rolled with the weather before deployment.
   let twist: GamePlan['twist'] = null;
-  if (opts.optionalRules.twist) {
-    const t = rollTwist(log);
-    twist = { id: t.twist, text: t.text };
-  }
+  if (opts.optionalRules.twist) twist = rollOptionalTable(ruleset, TWIST_TABLE, log, 'Twist');
 
   // Mission counters (004 Relic Hunt / Seize Ground: "Roll D3+2"; Sabotage: one marker per player).
   const counters: GamePlan['counters'] = mission.counters.map((c) => {
@@ -249,7 +263,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
       reason: mission.id === 'breakthrough' ? 'The Attacker sets up first (004 Mission 3: Breakthrough).' : "The defender deploys his 'defending models' first, then the attacker (004 Mission 6: Last Stand).",
     };
   } else {
-    const table = allTables(ruleset).find((t) => t.id === DEPLOYMENT_TABLE.id) ?? DEPLOYMENT_TABLE;
+    const table = tableOf(ruleset, DEPLOYMENT_TABLE);
     if (opts.deployment === 'roll') {
       const { results } = rollOnTable(table, log, 'Deployment');
       const row = results[0]?.row;
@@ -271,11 +285,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 
   // 000 Dusk & Dawn: "After deployment, but before determining who has first turn, roll a D6."
   let duskAndDawn: GamePlan['duskAndDawn'] = null;
-  if (opts.optionalRules.duskAndDawn) {
-    const d = rollDuskAndDawn(log);
-    const row = DUSK_AND_DAWN_TABLE.rows.find((r) => r.result === d.result);
-    duskAndDawn = { id: d.result, text: row?.text ?? d.result };
-  }
+  if (opts.optionalRules.duskAndDawn) duskAndDawn = rollOptionalTable(ruleset, DUSK_AND_DAWN_TABLE, log, 'Dusk & Dawn');
 
   // 004 Step 4 – first turn and stealing the initiative (Breakthrough / Last Stand: the Attacker always goes first).
   const ft = determineFirstTurn(

@@ -111,7 +111,9 @@ const label = (m: Pick<ModelReport, 'id' | 'name'>): string => (m.name ? `${m.na
  * Does not validate: call validateReport first.
  *
  * @example
- * scoreMission('skirmish', toGameFacts(report));
+ * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)
+ * toGameFacts(report).models.map((m) => m.id); // → ['a-boss', 'b-sarge', 'b-vox']
+ * scoreMission('skirmish', toGameFacts(report)).vp; // → { a: 3, b: 0 }
  */
 export function toGameFacts(report: GameReport): GameFacts {
   const models: ModelFacts[] = report.models
@@ -134,7 +136,8 @@ export function toGameFacts(report: GameReport): GameFacts {
  * victim's `outOfAction.by`: the report records each casualty once, on the victim.
  *
  * @example
- * killsBy(report, 'a-leader') // → [{ modelId: 'b-3', type: 'special', squad: false }]
+ * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)
+ * killsBy(report, 'a-boss'); // → [{ modelId: 'b-sarge', type: 'team-leader', squad: false }]
  */
 export function killsBy(report: GameReport, modelId: string): { modelId: string; type: ModelType; squad: boolean }[] {
   return report.models
@@ -157,7 +160,8 @@ export interface SideOutcome {
  * The per-side facts the Battle Honours requisition awards read (PROGRESSION.md "Requisition awards").
  *
  * @example
- * sideOutcomes(report).a.misadventureLosses // → 3
+ * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)
+ * sideOutcomes(report).b; // → { teamId: 'guard', modelsTookPart: 2, modelsAliveAtEnd: 1, misadventureLosses: 0 }
  */
 export function sideOutcomes(report: GameReport): Record<Side, SideOutcome> {
   const of = (side: Side): SideOutcome => {
@@ -207,7 +211,10 @@ function checkRoll(r: RollRecord, i: number, problems: string[]): void {
  * score it. Accepts anything (e.g. a file being imported): schema problems are reported too.
  *
  * @example
- * validateReport(report) // → ['Model x1 is on both sides (Player A and Player B).', …]
+ * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)
+ * validateReport(report); // → []
+ * validateReport({ ...report, models: [...report.models, { ...report.models[0]!, side: 'b' }] })[0];
+ * // → 'Model a-boss is on both sides (Player A and Player B).'
  */
 export function validateReport(input: unknown): string[] {
   const parsed = GameReport.safeParse(input);
@@ -348,7 +355,15 @@ export function validateReport(input: unknown): string[] {
  * Ground `objectives`, nobody claiming yet) and the plan's rolls. The players then fill in the models and the ending.
  *
  * @example
- * const report = reportFromPlan(plan, models); // ending { kind: 'turns' } until the players say otherwise
+ * const sides = { a: { teamId: 'orks' }, b: { teamId: 'guard' } };
+ * const plan = planGame(battleHonoursPreset(), { sides, mission: 'skirmish', deployFirst: 'a' }, new PhysicalDice([[3], [2]]));
+ * const report = reportFromPlan(plan, [
+ *   { id: 'a-boss', side: 'a', type: 'team-leader', tookPart: true, aliveAtEnd: true },
+ *   { id: 'b-sarge', side: 'b', type: 'team-leader', tookPart: true, aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } },
+ *   { id: 'b-vox', side: 'b', type: 'core', tookPart: true, aliveAtEnd: true },
+ * ]);
+ * report.ending; // → { kind: 'turns' } (until the players say otherwise)
+ * report.rolls.map((r) => r.purpose); // → ['Deployment', 'Steal the initiative']
  */
 export function reportFromPlan(plan: GamePlan, models: ModelReport[] = []): GameReport {
   const side = (s: Side) => {

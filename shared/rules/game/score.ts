@@ -48,10 +48,11 @@ export interface ScoreOptions {
  * campaign's) points limit. Throws GameReportError (with the problems in words) when validateReport finds any.
  *
  * @example
+ * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)
  * const score = scoreGame(report, battleHonoursPreset());
- * score.vp;       // { a: 3, b: 1 }
- * score.outcome;  // { kind: 'win', winner: 'a', automatic: false, reason: 'Player A has the most VPs (3 to 1).' }
- * score.margin;   // { result: 'draw', name: 'Draw', winner: null, difference: 2, percent: 0.8, pointsLimit: 250 }
+ * score.vp; // → { a: 3, b: 0 } (Assassination 2 VP in Skirmish + Survival 1 VP)
+ * score.outcome; // → { kind: 'win', winner: 'a', automatic: false, reason: 'Player A has the most VPs (3 to 0).' }
+ * score.margin; // → { result: 'draw', winner: null, difference: 3, pointsLimit: 250 } (000: 3 VP of 250 is under 10 %)
  */
 export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOptions = {}): GameScore {
   const problems = validateReport(report);

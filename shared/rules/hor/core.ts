@@ -14,7 +14,13 @@ export const TEAM_POINTS_LIMIT = 250;
 
 export type CoreRules = Omit<Ruleset, 'id' | 'name' | 'version' | 'schemaVersion' | 'description' | 'progression'>;
 
-/** A fresh copy each call, so a preset (or an organiser's edit) can never change the shared constants. */
+/**
+ * A fresh copy each call, so a preset (or an organiser's edit) can never change the shared constants.
+ *
+ * @example
+ * horCoreRules().team.pointsLimit; // → 250
+ * horCoreRules().alwaysInEffect; // → ['night-fighting', 'reserves', 'built-up-area', 'run-away']
+ */
 export function horCoreRules(): CoreRules {
   const data: CoreRules = {
     team: { pointsLimit: TEAM_POINTS_LIMIT },

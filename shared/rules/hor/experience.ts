@@ -43,6 +43,13 @@ const isLeaderOrSpecial = (m: ModelFacts): boolean => {
 /**
  * Bonus Campaign Experience for a finished game. `outcome` is the game's result (computed with scoreMission when not
  * given); it matters only for Breakthrough ("If the Defender wins").
+ *
+ * @example
+ * const facts: GameFacts = { ending: { kind: 'turns' }, models: [
+ *   { id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true },
+ *   { id: 'b-gun', side: 'b', type: 'special', aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'shooting' } },
+ * ] };
+ * bonusCampaignExperience('skirmish', facts).byModel; // → { 'a-boss': 1 }
  */
 export function bonusCampaignExperience(missionId: MissionId, facts: GameFacts, outcome?: Outcome): BonusExperience {
   const mission = getMission(missionId);

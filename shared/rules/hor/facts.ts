@@ -76,7 +76,13 @@ export class GameFactsError extends Error {
   }
 }
 
-/** A Squad model counts as Core "when determining whether a model gives VP or bonus EXP" (004 "Squad"). */
+/**
+ * A Squad model counts as Core "when determining whether a model gives VP or bonus EXP" (004 "Squad").
+ *
+ * @example
+ * effectiveType({ type: 'special', squad: true }); // → 'core'
+ * effectiveType({ type: 'special' }); // → 'special'
+ */
 export function effectiveType(model: Pick<ModelFacts, 'type' | 'squad'>): ModelType {
   return model.squad ? 'core' : model.type;
 }

@@ -201,10 +201,24 @@ export const MISSIONS: readonly Mission[] = [SKIRMISH, RELIC_HUNT, BREAKTHROUGH,
 export type MissionId = 'skirmish' | 'relic-hunt' | 'breakthrough' | 'sabotage' | 'seize-ground' | 'last-stand';
 export const MISSION_IDS: readonly MissionId[] = ['skirmish', 'relic-hunt', 'breakthrough', 'sabotage', 'seize-ground', 'last-stand'];
 
+/**
+ * Is `id` one of seed 004's six missions?
+ *
+ * @example
+ * isMissionId('relic-hunt'); // → true
+ * isMissionId('vital-intelligence'); // → false
+ */
 export function isMissionId(id: string): id is MissionId {
   return (MISSION_IDS as readonly string[]).includes(id);
 }
 
+/**
+ * Seed 004's mission with this id; throws naming the six missions when there is none.
+ *
+ * @example
+ * getMission('relic-hunt').name; // → 'Relic Hunt'
+ * getMission('nope'); // → throws Seed 004 has no mission "nope"
+ */
 export function getMission(id: string): Mission {
   const mission = MISSIONS.find((m) => m.id === id);
   if (!mission) throw new Error(`Seed 004 has no mission "${id}": the missions are ${MISSION_IDS.join(', ')}.`);
@@ -214,6 +228,10 @@ export function getMission(id: string): Mission {
 /**
  * Roll the set-up counters of a mission (004 Relic Hunt and Seize Ground: "Roll D3+2 to see how many").
  * Fixed counts (Sabotage: one marker per player) need no roll.
+ *
+ * @example
+ * rollMissionCounters('relic-hunt', new PhysicalDice([[2]])); // → [{ kind: 'relic', count: 4 }]
+ * rollMissionCounters('sabotage', new PhysicalDice()); // → [{ kind: 'objective', count: 2, roll: null }]
  */
 export function rollMissionCounters(missionId: string, dice: DiceSource): { kind: 'relic' | 'objective'; count: number; roll: RollRecord | null }[] {
   const mission = getMission(missionId);
@@ -227,6 +245,10 @@ export function rollMissionCounters(missionId: string, dice: DiceSource): { kind
 /**
  * Last Stand split (004 "Mission 6 / Deployment": "split his Kill Team in half (by model count)"). The seed does not
  * say which half gets the odd model: choice — the defender may put it in either half, so both sizes are allowed.
+ *
+ * @example
+ * lastStandDefendingSizes(8); // → [4]
+ * lastStandDefendingSizes(9); // → [4, 5]
  */
 export function lastStandDefendingSizes(teamSize: number): number[] {
   const low = Math.floor(teamSize / 2);

@@ -50,6 +50,12 @@ export const WEATHER_EFFECTS: Readonly<Record<WeatherEffects['id'], WeatherEffec
   perfect: { id: 'perfect', infiltrateAndScoutAllowed: true, runningAllowed: true, nightFightingAllGame: false, weaponRangeModifierInches: 3, scatterDice: '2D6' },
 };
 
+/**
+ * 004 "Weather": roll a D6 on the built-in weather table before deployment; the row's effects as numbers.
+ *
+ * @example
+ * rollWeather(new PhysicalDice([[2]])).weather; // → { id: 'stormy', weaponRangeModifierInches: -3, scatterDice: '3D6' }
+ */
 export function rollWeather(dice: DiceSource): { weather: WeatherEffects; text: string; roll: RollRecord } {
   const roll = dice.roll('D6', 'Weather');
   const row = lookupRow(WEATHER_TABLE.rows, roll.total);
@@ -103,6 +109,10 @@ function injuryFor(total: number): InGameInjury {
  * the player who inflicted the wound rolls a D6 per wound and the highest result applies; a 6 To Wound is a critical
  * hit adding +1 (not when the attacker normally needs 6s to wound); Instant Death counts as Out of Action without a
  * roll. Wounds are rolled in the order given.
+ *
+ * @example
+ * rollInGameInjury([{ toWoundRoll: 6, needsSixesToWound: false, instantDeath: false }], new PhysicalDice([[4]])).injury; // → 'out-of-action'
+ * rollInGameInjury([{ toWoundRoll: 2, needsSixesToWound: false, instantDeath: true }], new PhysicalDice()).injury; // → 'out-of-action'
  */
 export function rollInGameInjury(wounds: readonly LastWound[], dice: DiceSource, purpose = 'Injury roll'): InjuryRoll {
   if (wounds.length === 0) throw new RangeError('Roll for injury only when the model has lost its last Wound: give at least one wound.');
@@ -130,6 +140,10 @@ export function rollInGameInjury(wounds: readonly LastWound[], dice: DiceSource,
  * 004 "Being Injured": prone models gain +1 to their cover save, or a 5+ cover save if they have none. A save is
  * written as the score needed (5 = 5+), so +1 lowers the number; 2+ is kept as the best, since a roll of 1 always
  * fails a save in 40k (choice: the seed does not say what a 2+ cover save becomes).
+ *
+ * @example
+ * proneCoverSave(null); // → 5
+ * proneCoverSave(4); // → 3
  */
 export function proneCoverSave(currentCoverSave: number | null): number {
   return currentCoverSave === null ? 5 : Math.max(2, currentCoverSave - 1);
@@ -142,6 +156,13 @@ export function proneCoverSave(currentCoverSave: number | null): number {
 /** 004 "Destructible Terrain": Armour Value 10; any glancing or penetrating hit removes it; WS 0 in close combat. */
 export const DESTRUCTIBLE_TERRAIN = { armourValue: 10, weaponSkill: 0 } as const;
 
+/**
+ * 004 "Destructible Terrain": "any glancing or penetrating hit caused automatically removes it from the game".
+ *
+ * @example
+ * destructibleTerrainRemoved('glancing'); // → true
+ * destructibleTerrainRemoved('none'); // → false
+ */
 export function destructibleTerrainRemoved(hit: 'none' | 'glancing' | 'penetrating'): boolean {
   return hit !== 'none';
 }
@@ -170,6 +191,10 @@ export interface GrenadePurchase {
 /**
  * Price extra grenades for one model. "you may only buy grenades from this list if the model already has that
  * grenade" (from its wargear or its options); each extra grenade costs the listed points. All grenades are One Use.
+ *
+ * @example
+ * priceGrenades(['krak'], [{ grenade: 'krak', count: 2 }]); // → { pts: 2, problems: [] }
+ * priceGrenades([], [{ grenade: 'melta-bomb', count: 1 }]).problems; // → ['Melta Bomb: only a model that already has this grenade may buy more.']
  */
 export function priceGrenades(hasGrenades: readonly GrenadeId[], purchases: readonly GrenadePurchase[]): { pts: number; problems: string[] } {
   const problems: string[] = [];

@@ -14,7 +14,12 @@ export interface RelicCashIn {
   rolls: RollRecord[];
 }
 
-/** One D6 per relic held at the end of the game. */
+/**
+ * One D6 per relic held at the end of the game.
+ *
+ * @example
+ * cashInRelics('a', 2, new PhysicalDice([[3], [5]])).req; // → 8
+ */
 export function cashInRelics(side: Side, relics: number, dice: DiceSource): RelicCashIn {
   if (!Number.isInteger(relics) || relics < 0) throw new RangeError(`A number of relics is a whole number, 0 or more; got ${relics}.`);
   const rolls: RollRecord[] = [];
@@ -33,6 +38,12 @@ export interface PostGameRequisition<C> {
  * Post-game requisition in the seed's order: both players roll on the Requisition Chart first (player A, then B),
  * then the relics are cashed in and added. The chart itself is the ruleset's (PROGRESSION.md: organiser-entered),
  * so it is passed in as a function that rolls on it with the same dice.
+ *
+ * @example
+ * const rollChart = (side: Side, dice: DiceSource) => { const r = dice.roll('D6', `Requisition Chart, ${side}`); return { result: r.total, rolls: [r] }; };
+ * const r = postGameRequisition({ relics: { a: 1, b: 0 }, rollChart }, new PhysicalDice([[4], [2], [6]]));
+ * r.chart; // → { a: 4, b: 2 }
+ * r.relics.a.req; // → 6 (the relic D6 is rolled after both chart rolls)
  */
 export function postGameRequisition<C>(
   input: { relics: Record<Side, number>; rollChart: (side: Side, dice: DiceSource) => { result: C; rolls: RollRecord[] } },

@@ -31,6 +31,11 @@ export interface RunAwayNeed {
  * Is a test needed at the start of this player's turn? Strictly more than half of the force must be falling back
  * or casualties: with 12 models, 7 out (5 fighting) needs a test, 6 out does not — matching the seed's example
  * "a test is needed if less than six are still fighting".
+ *
+ * @example
+ * const twelve = (out: number) => Array.from({ length: 12 }, (_, i) => ({ id: `m${i}`, type: 'core' as const, leadership: 7, status: i < out ? ('casualty' as const) : ('fighting' as const) }));
+ * runAwayTestNeeded(twelve(7)).needed; // → true (5 still fighting: "less than six")
+ * runAwayTestNeeded(twelve(6)).needed; // → false
  */
 export function runAwayTestNeeded(models: readonly RunAwayModel[]): RunAwayNeed {
   const total = models.length;
@@ -50,6 +55,11 @@ export function runAwayTestNeeded(models: readonly RunAwayModel[]): RunAwayNeed 
  * May the player choose to fail the test? "less than 25% of its models remaining": strictly under a quarter.
  * Choice (the seed does not define "remaining"): remaining = not removed as a casualty, so falling-back models still
  * count as remaining — they are still on the table.
+ *
+ * @example
+ * const team = (dead: number) => Array.from({ length: 8 }, (_, i) => ({ id: `m${i}`, type: 'core' as const, leadership: 7, status: i < dead ? ('casualty' as const) : ('fighting' as const) }));
+ * mayVoluntarilyFail(team(7)); // → true (1 of 8 left, under 25%)
+ * mayVoluntarilyFail(team(6)); // → false (2 of 8 = 25%)
  */
 export function mayVoluntarilyFail(models: readonly RunAwayModel[]): boolean {
   const remaining = models.filter((m) => m.status !== 'casualty').length;
@@ -62,7 +72,16 @@ export interface LeadershipChoice {
   reason: string;
 }
 
-/** Whose Leadership the test uses; null when every remaining model is falling back. */
+/**
+ * Whose Leadership the test uses; null when every remaining model is falling back.
+ *
+ * @example
+ * const models: RunAwayModel[] = [
+ *   { id: 'boss', type: 'team-leader', leadership: 9, status: 'casualty' },
+ *   { id: 'nob', type: 'special', leadership: 8, status: 'fighting' },
+ * ];
+ * runAwayLeadership(models); // → { leadership: 8, modelId: 'nob' }
+ */
 export function runAwayLeadership(models: readonly RunAwayModel[]): LeadershipChoice | null {
   const leader = models.find((m) => m.type === 'team-leader' && m.status === 'fighting');
   if (leader) return { leadership: leader.leadership, modelId: leader.id, reason: "the Team Leader's unmodified Leadership" };
@@ -101,6 +120,14 @@ export class RunAwayError extends Error {
  * Resolve the start-of-turn Run Away! check. `voluntaryFail` is the player's choice; it is refused (RunAwayError)
  * unless under 25% of the team remains. When no model is left that is not falling back, there is no Leadership to
  * test against: choice (the seed is silent) — the test fails without a roll.
+ *
+ * @example
+ * const models = [
+ *   { id: 'boss', type: 'team-leader' as const, leadership: 8, status: 'fighting' as const },
+ *   { id: 'boy', type: 'core' as const, leadership: 7, status: 'casualty' as const },
+ *   { id: 'boy2', type: 'core' as const, leadership: 7, status: 'casualty' as const },
+ * ];
+ * resolveRunAway({ models }, new PhysicalDice([[5, 4]])); // → { kind: 'rolled', passed: false, gameEnds: true }
  */
 export function resolveRunAway(
   input: { models: readonly RunAwayModel[]; voluntaryFail?: boolean; team?: string },

@@ -53,6 +53,9 @@ function needFact<T>(value: T | undefined, problem: string, problems: string[]):
  * 004 "Mission 2: Relic Hunt / Ending the Game": "if a Kill Team succeeds in capturing all the Relic counters, and the
  * models carrying them are within 6" of their table corner at the start of their turn, then the game ends and that
  * Kill Team has automatically won."
+ *
+ * @example
+ * relicHuntBreakout({ relicCount: 4, carriedBySide: 4, carriersWithinSixOfOwnCorner: true }); // → true
  */
 export function relicHuntBreakout(input: { relicCount: number; carriedBySide: number; carriersWithinSixOfOwnCorner: boolean }): boolean {
   return input.relicCount > 0 && input.carriedBySide === input.relicCount && input.carriersWithinSixOfOwnCorner;
@@ -63,6 +66,10 @@ export function relicHuntBreakout(input: { relicCount: number; carriedBySide: nu
  * 6" of the Defender's table corner and have also killed 25% or more of the Defender's team, they have broken through
  * and he automatically wins". Choice: every Defender casualty counts as "killed" (the seed does not separate
  * misadventure), and "25% or more models" is of the Attacker's own team.
+ *
+ * @example
+ * breakthroughAchieved({ attackerModels: 8, attackersWithinSix: 2, defenderModels: 8, defendersKilled: 2 }); // → true
+ * breakthroughAchieved({ attackerModels: 8, attackersWithinSix: 1, defenderModels: 8, defendersKilled: 4 }); // → false
  */
 export function breakthroughAchieved(input: { attackerModels: number; attackersWithinSix: number; defenderModels: number; defendersKilled: number }): boolean {
   return (
@@ -77,6 +84,10 @@ export function breakthroughAchieved(input: { attackerModels: number; attackersW
  * 004 "Mission 5 – Seize Ground / Ending the Game": "if, after the third turn, one player is claiming all of the
  * objectives at the end of a game turn, then the game immediately ends". Choice: "after the third turn" is read as
  * "once the third game turn is over", so the check starts at the end of game turn 3.
+ *
+ * @example
+ * seizeGroundAllClaimed(3, [{ claimedBy: 'a' }, { claimedBy: 'a' }]); // → 'a'
+ * seizeGroundAllClaimed(2, [{ claimedBy: 'a' }]); // → null
  */
 export function seizeGroundAllClaimed(gameTurn: number, objectives: readonly { claimedBy: Side | null }[]): Side | null {
   if (gameTurn < 3 || objectives.length === 0) return null;
@@ -88,6 +99,10 @@ export function seizeGroundAllClaimed(gameTurn: number, objectives: readonly { c
  * Does the game end now? (004 "Step 5 – Ending the Game": "once both players have completed 10 turns, or one team
  * fails a Run Away! test" and "if one player has no model's left on the table at any point the game ends
  * immediately, the other play wins automatically regardless of VPs").
+ *
+ * @example
+ * gameEndCheck({ completedTurns: { a: 10, b: 10 }, modelsOnTable: { a: 3, b: 2 } }); // → { ends: true, reason: 'Both players have completed 10 turns.' }
+ * gameEndCheck({ completedTurns: { a: 4, b: 3 }, modelsOnTable: { a: 3, b: 0 } }).reason; // → 'Player B has no models left on the table: Player A wins automatically.'
  */
 export function gameEndCheck(input: {
   completedTurns: Record<Side, number>;
@@ -219,6 +234,10 @@ function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, pro
 /**
  * Score a finished game: VP per side with a reason per line, and the outcome. Throws GameFactsError when the facts
  * contradict the mission (nothing half-scored).
+ *
+ * @example
+ * const facts: GameFacts = { ending: { kind: 'turns' }, models: [{ id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true }, { id: 'b-sarge', side: 'b', type: 'team-leader', aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } }, { id: 'b-vox', side: 'b', type: 'special', aliveAtEnd: true }] };
+ * scoreMission('skirmish', facts).vp; // → { a: 3, b: 0 } (Assassination 2 VP in Skirmish + Survival 1 VP)
  */
 export function scoreMission(missionId: MissionId, facts: GameFacts): MissionScore {
   const mission = getMission(missionId);

@@ -25,7 +25,14 @@ export const SECONDARY_OBJECTIVES: readonly SecondaryObjective[] = [
 
 export type SecondaryId = 'come-back-you-cowards' | 'assassination' | 'survival' | 'destroyer' | 'lead-from-the-front';
 
-/** Did `side` achieve the secondary objective? Returns the reason when it did, null when it did not. */
+/**
+ * Did `side` achieve the secondary objective? Returns the reason when it did, null when it did not.
+ *
+ * @example
+ * const facts: GameFacts = { ending: { kind: 'turns' }, models: [{ id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true }, { id: 'b-sarge', side: 'b', type: 'team-leader', aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } }, { id: 'b-vox', side: 'b', type: 'special', aliveAtEnd: true }] };
+ * secondaryAchieved('assassination', 'a', facts); // → 'the enemy Team Leader was taken out as a casualty by this team'
+ * secondaryAchieved('survival', 'b', facts); // → null (1 of 2 alive)
+ */
 export function secondaryAchieved(id: SecondaryId, side: Side, facts: GameFacts): string | null {
   const enemy = opponent(side);
   const own = sideModels(facts, side);
@@ -57,7 +64,14 @@ export function secondaryAchieved(id: SecondaryId, side: Side, facts: GameFacts)
   }
 }
 
-/** VP a secondary objective is worth in a mission (the mission's override, else the objective's own value). */
+/**
+ * VP a secondary objective is worth in a mission (the mission's override, else the objective's own value).
+ *
+ * @example
+ * const destroyer = SECONDARY_OBJECTIVES.find((s) => s.id === 'destroyer')!;
+ * secondaryValue(destroyer, getMission('skirmish')); // → 2
+ * secondaryValue(destroyer, getMission('sabotage')); // → 1
+ */
 export function secondaryValue(objective: SecondaryObjective, mission: Pick<Mission, 'secondaryOverrides'>): number {
   return mission.secondaryOverrides[objective.id] ?? objective.vp;
 }

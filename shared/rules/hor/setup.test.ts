@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PhysicalDice, SeededDice } from '../dice';
 import { validateTableCoverage } from '../ruleset/coverage';
-import {
-  BUILT_UP_AREA_MISHAP_MODIFIER,
-  canFireAtNight,
-  mayDeepStrikeInBuiltUpArea,
-  nightFightingVisibility,
-  reserveArrivalTarget,
-  rollReserves,
-} from './kill-team-rules';
+import { judgeNightFighting, nightFightingCheck } from '../mission-pack/night-fighting';
+import { RESERVES_TABLE, reservesTableTarget, rollForReserves } from '../mission-pack/reserves';
+import { BUILT_UP_AREA_MISHAP_MODIFIER, LAST_STAND_REINFORCEMENTS_TABLE, mayDeepStrikeInBuiltUpArea } from './kill-team-rules';
 import { lastStandDefendingSizes, rollMissionCounters } from './missions';
 import { DEPLOYMENT_TABLE, GAME_LENGTH_TURNS, MISSION_TABLE, determineFirstTurn, rollDeployment, rollMission } from './setup';
 
@@ -60,25 +55,29 @@ describe('004 Setting up a Kill Team game', () => {
 });
 
 describe('004 Kill Team special rules', () => {
-  it('000 Night Fighting (named in 004): visibility is 2D6×3 inches', () => {
-    const r = nightFightingVisibility(new PhysicalDice([[3, 4]]), 'Sergeant');
+  it('000 Night Fighting (named in 004): visibility is 2D6×3 inches, one rule in mission-pack', () => {
+    const r = nightFightingCheck({ targetDistanceInches: 21, weapon: 'normal', unit: 'Sergeant' }, new PhysicalDice([[3, 4]]));
     expect(r.maxRangeInches).toBe(21);
-    expect(r.roll).toMatchObject({ expression: '2D6×3', purpose: 'Night Fighting visibility, Sergeant' });
-    expect(canFireAtNight(21, 21)).toBe(true);
-    expect(canFireAtNight(22, 21)).toBe(false);
+    expect(r.mayFire).toBe(true);
+    expect(r.roll).toMatchObject({ expression: '2D6×3', purpose: 'Night Fighting: how far can Sergeant see?' });
+    expect(judgeNightFighting(22, 'normal', 21).mayFire).toBe(false);
   });
 
   it('000 Reserves table (named in 004): turn 1 none, turn 2 on 4+, turn 3 on 3+, turn 4+ on 2+', () => {
-    expect([1, 2, 3, 4, 7].map((t) => reserveArrivalTarget(t))).toEqual([null, 4, 3, 2, 2]);
-    expect(() => reserveArrivalTarget(0)).toThrow(RangeError);
+    expect([1, 2, 3, 4, 7].map((t) => reservesTableTarget(t, RESERVES_TABLE))).toEqual([null, 4, 3, 2, 2]);
+    expect(() => reservesTableTarget(0)).toThrow(RangeError);
   });
 
-  it('004 Last Stand: reinforcement groups arrive on 3+ every turn after the 1st', () => {
-    expect([1, 2, 3, 4].map((t) => reserveArrivalTarget(t, 'last-stand-reinforcements'))).toEqual([null, 3, 3, 3]);
-    const r = rollReserves(['group 1', 'group 2'], 2, new PhysicalDice([[3], [2]]), 'last-stand-reinforcements');
-    expect(r.results.map((x) => x.arrives)).toEqual([true, false]);
+  it('004 Mission 6: Last Stand: reinforcement groups arrive on 3+ every turn after the 1st', () => {
+    expect([1, 2, 3, 4].map((t) => reservesTableTarget(t, LAST_STAND_REINFORCEMENTS_TABLE))).toEqual([null, 3, 3, 3]);
+    const groups = [
+      { id: 'g1', name: 'group 1' },
+      { id: 'g2', name: 'group 2' },
+    ];
+    const r = rollForReserves(groups, 2, new PhysicalDice([[3], [2]]), LAST_STAND_REINFORCEMENTS_TABLE);
+    expect(r.arrivals.map((x) => x.arrives)).toEqual([true, false]);
     expect(r.rolls.map((x) => x.purpose)).toEqual(['Reserves, turn 2: group 1', 'Reserves, turn 2: group 2']);
-    expect(rollReserves(['g'], 1, new PhysicalDice()).rolls).toEqual([]);
+    expect(rollForReserves(groups, 1, new PhysicalDice(), LAST_STAND_REINFORCEMENTS_TABLE).rolls).toEqual([]);
   });
 
   it('004 Built-up Area: only teleporting/materialising models (or team-list exceptions) Deep Strike; mishaps at -1', () => {

@@ -55,6 +55,12 @@ export const DEPLOYMENT_ZONE_INCHES = 18;
 /** Missions with their own deployment ignore Step 3 (004 "Step 2": "if they do, ignore 'Step 3'"). */
 export const MISSIONS_WITH_OWN_DEPLOYMENT = ['breakthrough', 'last-stand'] as const;
 
+/**
+ * 004 "Step 2 - Determine Mission": roll a D6 on the built-in mission table (planGame rolls on the ruleset's).
+ *
+ * @example
+ * rollMission(new PhysicalDice([[3]])).missionId; // → 'breakthrough'
+ */
 export function rollMission(dice: DiceSource): { missionId: string; roll: RollRecord } {
   const roll = dice.roll('D6', 'Mission');
   const row = lookupRow(MISSION_TABLE.rows, roll.total);
@@ -62,6 +68,12 @@ export function rollMission(dice: DiceSource): { missionId: string; roll: RollRe
   return { missionId: row.result, roll };
 }
 
+/**
+ * 004 "Step 3 - Deploy Kill Teams": roll a D6 on the built-in deployment table (planGame uses the ruleset's).
+ *
+ * @example
+ * rollDeployment(new PhysicalDice([[4]])).deploymentId; // → 'deployment-4'
+ */
 export function rollDeployment(dice: DiceSource): { deploymentId: string; roll: RollRecord } {
   const roll = dice.roll('D6', 'Deployment');
   const row = lookupRow(DEPLOYMENT_TABLE.rows, roll.total);
@@ -81,6 +93,10 @@ export interface FirstTurn {
  * opponent can steal the initiative: The player who deployed second rolls a D6, on a result of a 6 he gets first
  * turn!". In Breakthrough and Last Stand "The Attacker always has the first turn" / "The attacker will also always
  * get first turn": no roll to steal the initiative (choice: "always" is read as overriding Step 4).
+ *
+ * @example
+ * determineFirstTurn({ missionId: 'skirmish', deployedFirst: 'a' }, new PhysicalDice([[6]])); // → { first: 'b', stolen: true }
+ * determineFirstTurn({ missionId: 'breakthrough', deployedFirst: 'a', attacker: 'b' }, new PhysicalDice()).first; // → 'b'
  */
 export function determineFirstTurn(
   input: { missionId: string; deployedFirst: Side; attacker?: Side },

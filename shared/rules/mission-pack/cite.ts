@@ -10,10 +10,22 @@ import type { Citation } from '../ruleset/schema';
 export const SEED_000 = '000';
 export const SEED_001 = '001';
 
+/**
+ * A citation of seed 000 (section as headed in the seed, plus an optional note).
+ *
+ * @example
+ * cite000('Reserves / Reserves Table'); // → { source: '000', section: 'Reserves / Reserves Table' }
+ */
 export function cite000(section: string, note?: string): Citation {
   return note === undefined ? { source: SEED_000, section } : { source: SEED_000, section, note };
 }
 
+/**
+ * A citation of seed 001 (section as headed in the seed, plus an optional note).
+ *
+ * @example
+ * cite001('Abilities / Infiltrate'); // → { source: '001', section: 'Abilities / Infiltrate' }
+ */
 export function cite001(section: string, note?: string): Citation {
   return note === undefined ? { source: SEED_001, section } : { source: SEED_001, section, note };
 }

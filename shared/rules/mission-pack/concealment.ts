@@ -23,6 +23,11 @@ export interface ConcealmentFacts {
  * Is the unit concealed? 000 "Concealment": all non-vehicle units deployed at the beginning of the game; lost as soon as
  * the unit moves, shoots or uses a psychic power; ignored in a turn where the Night Fight rules apply; "always ends
  * after the first turn".
+ *
+ * @example
+ * const unit = { isVehicle: false, deployedAtStart: true, turn: 1, hasMoved: false, hasShot: false, usedPsychicPower: false, nightFightingThisTurn: false };
+ * isConcealed(unit); // → true
+ * isConcealed({ ...unit, hasShot: true }); // → false
  */
 export function isConcealed(unit: ConcealmentFacts): boolean {
   if (!Number.isInteger(unit.turn) || unit.turn < 1) throw new RangeError(`A turn is 1 or more; got ${unit.turn}.`);
@@ -38,6 +43,10 @@ export type ConcealedShot = { concealed: false; mayFire: true; extraScatterD6: f
  * Firing at a unit: if it is concealed, the firers "must determine if they can actually see their target using the
  * Night Fight rules" (a 2D6×3 roll); if they cannot, they may not fire, except barrage weapons, which fire with an
  * extra D6 of scatter (000 "Concealment"). Rolls only when the target is concealed.
+ *
+ * @example
+ * const unit = { isVehicle: false, deployedAtStart: true, turn: 1, hasMoved: false, hasShot: false, usedPsychicPower: false, nightFightingThisTurn: false };
+ * fireAtPossiblyConcealed(unit, { targetDistanceInches: 24, weapon: 'normal' }, new PhysicalDice([[2, 3]])); // → { concealed: true, mayFire: false } (sees 15")
  */
 export function fireAtPossiblyConcealed(
   target: ConcealmentFacts,

@@ -110,6 +110,10 @@ export const DEEP_STRIKE_EDITIONS: Readonly<Record<MissionPackEdition, DeepStrik
  * missions where the Deep Strike special rule is in force" (001: "some units always have the option to deep strike,
  * while others may only arrive in this way in missions where the deep strike special rule is used").
  * Either way the unit then "begin[s] the game in reserve", whether or not the mission uses Reserves.
+ *
+ * @example
+ * mayDeepStrike({ alwaysHasOption: false, hasOptionInDeepStrikeMissions: true }, false); // → false
+ * mayDeepStrike({ alwaysHasOption: true, hasOptionInDeepStrikeMissions: false }, false); // → true
  */
 export function mayDeepStrike(unit: { alwaysHasOption: boolean; hasOptionInDeepStrikeMissions: boolean }, missionUsesDeepStrike: boolean): boolean {
   return unit.alwaysHasOption || (unit.hasOptionInDeepStrikeMissions && missionUsesDeepStrike);
@@ -149,6 +153,10 @@ export interface Scatter {
  * 000/001: "If you roll a HIT the model stays where it is, but if an arrow is shown this determines the direction the
  * model is scattered in. If a scatter occurs, roll 2D6" to see how far". `distanceDice` defaults to the edition's 2D6
  * (a club rule such as 004's Stormy weather, "scatter rolls are made on 3D6", may pass another expression).
+ *
+ * @example
+ * scatterFirstModel({ intended: { x: 10, y: 10 }, scatterDie: { kind: 'arrow', directionDegrees: 0 } }, new PhysicalDice([[3, 4]])).landing; // → { x: 17, y: 10 }
+ * scatterFirstModel({ intended: { x: 10, y: 10 }, scatterDie: { kind: 'hit' } }, new PhysicalDice()).scattered; // → false
  */
 export function scatterFirstModel(
   input: { intended: Point; scatterDie: ScatterDieFace; distanceDice?: string; unit?: string },
@@ -165,7 +173,13 @@ export function scatterFirstModel(
   return { scattered: true, distanceInches: roll.total, landing, roll };
 }
 
-/** Is a point on the table (edges included)? */
+/**
+ * Is a point on the table (edges included)?
+ *
+ * @example
+ * isOnTable({ x: 48, y: 0 }, { width: 48, depth: 48 }); // → true
+ * isOnTable({ x: 49, y: 3 }, { width: 48, depth: 48 }); // → false
+ */
 export function isOnTable(p: Point, board: Board): boolean {
   const eps = 1e-9;
   return p.x >= -eps && p.y >= -eps && p.x <= board.width + eps && p.y <= board.depth + eps;
@@ -202,6 +216,11 @@ export type DeepStrikeOutcome =
  * - 'later-001': "If any of the models ... cannot be deployed because they would land off the table, in impassable
  *   terrain, on top of a friendly model, or on top or within 1" of an enemy model ... roll on the deep strike Mishap
  *   table" (see rollDeepStrikeMishap).
+ *
+ * @example
+ * deepStrikeOutcome('pack-000', { unitSize: 5, firstModel: 'off-table', otherModelsUnplaceable: 0 }).kind; // → 'unit-destroyed'
+ * deepStrikeOutcome('pack-000', { unitSize: 5, firstModel: null, otherModelsUnplaceable: 2 }); // → { kind: 'surplus-destroyed', modelsPlaced: 3, modelsDestroyed: 2 }
+ * deepStrikeOutcome('later-001', { unitSize: 5, firstModel: null, otherModelsUnplaceable: 2 }).kind; // → 'mishap'
  */
 export function deepStrikeOutcome(edition: MissionPackEdition | DeepStrikeEditionRules, placement: DeepStrikePlacement): DeepStrikeOutcome {
   const rules = typeof edition === 'string' ? DEEP_STRIKE_EDITIONS[edition] : edition;
@@ -236,6 +255,11 @@ export type MishapRoll = ({ status: 'rolled' } & TableRoll) | { status: 'no-tabl
  * table, so it is the club's (a DiceTable of the ruleset schema). `modifier` is for rules that change the roll, e.g.
  * 004 "Built-up Area": "any model that suffers a Deep Strike mishap must take a -1 penalty to the result rolled".
  * Nothing is rolled when the club has not entered a table.
+ *
+ * @example
+ * rollDeepStrikeMishap(null, new PhysicalDice()).status; // → 'no-table' (no seed prints the table)
+ * const clubTable = { id: 'mishap', name: 'Mishap', expression: 'D6', rows: [{ from: 0, to: 6, result: 'delayed', text: 'Delayed.' }], citation: { source: 'club', section: 'Mishaps' } };
+ * rollDeepStrikeMishap(clubTable, new PhysicalDice([[1]]), BUILT_UP_AREA_MISHAP_MODIFIER); // → { status: 'rolled', modified: 0 }
  */
 export function rollDeepStrikeMishap(table: DiceTable | null, dice: DiceSource, modifier = 0, unit?: string): MishapRoll {
   if (table === null) {

@@ -22,7 +22,13 @@ export const DUSK_AND_DAWN_TABLE: DiceTable = {
   citation: cite000('Dusk & Dawn', 'Results 2–5 are not named in the seed; they have no effect.'),
 };
 
-/** Roll after deployment, "but before determining who has first turn" (000 "Dusk & Dawn"). */
+/**
+ * Roll after deployment, "but before determining who has first turn" (000 "Dusk & Dawn").
+ *
+ * @example
+ * rollDuskAndDawn(new PhysicalDice([[1]])).result; // → 'before-dawn'
+ * rollDuskAndDawn(new PhysicalDice([[4]])).result; // → 'daylight'
+ */
 export function rollDuskAndDawn(dice: DiceSource): { result: DuskAndDawn; roll: RollRecord } {
   const roll = dice.roll(DUSK_AND_DAWN_TABLE.expression, 'Dusk & Dawn');
   return { result: rowFor(DUSK_AND_DAWN_TABLE, roll.total).result as DuskAndDawn, roll };
@@ -32,6 +38,10 @@ export function rollDuskAndDawn(dice: DiceSource): { result: DuskAndDawn; roll: 
  * Do the Night Fighting rules apply on `turn`? Before dawn: Turn 1 only. Dusk: Turn 6 and every later turn, which
  * includes Random Game Length's extra turns (000 "Random Game Length": dark on Turn 6 stays dark).
  * `alwaysNight` is for missions that use Night Fighting throughout.
+ *
+ * @example
+ * isNightTurn('dusk', 7); // → true
+ * isNightTurn('before-dawn', 2); // → false
  */
 export function isNightTurn(duskAndDawn: DuskAndDawn | null, turn: number, alwaysNight = false): boolean {
   if (!Number.isInteger(turn) || turn < 1) throw new RangeError(`A turn is 1 or more; got ${turn}.`);

@@ -19,6 +19,10 @@ export interface EscalationUnit {
  * May this unit be deployed at the start of a game using Escalation? 000: "only basic infantry units that do not have
  * dedicated transports ... may be deployed at the start of the game, unless the mission rules state otherwise"; "All
  * units not deployed are in reserve"; Scouts-like rules "apply as normal".
+ *
+ * @example
+ * escalationDeployment({ basicInfantry: true, hasDedicatedTransport: false }); // → 'deploy'
+ * escalationDeployment({ basicInfantry: false, hasDedicatedTransport: false }); // → 'reserve'
  */
 export function escalationDeployment(unit: EscalationUnit): 'deploy' | 'reserve' {
   if (unit.missionAllows === true || unit.deploysOnTableBySpecialRule === true) return 'deploy';
@@ -28,6 +32,9 @@ export function escalationDeployment(unit: EscalationUnit): 'deploy' | 'reserve'
 /**
  * 000: "The Escalation special rule is always used in combination with the Reserves special rule." Returns the
  * mission's special rules with Reserves added when Escalation is present.
+ *
+ * @example
+ * withEscalationReserves(['escalation']); // → ['escalation', 'reserves']
  */
 export function withEscalationReserves(ruleIds: readonly string[]): string[] {
   const out = [...ruleIds];

@@ -1,8 +1,9 @@
 /**
  * Mission special rules of an older 40k mission pack (seed 000, cross-checked with 002) and a later edition's Deep
- * Strike and Infiltrate (seed 001), as data and pure functions. See README.md for the seed → code index.
+ * Strike and Infiltrate (seed 001), as data and pure functions. The seed → code index is ../README.md.
  * Players are 'a' | 'b' (the same Side type as the rest of the rules package); names are chosen not to clash with
- * ../hor (e.g. RESERVES_000, rollForReserves).
+ * ../hor (e.g. RESERVES_000 next to hor's RESERVES). Night Fighting and Reserves, which seed 004 only names, live
+ * here once; hor has no roll functions of its own for them.
  */
 export { SEED_001, cite001, MISSION_PACK_EDITIONS } from './cite';
 export type { MissionPackEdition } from './cite';

@@ -27,6 +27,10 @@ export interface InfiltratePosition {
  * May infiltrators be set up here? Distances are strict ("more than"). For 001, a unit inside a building counts as
  * unseen, so the building only needs to be more than 12" away (reading of "This includes inside a building ..., as long
  * as the building is more than 12" from any enemy unit"). 000 mentions neither transports nor buildings.
+ *
+ * @example
+ * infiltratorSetUp('pack-000', { nearestEnemyInches: 14, seenByDeployedEnemy: false }).allowed; // → true
+ * infiltratorSetUp('pack-000', { nearestEnemyInches: 14, seenByDeployedEnemy: true }).allowed; // → false (seen: more than 18")
  */
 export function infiltratorSetUp(edition: MissionPackEdition, at: InfiltratePosition): { allowed: boolean; reason: string } {
   if (edition === 'later-001' && at.insideTransport === true) {
@@ -46,6 +50,10 @@ export function infiltratorSetUp(edition: MissionPackEdition, at: InfiltratePosi
 /**
  * How the side that deploys infiltrators first is chosen when both sides have them: 000 "toss a coin"; 001 "the
  * players roll-off and the winner decides who goes first".
+ *
+ * @example
+ * infiltrateFirstMethod('pack-000'); // → 'coin-toss'
+ * infiltrateFirstMethod('later-001'); // → 'roll-off-winner-decides'
  */
 export function infiltrateFirstMethod(edition: MissionPackEdition): 'coin-toss' | 'roll-off-winner-decides' {
   return edition === 'pack-000' ? 'coin-toss' : 'roll-off-winner-decides';
@@ -54,6 +62,9 @@ export function infiltrateFirstMethod(edition: MissionPackEdition): 'coin-toss' 
 /**
  * A roll-off: each player rolls a D6, the higher wins. No seed says what happens on a tie; the tied players roll again
  * (the reading chosen here). Returns every roll made, in order (a, b, a, b, ...).
+ *
+ * @example
+ * rollOff(new PhysicalDice([[4], [4], [2], [5]]), 'Infiltrators').winner; // → 'b' (4–4 tie rolled again)
  */
 export function rollOff(dice: DiceSource, purpose: string): { winner: Side; rolls: RollRecord[] } {
   const rolls: RollRecord[] = [];
@@ -69,6 +80,9 @@ export function rollOff(dice: DiceSource, purpose: string): { winner: Side; roll
  * The order infiltrators are set up in: after all other units, alternating one unit at a time starting with `first`
  * (000 "alternate deploying these units"; 001 "then alternate deploying these units"). When one side runs out, the
  * other sets up the rest.
+ *
+ * @example
+ * infiltratorDeploymentOrder('a', { a: ['Scouts'], b: ['Ratlings', 'Snipers'] }).map((x) => x.unit); // → ['Scouts', 'Ratlings', 'Snipers']
  */
 export function infiltratorDeploymentOrder(
   first: Side,
@@ -88,6 +102,10 @@ export function infiltratorDeploymentOrder(
 /**
  * 001: "Infiltrate also confers a special outflank move to units of infiltrators that are kept in reserve." 000 has no
  * outflank. The outflank move itself is not described in any seed: this only says whether the unit has it.
+ *
+ * @example
+ * mayOutflank('later-001', { infiltrator: true, inReserve: true }); // → true
+ * mayOutflank('pack-000', { infiltrator: true, inReserve: true }); // → false
  */
 export function mayOutflank(edition: MissionPackEdition, unit: { infiltrator: boolean; inReserve: boolean }): boolean {
   return edition === 'later-001' && unit.infiltrator && unit.inReserve;

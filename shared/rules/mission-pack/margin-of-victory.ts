@@ -69,6 +69,9 @@ export const PRINTED_MARGIN_CHART: Readonly<Record<500 | 1000 | 1500 | 2000, Rea
 /**
  * The chart column for any points limit, in whole Victory Points (as the printed chart counts them): each band runs
  * from one more than the previous band's top. Matches the printed chart except its two slips.
+ *
+ * @example
+ * marginBands(1000).map((b) => [b.from, b.to]); // → [[0, 100], [101, 500], [501, 800], [801, null]]
  */
 export function marginBands(pointsLimit: number, rules: MarginOfVictoryRules = MARGIN_OF_VICTORY): { result: MarginResult; from: number; to: number | null }[] {
   checkLimit(pointsLimit);
@@ -93,6 +96,10 @@ export interface MarginOfVictory {
 /**
  * Margin of victory between player A's and player B's Victory Points (000 "Margin of Victory"). Works on exact values
  * (half points from the Victory Points table included): e.g. 472 in a 1,500 point game is a Solid Victory.
+ *
+ * @example
+ * marginOfVictory(972, 500, 1500); // → { result: 'solid-victory', winner: 'a', difference: 472 }
+ * marginOfVictory(3, 1, 250).result; // → 'draw'
  */
 export function marginOfVictory(vpA: number, vpB: number, pointsLimit: number, rules: MarginOfVictoryRules = MARGIN_OF_VICTORY): MarginOfVictory {
   checkLimit(pointsLimit);

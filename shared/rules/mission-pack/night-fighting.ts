@@ -31,6 +31,9 @@ export interface NightFightingCheck {
  * targets but "add an extra D6 to the distance scattered".
  * (The seed does not say whether a target exactly at the rolled range is seen; "beyond this range" is read as
  * "farther than", so a target at exactly the rolled distance can be fired at.)
+ *
+ * @example
+ * nightFightingCheck({ targetDistanceInches: 20, weapon: 'normal' }, new PhysicalDice([[3, 4]])); // → { maxRangeInches: 21, mayFire: true }
  */
 export function nightFightingCheck(
   input: { targetDistanceInches: number; weapon: WeaponKind; unit?: string },
@@ -41,7 +44,13 @@ export function nightFightingCheck(
   return { ...judgeNightFighting(input.targetDistanceInches, input.weapon, roll.total), roll };
 }
 
-/** The same judgement for a visibility already rolled for this unit this turn ("rolling once per unit only"). */
+/**
+ * The same judgement for a visibility already rolled for this unit this turn ("rolling once per unit only").
+ *
+ * @example
+ * judgeNightFighting(30, 'normal', 21).mayFire; // → false
+ * judgeNightFighting(30, 'barrage', 21); // → { mayFire: true, extraScatterD6: true }
+ */
 export function judgeNightFighting(
   targetDistanceInches: number,
   weapon: WeaponKind,

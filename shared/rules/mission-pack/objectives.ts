@@ -17,12 +17,24 @@ export type Quarter = 'own' | 'adjacent' | 'enemy';
  */
 export const TABLE_QUARTER_SHARE: Readonly<Record<Quarter, number>> = { own: 0, adjacent: 0.25, enemy: 0.5 };
 
+/**
+ * 000 "Objective: Table Quarters": the Victory Points a quarter is worth to the army controlling it.
+ *
+ * @example
+ * tableQuarterValue('adjacent', 1500); // → 375
+ * tableQuarterValue('enemy', 1500); // → 750
+ */
 export function tableQuarterValue(quarter: Quarter, pointsLimit: number): number {
   checkLimit(pointsLimit);
   return pointsLimit * TABLE_QUARTER_SHARE[quarter];
 }
 
-/** The quarters an army controls (how control is decided is the mission's: the players record it). */
+/**
+ * The quarters an army controls (how control is decided is the mission's: the players record it).
+ *
+ * @example
+ * tableQuartersVictoryPoints(['adjacent', 'enemy'], 1500); // → 1125
+ */
 export function tableQuartersVictoryPoints(controlled: readonly Quarter[], pointsLimit: number): number {
   const count = (q: Quarter) => controlled.filter((c) => c === q).length;
   if (count('own') > 1 || count('enemy') > 1 || count('adjacent') > 2) {
@@ -34,6 +46,9 @@ export function tableQuartersVictoryPoints(controlled: readonly Quarter[], point
 /**
  * 000 "Objective: Loot": "each Loot counter is worth a number of points equal to the game points limit divided by the
  * number of counters used" (1,500 points, four counters → 375 each). The division is kept exact (no rounding rule).
+ *
+ * @example
+ * lootCounterValue(1500, 4); // → 375
  */
 export function lootCounterValue(pointsLimit: number, countersUsed: number): number {
   checkLimit(pointsLimit);
@@ -70,6 +85,10 @@ export interface ObjectiveScore {
  * - The Field of Battle: "the points value of each of your scoring units entirely within 12" of the centre point";
  * - Annihilation: "the points value of each scoring unit you have left at the end of the game";
  * each on top of the Victory Points for damaging and destroying enemy units.
+ *
+ * @example
+ * const enemy = [{ type: 'vehicle' as const, name: 'Land Raider', points: 250, state: 'wrecked' as const }];
+ * objectiveVictoryPoints({ objective: 'loot', pointsLimit: 1500, own: [], enemy, lootHeld: 1, lootCounters: 4 }); // → { casualties: 250, objective: 375, total: 625 }
  */
 export function objectiveVictoryPoints(facts: ObjectiveFacts, table: VpTable = VICTORY_POINTS_TABLE): ObjectiveScore {
   checkLimit(facts.pointsLimit);

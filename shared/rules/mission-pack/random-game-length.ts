@@ -34,6 +34,11 @@ export interface GameLengthCheck {
  * One check at the end of a turn, for a game played turn by turn. Before the mission's stated number of turns has been
  * played the game simply continues; after it, roll a D6 (4+ continues) until a 1–3 or three extra turns.
  * The caller stops calling once `continues` is false.
+ *
+ * @example
+ * randomGameLengthCheck(6, 5, new PhysicalDice()).continues; // → true (no roll before turn 6 ends)
+ * randomGameLengthCheck(6, 6, new PhysicalDice([[4]])).continues; // → true
+ * randomGameLengthCheck(6, 9, new PhysicalDice()).continues; // → false (three extra turns played)
  */
 export function randomGameLengthCheck(statedTurns: number, turnJustEnded: number, dice: DiceSource): GameLengthCheck {
   if (!Number.isInteger(statedTurns) || statedTurns < 1) throw new RangeError(`A mission lasts 1 or more turns; got ${statedTurns}.`);
@@ -52,7 +57,12 @@ export function randomGameLengthCheck(statedTurns: number, turnJustEnded: number
   };
 }
 
-/** Roll the whole game length at once: the last turn played (stated turns + 0..3) and the rolls made. */
+/**
+ * Roll the whole game length at once: the last turn played (stated turns + 0..3) and the rolls made.
+ *
+ * @example
+ * rollRandomGameLength(6, new PhysicalDice([[5], [2]])); // → { lastTurn: 7, extraTurns: 1 }
+ */
 export function rollRandomGameLength(statedTurns: number, dice: DiceSource): { lastTurn: number; extraTurns: number; rolls: RollRecord[] } {
   const rolls: RollRecord[] = [];
   let turn = statedTurns;

@@ -22,7 +22,14 @@ export const RESERVES_TABLE: ReservesTable = {
   citation: cite000('Reserves / Reserves Table'),
 };
 
-/** The D6 score a reserve needs on `turn`, or null when it cannot arrive (turn 1). */
+/**
+ * The D6 score a reserve needs on `turn`, or null when it cannot arrive (turn 1).
+ *
+ * @example
+ * reservesTableTarget(1); // → null
+ * reservesTableTarget(3); // → 3
+ * reservesTableTarget(2, LAST_STAND_REINFORCEMENTS_TABLE); // → 3 (004 Last Stand)
+ */
 export function reservesTableTarget(turn: number, table: ReservesTable = RESERVES_TABLE): number | null {
   if (!Number.isInteger(turn) || turn < 1) throw new RangeError(`A turn is 1 or more; got ${turn}.`);
   const entries = table.arrivesOn;
@@ -55,6 +62,9 @@ export interface ReserveArrival {
  * Roll for every selection still in reserve at the start of the player's turn (000 "Reserves"). The Note in 000 ("You
  * must roll for reserves as soon as possible and must bring them onto the table as soon as they are available") is
  * why this takes every waiting selection and has no "hold back" option.
+ *
+ * @example
+ * rollForReserves([{ id: 'u1', name: 'Bikers' }], 2, new PhysicalDice([[4]])).arrivals[0]?.arrives; // → true (turn 2: 4+)
  */
 export function rollForReserves(
   waiting: readonly ReserveSelection[],

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MARGIN_OF_VICTORY, PRINTED_MARGIN_CHART, marginBands, marginOfVictory } from './margin-of-victory';
 import type { MarginResult } from './margin-of-victory';
 import { lootCounterValue, objectiveVictoryPoints, tableQuarterValue, tableQuartersVictoryPoints } from './objectives';
-import { VICTORY_POINTS_TABLE, assessUnit, casualtyVictoryPoints, scoringUnits, unitStrength, vpElements } from './victory-points';
+import { VICTORY_POINTS_MISSION_LEVELS, VICTORY_POINTS_TABLE, assessUnit, casualtyVictoryPoints, scoringUnits, unitStrength, vpElements } from './victory-points';
 import type { VehicleState, VpEntry, VpUnit } from './victory-points';
 
 const squad = (name: string, points: number, start: number, end: number, extra: Partial<Extract<VpUnit, { type: 'non-vehicle' }>> = {}): VpUnit => ({
@@ -15,6 +15,10 @@ const squad = (name: string, points: number, start: number, end: number, extra: 
 });
 
 describe('000 Victory Points table', () => {
+  it('000 Victory Points: used by missions at Gamma and Omega level (which missions is the mission\'s own data)', () => {
+    expect([...VICTORY_POINTS_MISSION_LEVELS]).toEqual(['gamma', 'omega']);
+  });
+
   it('000 Victory Points: a unit is worth its points cost — a 250 point Land Raider destroyed gives 250 VP', () => {
     expect(assessUnit({ type: 'vehicle', name: 'Land Raider', points: 250, state: 'wrecked' }).vpToOpponent).toBe(250);
   });

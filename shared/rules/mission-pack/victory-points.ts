@@ -125,7 +125,16 @@ export interface DistinctElementsUnit {
 
 export type VpEntry = VpUnit | DistinctElementsUnit;
 
-/** Every separately scored element: distinct-elements units are split into their parts (000). */
+/**
+ * Every separately scored element: distinct-elements units are split into their parts (000).
+ *
+ * @example
+ * const platoon = { type: 'distinct-elements' as const, name: 'Squad in a Rhino', elements: [
+ *   { type: 'non-vehicle' as const, name: 'Tactical Squad', points: 170, strength: { start: 10, end: 10 } },
+ *   { type: 'dedicated-transport' as const, name: 'Rhino', points: 35, state: 'mobile' as const },
+ * ] };
+ * vpElements([platoon]).map((u) => u.name); // → ['Tactical Squad', 'Rhino']
+ */
 export function vpElements(entries: readonly VpEntry[]): VpUnit[] {
   return entries.flatMap((e) => (e.type === 'distinct-elements' ? [...e.elements] : [e]));
 }
@@ -133,6 +142,9 @@ export function vpElements(entries: readonly VpEntry[]): VpUnit[] {
 /**
  * A unit's strength from its models (000 Victory Points Table note): "If any non-vehicle units include multi-Wound
  * models, count wounds not models".
+ *
+ * @example
+ * unitStrength([{ wounds: 3, woundsLeft: 1 }, { wounds: 3, woundsLeft: 0 }]); // → { countedIn: 'wounds', start: 6, end: 1 }
  */
 export function unitStrength(models: readonly { wounds: number; woundsLeft: number }[]): Strength & { countedIn: 'models' | 'wounds' } {
   const multiWound = models.some((m) => m.wounds > 1);
@@ -179,7 +191,12 @@ export interface UnitAssessment {
   vpToOpponent: number;
 }
 
-/** Look a unit up in the Victory Points table (000). */
+/**
+ * Look a unit up in the Victory Points table (000).
+ *
+ * @example
+ * assessUnit({ type: 'vehicle', name: 'Land Raider', points: 250, state: 'immobile' }); // → { scoring: false, vpToOpponent: 125 }
+ */
 export function assessUnit(unit: VpUnit, table: VpTable = VICTORY_POINTS_TABLE): UnitAssessment {
   if (!(unit.points >= 0)) throw new RangeError(`${unit.name}: a points cost is 0 or more; got ${unit.points}.`);
   const condition = conditionOf(unit);
@@ -189,13 +206,23 @@ export function assessUnit(unit: VpUnit, table: VpTable = VICTORY_POINTS_TABLE):
   return { unit, row: found, scoring: found.scoring, vpToOpponent: vp };
 }
 
-/** Victory Points you score for damaging and destroying the enemy's units (000 "Victory Points"). */
+/**
+ * Victory Points you score for damaging and destroying the enemy's units (000 "Victory Points").
+ *
+ * @example
+ * casualtyVictoryPoints([{ type: 'independent-character', name: 'Chaplain', points: 100, state: 'dead' }]).total; // → 100
+ */
 export function casualtyVictoryPoints(enemy: readonly VpEntry[], table: VpTable = VICTORY_POINTS_TABLE): { total: number; units: UnitAssessment[] } {
   const units = vpElements(enemy).map((u) => assessUnit(u, table));
   return { total: units.reduce((s, a) => s + a.vpToOpponent, 0), units };
 }
 
-/** Your units that count as scoring units at the end (000 table's "Does the unit count as a scoring unit?"). */
+/**
+ * Your units that count as scoring units at the end (000 table's "Does the unit count as a scoring unit?").
+ *
+ * @example
+ * scoringUnits([{ type: 'non-vehicle', name: 'Guardsmen', points: 60, strength: { start: 10, end: 4 } }]); // → [] (below 50%)
+ */
 export function scoringUnits(own: readonly VpEntry[], table: VpTable = VICTORY_POINTS_TABLE): VpUnit[] {
   return vpElements(own).filter((u) => assessUnit(u, table).scoring);
 }

@@ -272,6 +272,14 @@ function battleHonoursProgression(): Progression {
   };
 }
 
+/**
+ * The "HoR campaign, Battle Honours" preset (PROGRESSION.md, complete; the default for a new campaign): seed 004's core
+ * rules plus the January 2018 progression tables. A fresh copy each call.
+ *
+ * @example
+ * battleHonoursPreset().progression.system; // → 'battle-honours'
+ * missingTables(battleHonoursPreset()); // → []
+ */
 export function battleHonoursPreset(): Ruleset {
   return {
     id: BATTLE_HONOURS_ID,

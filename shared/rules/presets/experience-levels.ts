@@ -32,6 +32,13 @@ function experienceLevelsProgression(): Progression {
   };
 }
 
+/**
+ * The "HoR campaign, Experience & Levels" preset (PROGRESSION.md): seed 004's core rules and the structure of the 2013
+ * progression, with every organiser table still null. A fresh copy each call.
+ *
+ * @example
+ * experienceLevelsPreset().progression.levelThresholds; // → null (the organiser enters it)
+ */
 export function experienceLevelsPreset(): Ruleset {
   return {
     id: EXPERIENCE_LEVELS_ID,

@@ -7,7 +7,12 @@ export { EXPERIENCE_LEVELS_ID, experienceLevelsPreset } from './experience-level
 export { MissingTableError, missingTables, requireTable, requiredTables, tableCoverageProblems } from './require';
 export type { MissingTable, ProgressionTableKey } from './require';
 
-/** The presets shipped with the app; the first is the default for a new campaign (PROGRESSION.md). */
+/**
+ * The presets shipped with the app; the first is the default for a new campaign (PROGRESSION.md).
+ *
+ * @example
+ * presets().map((p) => p.name); // → ['HoR campaign, Battle Honours', 'HoR campaign, Experience & Levels']
+ */
 export function presets(): Ruleset[] {
   return [battleHonoursPreset(), experienceLevelsPreset()];
 }

@@ -91,7 +91,12 @@ function valueOf<K extends ProgressionTableKey>(r: Ruleset, key: K): TableValues
   return values[key];
 }
 
-/** The tables this ruleset's progression system needs (an empty list counts as entered: "none"). */
+/**
+ * The tables this ruleset's progression system needs (an empty list counts as entered: "none").
+ *
+ * @example
+ * requiredTables(battleHonoursPreset()); // → ['injury-team-leader', 'injury-special', 'injury-core', 'requisition-awards', 'honours']
+ */
 export function requiredTables(r: Ruleset): ProgressionTableKey[] {
   const keys: ProgressionTableKey[] = ['injury-team-leader', 'injury-special', 'injury-core', 'requisition-awards'];
   if (r.progression.requisition.usesChart) keys.push('requisition-chart');
@@ -100,7 +105,12 @@ export function requiredTables(r: Ruleset): ProgressionTableKey[] {
   return keys;
 }
 
-/** Every required table that is still `null`, in the order an organiser would fill them in. */
+/**
+ * Every required table that is still `null`, in the order an organiser would fill them in.
+ *
+ * @example
+ * missingTables(experienceLevelsPreset())[0]; // → { key: 'experience-awards', where: 'House rules → Progression → EXP awards' }
+ */
 export function missingTables(r: Ruleset): MissingTable[] {
   return requiredTables(r)
     .filter((key) => valueOf(r, key) === null)
@@ -110,14 +120,25 @@ export function missingTables(r: Ruleset): MissingTable[] {
     });
 }
 
-/** The table, or a MissingTableError naming it and where to enter it. */
+/**
+ * The table, or a MissingTableError naming it and where to enter it.
+ *
+ * @example
+ * requireTable(battleHonoursPreset(), 'injury-core').expression; // → 'D6'
+ * requireTable(experienceLevelsPreset(), 'advance-table'); // → throws MissingTableError: The ruleset 'HoR campaign, Experience & Levels' has no advance table yet
+ */
 export function requireTable<K extends ProgressionTableKey>(r: Ruleset, key: K): TableValues[K] {
   const value = valueOf(r, key);
   if (value === null) throw new MissingTableError(r.name, key);
   return value;
 }
 
-/** Gaps and overlaps of every dice table of the ruleset, prefixed with the table's name. */
+/**
+ * Gaps and overlaps of every dice table of the ruleset, prefixed with the table's name.
+ *
+ * @example
+ * tableCoverageProblems(battleHonoursPreset()); // → []
+ */
 export function tableCoverageProblems(r: Ruleset): string[] {
   return allTables(r).flatMap((t) => validateTableCoverage(t).issues.map((i) => `${t.name}: ${i.message}`));
 }

@@ -142,6 +142,16 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(dice.remaining).toBe(1);
   });
 
+  it('PROGRESSION.md Requisition multipliers: one other than Underdog is refused before any die, naming it and saying to remove it (Not done)', () => {
+    const ruleset = battleHonoursPreset();
+    ruleset.progression.requisition.multipliers.push({ id: 'double-or-nothing', name: 'Double or Nothing', factor: 2, condition: 'House rule.', citation: { source: 'house rule', section: 'Req' } });
+    const dice = new PhysicalDice([[1]]);
+    expect(() => applyGame(input({ ruleset }), dice)).toThrow(
+      'The requisition multiplier "Double or Nothing" (double-or-nothing) has no rule in the app yet: only "underdog" is applied. Remove "Double or Nothing" from the ruleset\'s requisition multipliers to apply this game.',
+    );
+    expect(dice.remaining).toBe(1);
+  });
+
   it('refuses contradictory facts: two First Bloods, a dead model playing, more misadventure losses than casualties', () => {
     const base = input();
     expect(() => applyGame({ ...base, awards: { a: { ...base.awards.a, firstBlood: true }, b: { ...base.awards.b, firstBlood: true } } }, new PhysicalDice())).toThrow(/First Blood/);

@@ -119,6 +119,10 @@ const TYPE_NAME: Record<ModelType, string> = { 'team-leader': 'Team Leader', spe
  * Threat there is no Underdog: the table names "the team" (one), and new teams all start at Threat 3, so a tie
  * would otherwise give every team ×1.5 from the first game. Without `campaignThreats` only the two teams of the
  * game are compared.
+ *
+ * @example
+ * isUnderdog(3, [3, 4, 5]); // → true
+ * isUnderdog(3, [3, 3, 5]); // → false (a tie for the lowest: no Underdog)
  */
 export function isUnderdog(threat: number, campaignThreats: readonly number[]): boolean {
   const lowest = Math.min(...campaignThreats);
@@ -128,6 +132,9 @@ export function isUnderdog(threat: number, campaignThreats: readonly number[]): 
 /**
  * The extra Req of a multiplier: Req are whole points, so the extra is rounded down (×1.5 of 25 adds 12, not 12.5).
  * Reading: the rules do not say how to round; rounding down never gives Req the rules might not.
+ *
+ * @example
+ * multiplierBonus(25, 1.5); // → 12
  */
 export function multiplierBonus(base: number, factor: number): number {
   return Math.max(0, Math.floor(base * (factor - 1)));
@@ -137,13 +144,22 @@ export function multiplierBonus(base: number, factor: number): number {
  * The Req a requisition chart row gives. Reading: a DiceTableRow holds no number, so an organiser writes the amount
  * in the row's result id as `req-<n>` (e.g. "req-15"); any other result gives 0 here and its text is recorded for
  * the organiser to apply by hand.
+ *
+ * @example
+ * chartRowReq('req-15'); // → 15
+ * chartRowReq('new-recruit'); // → 0
  */
 export function chartRowReq(result: string): number {
   const m = /^req-(\d+)$/.exec(result);
   return m ? Number(m[1]) : 0;
 }
 
-/** The highest level whose threshold the EXP reaches (0 below the first threshold). */
+/**
+ * The highest level whose threshold the EXP reaches (0 below the first threshold).
+ *
+ * @example
+ * levelFor(5, [{ level: 1, exp: 2 }, { level: 2, exp: 4 }, { level: 3, exp: 8 }]); // → 2
+ */
 export function levelFor(exp: number, thresholds: readonly LevelThreshold[]): number {
   return thresholds.reduce((best, t) => (exp >= t.exp && t.level > best ? t.level : best), 0);
 }
@@ -209,7 +225,11 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
   if (problems.length > 0) throw new GameFactsError(problems);
   // Ruleset data the engine cannot apply: refused before any die is rolled, never guessed.
   for (const m of ruleset.progression.requisition.multipliers) {
-    if (m.id !== 'underdog') throw new Error(`The requisition multiplier "${m.name}" (${m.id}) has no rule in the app yet; only "underdog" is applied.`);
+    if (m.id !== 'underdog') {
+      throw new Error(
+        `The requisition multiplier "${m.name}" (${m.id}) has no rule in the app yet: only "underdog" is applied. Remove "${m.name}" from the ruleset's requisition multipliers to apply this game.`,
+      );
+    }
   }
   for (const award of ruleset.progression.requisition.awards ?? []) {
     if (award.req < 0) throw new Error(`The requisition award "${award.name}" takes Req away (${award.req}); enter it as a Req adjustment instead.`);
@@ -220,6 +240,17 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
  * The progression entries of one finished game, in the fixed order described at the top of this file.
  * Throws MissingTableError (presets/require) naming the first progression table the ruleset still lacks — before
  * any die is rolled, and never with invented numbers — and GameFactsError when the facts contradict each other.
+ *
+ * @example
+ * const awards = { firstBlood: false, kayfabe: false, misadventureLosses: 0 };
+ * const facts: GameFacts = { ending: { kind: 'turns' }, models: [
+ *   { id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true },
+ *   { id: 'b-sarge', side: 'b', type: 'team-leader', aliveAtEnd: true },
+ * ] };
+ * const ledger = applyGame({ gameId: 'g1', ruleset: battleHonoursPreset(), missionId: 'skirmish', facts, winner: 'draw',
+ *   awards: { a: awards, b: awards }, teams: { a: { team: 'orks', threat: 3 }, b: { team: 'guard', threat: 3 } } }, new PhysicalDice());
+ * ledger.filter((e) => e.team === 'orks').map((e) => e.kind === 'req.awarded' && e.award);
+ * // → ['took-part', 'stalemate', 'considerate-commander']
  */
 export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionEntry[] {
   const { ruleset, facts, gameId, winner } = input;

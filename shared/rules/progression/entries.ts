@@ -129,6 +129,11 @@ export const PROGRESSION_ENTRY_KINDS: readonly ProgressionEntryKind[] = [
 /**
  * The Req an entry adds to (positive) or takes from (negative) its team; 0 for entries that move no Req.
  * A voided entry moves nothing.
+ *
+ * @example
+ * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
+ * ledger.map(reqDelta); // → [20, 5, 10, 20, 5, 10]
+ * reqDelta({ ...ledger[0]!, voided: true }); // → 0
  */
 export function reqDelta(entry: ProgressionEntry): number {
   if (entry.voided) return 0;
@@ -145,7 +150,17 @@ export function reqDelta(entry: ProgressionEntry): number {
   }
 }
 
-/** The model an entry is about, or null (team entries). */
+/**
+ * The model an entry is about, or null (team entries).
+ *
+ * @example
+ * const boss: ModelFacts = { id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true, relicsCarried: 1 };
+ * const facts: GameFacts = { ending: { kind: 'turns' }, relicCount: 3, models: [boss, { id: 'b-sarge', side: 'b', type: 'team-leader', aliveAtEnd: true }] };
+ * const awards = { firstBlood: false, kayfabe: false, misadventureLosses: 0 };
+ * const ledger = applyGame({ gameId: 'g1', ruleset: battleHonoursPreset(), missionId: 'relic-hunt', facts, winner: 'a',
+ *   awards: { a: awards, b: awards }, teams: { a: { team: 'orks', threat: 3 }, b: { team: 'guard', threat: 3 } } }, new PhysicalDice([[4]]));
+ * ledger.map((e) => [e.kind, entryModel(e)]).slice(0, 2); // → [['exp.gained', 'a-boss'], ['req.awarded', null]]
+ */
 export function entryModel(entry: ProgressionEntry): string | null {
   return 'model' in entry ? entry.model : null;
 }

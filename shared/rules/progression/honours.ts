@@ -42,6 +42,13 @@ const limitOk = (limit: number | 'unlimited', count: number) => limit === 'unlim
 /**
  * The `honour.bought` entry for a purchase, or HonourPurchaseError listing every reason it is not allowed
  * (in plain words). Throws MissingTableError when the ruleset has no honours.
+ *
+ * @example
+ * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
+ * const entry = buyHonour({ ruleset: battleHonoursPreset(), projection: projectModels(ledger), id: 'h1', team: 'orks', model: 'a-boss', modelType: 'team-leader', honour: 'deadeye' });
+ * entry; // → { kind: 'honour.bought', honour: 'deadeye', group: 'shooting', cost: 5 }
+ * buyHonour({ ruleset: battleHonoursPreset(), projection: projectModels(ledger), id: 'h2', team: 'orks', model: 'a-boss', modelType: 'core', honour: 'warplate' });
+ * // → throws HonourPurchaseError: Warplate is for the Team Leader only.
  */
 export function buyHonour(input: HonourPurchase): ProgressionEntry {
   const honours = requireTable(input.ruleset, 'honours');

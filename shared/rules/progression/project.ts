@@ -59,6 +59,10 @@ function emptyTeam(team: string): TeamProjection {
 /**
  * Fold the ledger into per-model state (EXP, level, advances, injuries, death, honours) and per-team requisition,
  * in ledger order, skipping voided entries.
+ *
+ * @example
+ * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
+ * projectModels(ledger).teams.orks; // → { req: 35, earned: 35, spent: 0, lastGameId: 'g1' }
  */
 export function projectModels(entries: readonly ProgressionEntry[]): Projection {
   const models: Record<string, ModelProjection> = {};
@@ -128,6 +132,10 @@ export function projectModels(entries: readonly ProgressionEntry[]): Projection 
  * Threat (PROGRESSION.md): "the team's points *including* honours ÷ 100, rounded up (a new team is 3)".
  * `points` = the team's model and gear points plus the Req value of its honours (TeamProjection.honourPoints).
  * Models in Tactical Reserves don't count: leave them out of `points`.
+ *
+ * @example
+ * threat(250); // → 3
+ * threat(301); // → 4
  */
 export function threat(points: number): number {
   if (!Number.isFinite(points) || points < 0) throw new RangeError(`Team points are a number, 0 or more; got ${points}.`);
@@ -137,6 +145,10 @@ export function threat(points: number): number {
 /**
  * The team state applyGame needs for `team`'s next game: its Threat from `modelPoints` (models and gear, without
  * honours; the roster package prices them) plus its honours, each model's EXP, level and death, and its team-wide honours (Medical Gear).
+ *
+ * @example
+ * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
+ * teamStateFor(projectModels(ledger), 'orks', 260); // → { team: 'orks', threat: 3, honours: [] }
  */
 export function teamStateFor(projection: Projection, team: string, modelPoints: number): TeamStateInput {
   const honours = projection.teams[team]?.honourPoints ?? 0;

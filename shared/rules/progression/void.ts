@@ -19,6 +19,11 @@ export class VoidGameError extends Error {
 /**
  * The ledger with exactly `gameId`'s entries marked voided (a new array; other entries are the same objects).
  * Throws VoidGameError when the game has no entries left to void (a typo in the id would otherwise do nothing).
+ *
+ * @example
+ * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
+ * projectModels(voidGame(ledger, 'g1')).teams.orks; // → undefined (no entry of the game counts)
+ * voidGame(ledger, 'g9'); // → throws VoidGameError
  */
 export function voidGame(entries: readonly ProgressionEntry[], gameId: string): ProgressionEntry[] {
   if (!entries.some((e) => e.gameId === gameId && !e.voided)) throw new VoidGameError(gameId);
@@ -57,6 +62,11 @@ type Step = { entry: ProgressionEntry; event?: undefined } | { event: LaterEvent
  * - a model that died in the game and was later replaced by a recruit;
  * - Restorative Surgery bought later for a model whose permanent injury came from the game.
  * Entries already voided are ignored. An empty list means the game can be voided without consequences.
+ *
+ * @example
+ * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
+ * const later = [{ kind: 'req-spent' as const, id: 'buy-1', team: 'orks', amount: 30, what: 'A new Boy' }];
+ * dependentsOf(ledger, 'g1', { later }).map((d) => d.id); // → ['buy-1'] (paid with the game's Req)
  */
 export function dependentsOf(entries: readonly ProgressionEntry[], gameId: string, options: DependentsOptions = {}): Dependent[] {
   const live = entries.map((e, i) => ({ e, i })).filter(({ e }) => !e.voided);

@@ -41,6 +41,13 @@ describe('validateRoster (seed 004 "Building your Team")', () => {
     expect(report.pointsText).toBe('194 / 250 pts');
   });
 
+  it('004 Building your Team: "All models in the team lists have the Infantry unit type unless stated otherwise"', () => {
+    expect(marines.entries.every((e) => e.unitType === 'Infantry')).toBe(true);
+    const list = TeamList.parse({ ...(SAMPLE_TEAM_LISTS[0] as object), entries: marines.entries.map((e, i) => (i === 0 ? { ...e, unitType: 'Jump Infantry' } : e)) });
+    expect(list.entries[0]?.unitType).toBe('Jump Infantry');
+    expect(validateRoster(marines, roster(...legalMarines()), 250).models[0]?.unitType).toBe('Infantry');
+  });
+
   it('004 Building your Team: over the points limit says by how much', () => {
     const models = [...legalMarines(), ...['A', 'B', 'C', 'D', 'E'].map((x) => model('tactical-marine', `Brother ${x}`))];
     const report = validateRoster(marines, roster(...models), 250);

@@ -200,6 +200,16 @@ function modelIssues(list: TeamList, m: RosterModel, entry: Entry | undefined, c
   return issues;
 }
 
+/**
+ * Check a roster against its Team List and a points limit (seed 004 "Building your Team", "Kill Team Armouries",
+ * "Grenades", "Squad"): its points, a card per model, and every problem in plain words (an empty roster included).
+ *
+ * @example
+ * const sergeant = { id: 'm1', entryId: 'sergeant', name: 'Tarkus', options: {}, armoury: [], grenades: {} };
+ * const report = validateRoster(marines, { models: [sergeant] }, 250); // marines: see modelPoints
+ * report.points; // → 25
+ * report.legal; // → false (the Model Allowance needs at least 2 Core models)
+ */
 export function validateRoster(list: TeamList, roster: Roster, pointsLimit: number): RosterReport {
   const entries = new Map(list.entries.map((e) => [e.id, e]));
   const models = roster.models.map((m) => modelCard(list, m, entries.get(m.entryId)));

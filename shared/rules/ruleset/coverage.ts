@@ -23,7 +23,12 @@ export interface CoverageReport {
   issues: CoverageIssue[];
 }
 
-/** Every total an expression can give, ascending (D66 → 11..16, 21..26, …; 2D6×3 → 6, 9, …, 36). */
+/**
+ * Every total an expression can give, ascending (D66 → 11..16, 21..26, …; 2D6×3 → 6, 9, …, 36).
+ *
+ * @example
+ * possibleTotals(parseDice('D3+2')); // → [3, 4, 5]
+ */
 export function possibleTotals(expr: DiceExpression): number[] {
   const raws: number[] = [];
   if (expr.kind === 'd66') {
@@ -65,6 +70,10 @@ function runs<T>(possible: number[], labelOf: (v: number) => T | undefined): { f
  * Report gaps and overlaps of a table's ranges over the results its dice can give, e.g.
  * "D66 result 21 is not covered", "D6 results 3–4 appear twice". For D66 only real D66 results count (a row
  * 31–66 covers 31–36, 41–46, …, 61–66). Pure; never throws for a table that passed the schema.
+ *
+ * @example
+ * const rows = [{ from: 1, to: 3, result: 'low', text: 'Low' }, { from: 3, to: 5, result: 'high', text: 'High' }];
+ * validateTableCoverage({ expression: 'D6', rows }).issues.map((i) => i.message); // → ['D6 result 3 appears twice.', 'D6 result 6 is not covered.']
  */
 export function validateTableCoverage(table: Pick<DiceTable, 'expression' | 'rows'>): CoverageReport {
   const expr = parseDice(table.expression);
@@ -117,7 +126,13 @@ export function validateTableCoverage(table: Pick<DiceTable, 'expression' | 'row
   return { ok: issues.length === 0, possible, issues };
 }
 
-/** Find which row of a table a total falls in (undefined when the table has a gap there). */
+/**
+ * Find which row of a table a total falls in (undefined when the table has a gap there).
+ *
+ * @example
+ * lookupRow(WEATHER_TABLE.rows, 4)?.result; // → 'fine'
+ * lookupRow([{ from: 1, to: 3 }], 6); // → undefined
+ */
 export function lookupRow<R extends { from: number; to: number }>(rows: readonly R[], total: number): R | undefined {
   return rows.find((r) => total >= r.from && total <= r.to);
 }

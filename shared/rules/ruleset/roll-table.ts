@@ -23,7 +23,14 @@ export interface TableResult {
   roll: RollRecord;
 }
 
-/** Roll once on `table`; then on each follow-up table the rows name (found in `tables`), at most `maxDepth` deep. */
+/**
+ * Roll once on `table`; then on each follow-up table the rows name (found in `tables`), at most `maxDepth` deep.
+ *
+ * @example
+ * const bh = battleHonoursPreset(); // D66 injury 14 → roll again on the permanent-injury D6
+ * rollOnTable(bh.progression.injuries.special!, new PhysicalDice([[1, 4], [3]]), 'Injury', allTables(bh)).results.map((r) => r.table);
+ * // → ['bh-injury-leader-special', 'bh-permanent-injury']
+ */
 export function rollOnTable(
   table: DiceTable,
   dice: DiceSource,

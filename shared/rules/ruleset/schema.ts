@@ -358,7 +358,12 @@ export const Ruleset = z
   });
 export type Ruleset = z.infer<typeof Ruleset>;
 
-/** Every dice table of a ruleset, wherever it sits (top level, injuries, requisition chart, advances). */
+/**
+ * Every dice table of a ruleset, wherever it sits (top level, injuries, requisition chart, advances).
+ *
+ * @example
+ * allTables(battleHonoursPreset()).map((t) => t.id).includes('bh-permanent-injury'); // → true
+ */
 export function allTables(r: Pick<Ruleset, 'diceTables' | 'progression'>): DiceTable[] {
   const p = r.progression;
   const maybe = [p.advanceTable, p.injuries['team-leader'], p.injuries.special, p.injuries.core, p.requisition.chart];
