@@ -178,7 +178,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   for (const side of SIDES) {
     if (report.sides[side].teamId !== teams[side].row.id) problems.push(`The result is for another team than ${teams[side].row.name}.`);
     const onRoster = new Set(teams[side].report.models.map((c) => c.modelId));
-    for (const m of report.models.filter((x) => x.side === side)) {
+    for (const m of report.models.filter((x) => x.side === side && x.tookPart)) {
       if (!onRoster.has(m.id)) problems.push(`${m.name ?? m.id} is no longer on ${teams[side].row.name}'s roster (dead or dismissed since the game was set up): untick "took part" or discard this draft.`);
     }
   }
