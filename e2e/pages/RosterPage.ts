@@ -1,4 +1,4 @@
-/** Page object for the roster builder (a team's screen). */
+/** Page object for the roster builder (a team's screen), with a founded team's progress and history. */
 import { expect, type Locator, type Page } from '@playwright/test';
 
 export class RosterPage {
@@ -43,5 +43,41 @@ export class RosterPage {
 
   async names(): Promise<string[]> {
     return this.cards.getByLabel('Name').evaluateAll((inputs) => inputs.map((i) => (i as unknown as { value: string }).value));
+  }
+
+  // ----- issue 5: founded teams' campaign figures, progress and history -----
+
+  /** The team's requisition ("12 Req available"). */
+  get requisition(): Locator {
+    return this.page.getByLabel('Requisition', { exact: true });
+  }
+  get threat(): Locator {
+    return this.page.getByLabel('Threat', { exact: true });
+  }
+  /** The team's record ("1W 0D 0L (1 game)" or "No games yet"). */
+  get record(): Locator {
+    return this.page.getByLabel('Record', { exact: true });
+  }
+  /** A model card's campaign progress (EXP, level, games, kills, injuries, mauled, advances, honours). */
+  progress(modelName: string): Locator {
+    return this.card(modelName).getByRole('group', { name: 'Campaign progress' });
+  }
+  get fallen(): Locator {
+    return this.page.getByRole('list', { name: 'Fallen' });
+  }
+
+  async showHistory() {
+    await this.page.getByRole('tab', { name: 'History' }).click();
+  }
+  async showRoster() {
+    await this.page.getByRole('tab', { name: 'Roster' }).click();
+  }
+  /** History tab: the team's games table. */
+  get historyGames(): Locator {
+    return this.page.getByRole('table', { name: 'Team games' });
+  }
+  /** History tab: one model's history (its events, in order). */
+  modelHistory(modelName: string): Locator {
+    return this.page.getByRole('list', { name: 'Model histories' }).getByRole('listitem', { name: `History of ${modelName}`, exact: true });
   }
 }

@@ -1,8 +1,23 @@
-/** One campaign's screen: its players and teams, and the team lists to build from. Refreshes on change events. */
+/**
+ * One campaign's screen: its players and teams, the team lists to build from, and (issue 5) the standings, the game
+ * history and the club's settings. Refreshes on change events.
+ *
+ * The standings, games and settings load separately from the core (campaign, players, teams): a failure there is
+ * shown in its own section and never hides the players and teams.
+ */
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
+import type { CampaignSettingsView, GameSummary, StandingRow } from '../../shared/ipc/schemas/games';
 import type { Player, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
+import type { PlanOptionalRules } from '../../shared/rules';
 import { api, messageOf } from '../api';
 import { fieldErrors, type FieldErrors } from './campaigns.svelte';
+
+export type GameStatusFilter = '' | 'draft' | 'committed' | 'voided';
+export interface GameFilters {
+  status: GameStatusFilter;
+  teamId: string;
+  missionId: string;
+}
 
 export class CampaignState {
   campaign = $state<Campaign | null>(null);
@@ -12,11 +27,27 @@ export class CampaignState {
   error = $state<string | null>(null);
   loaded = $state(false);
 
+  standings = $state<StandingRow[] | null>(null);
+  standingsError = $state<string | null>(null);
+  games = $state<GameSummary[] | null>(null);
+  gamesError = $state<string | null>(null);
+  filters = $state<GameFilters>({ status: '', teamId: '', missionId: '' });
+  settings = $state<CampaignSettingsView | null>(null);
+  settingsError = $state<string | null>(null);
+  settingsStatus = $state<'idle' | 'saving' | 'saved' | 'error'>('idle');
+
   activePlayers = $derived(this.players.filter((p) => !p.retiredAt));
+  foundedTeams = $derived(this.teams.filter((t) => t.founded));
+
+  #gamesSeq = 0;
 
   constructor(readonly id: string) {}
 
   async load() {
+    await Promise.all([this.loadCore(), this.loadStandings(), this.loadGames(), this.loadSettings()]);
+  }
+
+  private async loadCore() {
     try {
       const [campaign, players, teams, teamLists] = await Promise.all([
         api.call('campaigns.get', { id: this.id }),
@@ -32,13 +63,79 @@ export class CampaignState {
     }
   }
 
+  async loadStandings() {
+    try {
+      this.standings = await api.call('campaigns.standings', { id: this.id });
+      this.standingsError = null;
+    } catch (e) {
+      this.standingsError = messageOf(e);
+    }
+  }
+
+  async loadGames() {
+    const seq = ++this.#gamesSeq;
+    const f = this.filters;
+    try {
+      const games = await api.call('games.list', {
+        campaignId: this.id,
+        ...(f.status ? { status: [f.status] } : {}),
+        ...(f.teamId ? { teamId: f.teamId } : {}),
+        ...(f.missionId ? { missionId: f.missionId } : {}),
+      });
+      if (seq !== this.#gamesSeq) return; // a newer filter's answer wins
+      this.games = games;
+      this.gamesError = null;
+    } catch (e) {
+      if (seq === this.#gamesSeq) this.gamesError = messageOf(e);
+    }
+  }
+
+  setFilters(filters: Partial<GameFilters>) {
+    this.filters = { ...this.filters, ...filters };
+    void this.loadGames();
+  }
+
+  async loadSettings() {
+    try {
+      this.settings = await api.call('campaigns.settings', { id: this.id });
+      this.settingsError = null;
+    } catch (e) {
+      this.settingsError = messageOf(e);
+    }
+  }
+
+  async saveSettings(change: { diceMode?: CampaignSettingsView['diceMode']; optionalRules?: Partial<PlanOptionalRules> }) {
+    const current = this.settings;
+    if (!current) return;
+    const diceMode = change.diceMode ?? current.diceMode;
+    const optionalRules = { ...current.optionalRules, ...change.optionalRules };
+    // Show the choice at once; main's answer replaces it.
+    this.settings = { ...current, diceMode, optionalRules };
+    this.settingsStatus = 'saving';
+    try {
+      this.settings = await api.call('campaigns.updateSettings', { id: this.id, diceMode, optionalRules });
+      this.settingsStatus = 'saved';
+      this.settingsError = null;
+    } catch (e) {
+      this.settings = current;
+      this.settingsStatus = 'error';
+      this.settingsError = messageOf(e);
+    }
+  }
+
   subscribe(): () => void {
     const mine = (p: { campaignId: string }) => p.campaignId === this.id && void this.load();
     const offs = [
       api.on('players.changed', mine),
       api.on('teams.changed', mine),
+      api.on('games.changed', (p) => {
+        if (p.campaignId !== this.id) return;
+        void this.loadCore();
+        void this.loadStandings();
+        void this.loadGames();
+      }),
       api.on('campaigns.changed', (p) => p.id === this.id && void this.load()),
-      api.on('teamLists.changed', () => void this.load()),
+      api.on('teamLists.changed', () => void this.loadCore()),
     ];
     return () => offs.forEach((off) => off());
   }
@@ -55,7 +152,7 @@ export class CampaignState {
   async createTeam(input: { playerId: string; teamListId: string; name: string }): Promise<{ id: string } | FieldErrors> {
     try {
       const created = await api.call('teams.create', { campaignId: this.id, ...input });
-      await this.load();
+      await this.loadCore();
       return { id: created.team.id };
     } catch (e) {
       return fieldErrors(e);
@@ -65,7 +162,7 @@ export class CampaignState {
   private async run(fn: () => Promise<unknown>): Promise<FieldErrors | null> {
     try {
       await fn();
-      await this.load();
+      await this.loadCore();
       return null;
     } catch (e) {
       return fieldErrors(e);

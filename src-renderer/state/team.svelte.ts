@@ -3,6 +3,7 @@
  * uses, so every change shows its points and problems at once; drafts are saved in the background (the latest
  * save wins), and main validates again wherever it matters (founding, ledger entries).
  */
+import type { TeamHistory } from '../../shared/ipc/schemas/games';
 import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import { purchaseCost, rosterPointsLimit } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
@@ -24,6 +25,9 @@ export class TeamState {
   error = $state<string | null>(null);
   actionError = $state<string | null>(null);
   loaded = $state(false);
+  /** Founded teams: their games and each model's history (issue 5). Loaded beside the detail; a failure is shown apart. */
+  history = $state<TeamHistory | null>(null);
+  historyError = $state<string | null>(null);
 
   founded = $derived(this.detail?.team.founded ?? false);
   list = $derived(this.detail?.list);
@@ -44,6 +48,16 @@ export class TeamState {
     } finally {
       this.loaded = true;
     }
+    if (this.founded) await this.loadHistory();
+  }
+
+  async loadHistory() {
+    try {
+      this.history = await api.call('teams.history', { id: this.id });
+      this.historyError = null;
+    } catch (e) {
+      this.historyError = messageOf(e);
+    }
   }
 
   private apply(detail: TeamDetail) {
@@ -53,9 +67,16 @@ export class TeamState {
   }
 
   subscribe(): () => void {
-    return api.on('teams.changed', (p) => {
-      if (p.id === this.id && this.status === 'saved' && !this.#timer) void this.load();
-    });
+    const offs = [
+      api.on('teams.changed', (p) => {
+        if (p.id === this.id && this.status === 'saved' && !this.#timer) void this.load();
+      }),
+      // A game of the team's campaign changed (set up, committed, voided): progress, Req and history may have moved.
+      api.on('games.changed', (p) => {
+        if (p.campaignId === this.detail?.team.campaignId && this.status === 'saved' && !this.#timer) void this.load();
+      }),
+    ];
+    return () => offs.forEach((off) => off());
   }
 
   // ----- drafts (before founding) -----
@@ -132,6 +153,7 @@ export class TeamState {
       this.actionError = null;
       this.detail = detail;
       this.roster = detail.roster;
+      if (this.founded) void this.loadHistory();
       return true;
     } catch (e) {
       this.actionError = messageOf(e);
