@@ -120,7 +120,7 @@ function entryText(e: ProgressionEntry, name: (id: string) => string, honourName
     case 'injury.rolled':
       return `${name(e.model)}: injury roll ${e.roll} — ${e.result.text}`;
     case 'model.died':
-      return `${name(e.model)} is dead and leaves the roster (${e.reason}).`;
+      return `${name(e.model)} died (${e.reason.replace(/\.$/, '')}).`;
     case 'req.awarded':
       return e.reason;
     case 'req.underdog':
