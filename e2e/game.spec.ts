@@ -30,7 +30,7 @@ async function buildTeam(page: Page, player: string, list: string, team: string,
 
 /** What a roster screen shows of a team: Req, points, and every model card's text (EXP, injuries…). */
 async function rosterSnapshot(page: Page, teamId: string) {
-  await page.evaluate((h) => (location.hash = h), `#/teams/${teamId}`);
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${teamId}`)}`);
   const roster = new RosterPage(page);
   await expect(roster.total).toBeVisible();
   await expect(page.getByLabel('Requisition')).toBeVisible();
@@ -95,7 +95,7 @@ test('two teams play a Relic Hunt: set-up, result, injuries, EXP, Req, commit, s
   await expect(game.plan.getByRole('table', { name: 'Set-up rolls' })).toContainText('Relic');
   const relics = await game.relicCount();
   expect(relics).toBeGreaterThanOrEqual(3);
-  const gameHash = await page.evaluate(() => location.hash);
+  const gameHash = await page.evaluate<string>('location.hash');
 
   // ----- result -----
   await expect(game.currentStep).toContainText('Result');
@@ -150,13 +150,13 @@ test('two teams play a Relic Hunt: set-up, result, injuries, EXP, Req, commit, s
   const vpText = await game.victoryPoints('Iron Wolves').textContent();
 
   // ----- the rosters and the standings show it -----
-  await page.evaluate((h) => (location.hash = h), `#/teams/${wolves}`);
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${wolves}`)}`);
   await expect(page.getByLabel('Requisition')).toContainText(String(reqAfter.wolves));
   await expect(page.getByRole('list', { name: 'Ledger' })).toContainText(/EXP|Req/);
   const wolvesAfter = await rosterSnapshot(page, wolves);
   expect(wolvesAfter.cards.join(' ')).toMatch(/EXP/);
   expect(wolvesAfter).not.toEqual(before.wolves);
-  await page.evaluate((h) => (location.hash = h), `#/teams/${krumpas}`);
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${krumpas}`)}`);
   await expect(page.getByLabel('Requisition')).toContainText(String(reqAfter.krumpas));
   const krumpasAfter = await rosterSnapshot(page, krumpas);
   expect(krumpasAfter).not.toEqual(before.krumpas);
@@ -167,7 +167,7 @@ test('two teams play a Relic Hunt: set-up, result, injuries, EXP, Req, commit, s
   await expect(standings.getByRole('row', { name: /Da Krumpas/ })).toContainText(String(reqAfter.krumpas));
 
   // ----- void: both rosters exactly as before -----
-  await page.evaluate((h) => (location.hash = h), gameHash);
+  await page.evaluate(`location.hash = ${JSON.stringify(gameHash)}`);
   await expect(game.status).toHaveText('Recorded');
   expect(vpText).toMatch(/VP/);
   await game.void('Entered the wrong relic count');
@@ -195,8 +195,8 @@ test('set-up needs two founded teams; a rolled set-up can be discarded', async (
     ['Guardsman', 'Trooper Mott'],
   ]);
   // With one founded team the set-up screen says what is missing.
-  const campaignHash = await page.evaluate(() => location.hash);
-  await page.evaluate((h) => (location.hash = h), `${campaignHash}/new-game`);
+  const campaignHash = await page.evaluate<string>('location.hash');
+  await page.evaluate(`location.hash = ${JSON.stringify(`${campaignHash}/new-game`)}`);
   const setup = new NewGamePage(page);
   await expect(setup.heading).toBeVisible();
   await expect(page.getByText('A game needs two founded teams')).toBeVisible();
@@ -248,14 +248,14 @@ test('voiding a game whose Req was already spent offers to void the purchase too
   await new NewGamePage(page).setUp({ teamA: 'Iron Wolves', teamB: 'Da Krumpas', mission: 'Skirmish' });
   const game = new GamePage(page);
   await expect(game.heading).toHaveText('Game 1: Iron Wolves vs Da Krumpas');
-  const gameHash = await page.evaluate(() => location.hash);
+  const gameHash = await page.evaluate<string>('location.hash');
   await game.waitUntilSaved();
   await expect(game.liveScore.getByLabel('Outcome')).toBeVisible();
   for (const step of ['Injuries', 'Experience', 'Requisition', 'Review'] as const) await game.next(step);
   await game.commit();
 
   // Spend the Req the game gave on a recruit.
-  await page.evaluate((h) => (location.hash = h), `#/teams/${wolves}`);
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${wolves}`)}`);
   const roster = new RosterPage(page);
   await expect(page.getByLabel('Requisition')).toBeVisible();
   // The recruit's card opens above the roster (RosterPage.addModel names the last card, so not used here).
@@ -267,7 +267,7 @@ test('voiding a game whose Req was already spent offers to void the purchase too
   await page.getByRole('button', { name: /^Recruit for \d+ Req$/ }).click();
   await expect(page.getByRole('list', { name: 'Ledger' })).toContainText('Brother Titus');
 
-  await page.evaluate((h) => (location.hash = h), gameHash);
+  await page.evaluate(`location.hash = ${JSON.stringify(gameHash)}`);
   await page.getByRole('button', { name: 'Void this game…' }).click();
   await expect(game.voidForm).toContainText('Later changes depend on this game');
   await expect(game.voidForm.getByRole('list', { name: 'Depends on this game' })).toContainText('Brother Titus');

@@ -82,7 +82,7 @@ export class GamePage {
     await this.page.getByLabel('Ending', { exact: true }).selectOption({ label: kind });
     if (team) await this.page.getByLabel('Which team?').selectOption({ label: team });
   }
-  victoryPoints(team: string, where: Locator = this.page): Locator {
+  victoryPoints(team: string, where: Locator | Page = this.page): Locator {
     return where.getByLabel(`${team} victory points`);
   }
 

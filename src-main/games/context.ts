@@ -23,16 +23,18 @@ import { AppError } from '../../shared/ipc/result';
 import type { Db } from '../db/open';
 import type { CampaignRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
 import { findCampaignRow } from '../repos/campaigns';
+import { currentRulesetRow, parsePinned } from '../repos/rulesets';
 import { findPlayer } from '../repos/players';
 import { findTeamList, parseStoredList } from '../repos/team-lists';
 import * as teamsRepo from '../repos/teams';
 
 /**
- * The ruleset a campaign plays. Until issue 6 pins a ruleset per campaign, every campaign plays the default preset
- * "HoR campaign, Battle Honours" (docs/decisions.md); this is the one place that changes.
+ * The ruleset a campaign plays: the one pinned to it (issue 6), never the app's current presets, so updating Herald
+ * never changes a running campaign. A campaign without one (impossible after createCore) plays Battle Honours.
  */
-export function campaignRuleset(_campaign: CampaignRow): Ruleset {
-  return battleHonoursPreset();
+export function campaignRuleset(db: Db, campaign: CampaignRow): Ruleset {
+  const row = currentRulesetRow(db, campaign.id);
+  return row ? parsePinned(row) : battleHonoursPreset();
 }
 
 export interface LoadedTeam {
@@ -71,7 +73,7 @@ export function loadCampaignState(db: Db, campaignId: string): CampaignState {
   const progression = teamsRepo.progressionEntries(ledger);
   return {
     campaign,
-    ruleset: campaignRuleset(campaign),
+    ruleset: campaignRuleset(db, campaign),
     ledger,
     items: teamsRepo.campaignLedgerItems(ledger),
     progression,

@@ -96,7 +96,7 @@ export function modelNames(teams: Record<Side, LoadedTeam>, state: CampaignState
   return names;
 }
 
-const STEP: Record<ProgressionEntry['kind'], ChangeView['step']> = {
+export const STEP: Record<ProgressionEntry['kind'], ChangeView['step']> = {
   'exp.gained': 'experience',
   'level.reached': 'experience',
   'advance.rolled': 'experience',
@@ -134,7 +134,7 @@ function entryText(e: ProgressionEntry, name: (id: string) => string, honourName
   }
 }
 
-function scoreView(score: GameScore, human: (t: string) => string): ScoreView {
+export function scoreView(score: GameScore, human: (t: string) => string): ScoreView {
   return {
     vp: score.vp,
     lines: score.lines.map((l) => ({ side: l.side, vp: l.vp, source: l.source, reason: human(l.reason), citation: l.citation })),

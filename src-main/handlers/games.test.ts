@@ -105,6 +105,9 @@ describe('games: set-up, commit, void', () => {
     const committed = await call<GameDetail>(core, 'games.commit', { id: created.game.id });
     expect(committed.game.status).toBe('committed');
     expect(committed.entries.length).toBe(saved.preview.changes.length);
+    // The recorded game still shows its score with reasons and every change it made.
+    expect(committed.preview.score?.lines.length).toBeGreaterThan(0);
+    expect(committed.preview.changes.map((c) => c.text)).toEqual(saved.preview.changes.map((c) => c.text));
     expect(committed.storedRolls.filter((r) => r.phase === 'plan')).toHaveLength(created.plan!.rolls.length);
     expect(committed.storedRolls.filter((r) => r.phase === 'post').length).toBeGreaterThanOrEqual(4); // 2 injuries + 2 relic dice
 

@@ -6,7 +6,7 @@
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
-import type { GameDetail, GameDraft, GameSummary, PendingRoll, Side, VoidPlan } from '../../shared/ipc/schemas/games';
+import type { ChangeView, GameDetail, GameDraft, GameSummary, PendingRoll, ScoreView, Side, VoidPlan } from '../../shared/ipc/schemas/games';
 import { GameDraft as GameDraftSchema } from '../../shared/ipc/schemas/games';
 import {
   GamePlan,
@@ -21,6 +21,7 @@ import {
   planGame,
   planVoid,
   reportFromPlan,
+  scoreGame,
   type PlanOptionalRules,
   type ProgressionEntry,
 } from '../../shared/rules';
@@ -32,7 +33,7 @@ import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignThreats, loadCampaignState, loadTeam, rebuildRoster, reportModels, type CampaignState, type LoadedTeam } from '../games/context';
-import { humanizer, modelNames, resolveGame, type Resolved } from '../games/resolve';
+import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from '../games/resolve';
 
 type GameHandlers = Pick<
   Handlers<HandlerContext>,
@@ -149,10 +150,38 @@ function detail(db: Db, id: string): GameDetail {
     if (plan === null) planPendingRoll = tryPlan(game, state, teams, draft.faces).pending;
     else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, state), draft });
   }
-  const preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
+  const storedRolls = gamesRepo.gameRollsOf(db, game.id).map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
+  let preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
+  if (game.status !== 'draft' && game.report !== null) {
+    // A recorded game: its score from the stored report, its changes from the ledger rows it wrote (voided or not).
+    const stored = GameReport.parse(game.report);
+    let score: ScoreView | null = null;
+    try {
+      score = scoreView(scoreGame(stored, state.ruleset, { pointsLimit: state.campaign.pointsLimit }), human);
+    } catch {
+      score = null; // a ruleset upgraded since may no longer score it; the stored VP and winner stand
+    }
+    const changes: ChangeView[] = state.ledger
+      .filter((r) => r.gameId === game.id)
+      .map((r) => {
+        const data = teamsRepo.parseLedgerData(r);
+        const entry = 'v' in data ? data : null;
+        return {
+          step: entry ? STEP[entry.kind] : 'requisition',
+          side: r.teamId === game.teamAId ? 'a' : 'b',
+          kind: r.kind,
+          modelId: r.modelId,
+          modelName: r.modelId === null ? null : (names.get(r.modelId) ?? null),
+          req: r.req,
+          text: r.reason,
+          citation: entry?.citation ?? 'PROGRESSION.md · Requisition',
+          rolls: (entry?.rolls ?? []).map((x) => ({ ...x, purpose: human(x.purpose) })),
+        };
+      });
+    preview = { ...preview, score, changes, rolls: storedRolls.filter((r) => r.phase === 'post').map(({ phase: _p, ...r }) => r) };
+  }
 
   const gameEntries: ProgressionEntry[] = game.status === 'draft' ? [] : state.progression.filter((e) => e.gameId === game.id);
-  const storedRolls = gamesRepo.gameRollsOf(db, game.id).map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
 
   // Who the wizard lists: the report's models (for a committed game, as they were), with their progression now.
   const report = GameReport.parse(game.report ?? draft.report);
@@ -225,7 +254,7 @@ function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>
   const dependents = plan.dependents.map((d) => {
     const row = rowById.get(d.entryId);
     const inGame = d.gameId === null ? '' : ` in game ${gameNumber(d.gameId) ?? '?'}`;
-    const what = row?.reason ?? d.entryId;
+    const what = (row?.reason ?? d.entryId).replace(/\.$/, '');
     const message =
       d.reason === 'req-short'
         ? `${what}${inGame}: without this game's Req, ${teamName(d.team)} would be ${d.short ?? 0} Req short.`
