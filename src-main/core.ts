@@ -14,6 +14,8 @@ import { openCampaignFile, type OpenedDatabase } from './db/open';
 import type { FileDialogs } from './files';
 import { handlers } from './handlers';
 import { ensureSampleTeamLists } from './repos/team-lists';
+import { pinRuleset, unpinnedCampaigns } from './repos/rulesets';
+import { battleHonoursPreset } from '../shared/rules';
 import { dataPaths, type DataPaths } from './paths';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
@@ -83,6 +85,10 @@ export function createCore(options: CoreOptions): Core {
 
   // Sample team lists ship with the app; add any this file does not have yet (never overwrite a club's edits).
   ensureSampleTeamLists(ctx.db, now, ctx.newId);
+  // Campaigns from before rulesets were pinned (issue 6) played the Battle Honours preset: pin it once, now.
+  ctx.db.transaction((tx) => {
+    for (const id of unpinnedCampaigns(tx)) pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
+  });
 
   return {
     paths,

@@ -32,6 +32,33 @@ export const campaigns = sqliteTable(
 );
 
 export type CampaignRow = typeof campaigns.$inferSelect;
+
+/**
+ * The ruleset each campaign plays, pinned (issue 6): its exact content and a hash. The latest row of a campaign is its
+ * ruleset now; earlier rows are the rulesets it was upgraded from (kept, never changed). Updating Herald never adds a
+ * row: only the organiser's confirmed upgrade or edit does.
+ */
+export const campaignRulesets = sqliteTable(
+  'campaign_rulesets',
+  {
+    seq: integer('seq').primaryKey({ autoIncrement: true }),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    rulesetId: text('ruleset_id').notNull(),
+    name: text('name').notNull(),
+    version: text('version').notNull(),
+    /** The shared/rules Ruleset JSON, exactly as pinned. */
+    content: text('content', { mode: 'json' }).notNull(),
+    /** SHA-256 of the canonical JSON of `content` (keys sorted). */
+    hash: text('hash').notNull(),
+    /** Why this ruleset was pinned: "Campaign created", "Upgraded to …", "Edited: …". */
+    reason: text('reason').notNull(),
+    pinnedAt: text('pinned_at').notNull(),
+  },
+  (t) => [index('campaign_rulesets_campaign_seq').on(t.campaignId, t.seq)],
+);
+export type CampaignRulesetRow = typeof campaignRulesets.$inferSelect;
 export type NewCampaignRow = typeof campaigns.$inferInsert;
 
 /**

@@ -8,6 +8,8 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/campaigns';
+import { pinRuleset } from '../repos/rulesets';
+import { battleHonoursPreset, presets } from '../../shared/rules';
 
 type CampaignHandlers = Pick<
   Handlers<HandlerContext>,
@@ -35,11 +37,11 @@ export const campaignHandlers: CampaignHandlers = {
 
   'campaigns.get': ({ id }, ctx) => mustFind(ctx.db, id),
 
-  'campaigns.create': ({ name, pointsLimit }, ctx) => {
+  'campaigns.create': ({ name, pointsLimit, preset }, ctx) => {
     const created = ctx.db.transaction((tx) => {
       assertNameFree(tx, name);
       const at = ctx.now().toISOString();
-      return repo.insertCampaign(tx, {
+      const campaign = repo.insertCampaign(tx, {
         id: ctx.newId(),
         name,
         pointsLimit,
@@ -47,6 +49,10 @@ export const campaignHandlers: CampaignHandlers = {
         createdAt: at,
         updatedAt: at,
       });
+      // Issue 6: the campaign keeps the exact ruleset it started with.
+      const ruleset = presets().find((p) => p.id === preset) ?? battleHonoursPreset();
+      pinRuleset(tx, campaign.id, ruleset, 'Campaign created', at);
+      return campaign;
     });
     ctx.emit('campaigns.changed', { id: created.id });
     return created;

@@ -18,8 +18,8 @@ import { gameSummary } from './games';
 
 type StandingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.settings' | 'campaigns.updateSettings' | 'campaigns.standings' | 'teams.history' | 'models.history'>;
 
-function settingsView(campaign: CampaignRow): CampaignSettingsView {
-  const ruleset = campaignRuleset(campaign);
+function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
+  const ruleset = campaignRuleset(db, campaign);
   const deployment = allTables(ruleset).find((t) => t.id === DEPLOYMENT_TABLE.id) ?? DEPLOYMENT_TABLE;
   return {
     diceMode: campaign.diceMode,
@@ -107,13 +107,13 @@ function modelHistories(db: Db, state: CampaignState, teamId: string): ModelHist
 }
 
 export const standingsHandlers: StandingsHandlers = {
-  'campaigns.settings': ({ id }, ctx) => settingsView(mustFindCampaign(ctx.db, id)),
+  'campaigns.settings': ({ id }, ctx) => settingsView(ctx.db, mustFindCampaign(ctx.db, id)),
 
   'campaigns.updateSettings': ({ id, diceMode, optionalRules }, ctx) => {
     const out = ctx.db.transaction((tx) => {
       mustFindCampaign(tx, id);
       updateCampaign(tx, id, { diceMode, optionalRules, updatedAt: ctx.now().toISOString() });
-      return settingsView(mustFindCampaign(tx, id));
+      return settingsView(tx, mustFindCampaign(tx, id));
     });
     ctx.emit('campaigns.changed', { id });
     return out;

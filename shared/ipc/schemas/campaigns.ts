@@ -39,8 +39,12 @@ export const Campaign = z.object({
 export type Campaign = z.infer<typeof Campaign>;
 
 export const CampaignsListInput = z.object({ includeArchived: z.boolean().default(false) }).strict();
+/** The presets a campaign can start from (design/PROGRESSION.md); Battle Honours is the default. */
+export const PresetId = z.enum(['hor-battle-honours', 'hor-experience-levels']);
+export type PresetId = z.infer<typeof PresetId>;
+
 export const CampaignCreateInput = z
-  .object({ name: CampaignName, pointsLimit: PointsLimit.default(DEFAULT_POINTS_LIMIT) })
+  .object({ name: CampaignName, pointsLimit: PointsLimit.default(DEFAULT_POINTS_LIMIT), preset: PresetId.default('hor-battle-honours') })
   .strict();
 export type CampaignCreateInput = z.input<typeof CampaignCreateInput>;
 export const CampaignRenameInput = z.object({ id: Id, name: CampaignName }).strict();

@@ -1,3 +1,5 @@
 export * from './schema';
 export * from './coverage';
 export * from './roll-table';
+export * from './validate';
+export * from './diff';

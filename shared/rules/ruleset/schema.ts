@@ -181,7 +181,8 @@ export type LevelThreshold = z.infer<typeof LevelThreshold>;
 export const Skill = z.object({ id: RuleId, name: z.string().min(1), text: z.string() });
 export type Skill = z.infer<typeof Skill>;
 
-export const SkillList = z.object({ id: RuleId, name: z.string().min(1), skills: z.array(Skill) });
+/** A skill category (e.g. "Combat"), its skills, and who may take them (absent = every model type). */
+export const SkillList = z.object({ id: RuleId, name: z.string().min(1), skills: z.array(Skill), modelTypes: z.array(ModelType).optional() });
 export type SkillList = z.infer<typeof SkillList>;
 
 /** The post-game injury table of one model type; `null` = not entered yet. */

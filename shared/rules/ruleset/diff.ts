@@ -1,0 +1,111 @@
+/**
+ * What changes between two rulesets, in words (issue 6: "a readable diff (tables, costs, missions added or removed…)"),
+ * shown before a campaign is upgraded or an edit is applied. Rosters that would become illegal are the app's to add
+ * (they need the campaign's teams). Pure.
+ */
+import type { DiceTable, Ruleset } from './schema';
+import { allTables } from './schema';
+
+export interface RulesetChange {
+  /** Where: "Missions", "Dice tables", "EXP awards", "Honours"… */
+  area: string;
+  kind: 'added' | 'removed' | 'changed';
+  text: string;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+function byId<T extends { id: string; name: string }>(area: string, before: readonly T[], after: readonly T[], describe: (a: T, b: T) => string | null, out: RulesetChange[]) {
+  const old = new Map(before.map((x) => [x.id, x]));
+  const now = new Map(after.map((x) => [x.id, x]));
+  for (const [id, x] of old) if (!now.has(id)) out.push({ area, kind: 'removed', text: `${x.name} removed.` });
+  for (const [id, x] of now) {
+    const was = old.get(id);
+    if (!was) out.push({ area, kind: 'added', text: `${x.name} added.` });
+    else if (!same(was, x)) out.push({ area, kind: 'changed', text: describe(was, x) ?? `${x.name} changed.` });
+  }
+}
+
+const rows = (t: DiceTable) => t.rows.map((r) => `${r.from === r.to ? r.from : `${r.from}–${r.to}`} ${r.text}`);
+
+function tableText(was: DiceTable, now: DiceTable): string {
+  const bits: string[] = [];
+  if (was.expression !== now.expression) bits.push(`rolled on ${now.expression} instead of ${was.expression}`);
+  const gone = rows(was).filter((r) => !rows(now).includes(r));
+  const added = rows(now).filter((r) => !rows(was).includes(r));
+  if (gone.length > 0) bits.push(`rows removed: ${gone.join('; ')}`);
+  if (added.length > 0) bits.push(`rows added: ${added.join('; ')}`);
+  return `${now.name}: ${bits.length > 0 ? bits.join('; ') : 'wording changed'}.`;
+}
+
+function nullable<T>(area: string, name: string, was: T | null, now: T | null, describe: (a: T, b: T) => string, out: RulesetChange[]) {
+  if (was === null && now === null) return;
+  if (was === null) out.push({ area, kind: 'added', text: `${name} entered.` });
+  else if (now === null) out.push({ area, kind: 'removed', text: `${name} removed (not entered).` });
+  else if (!same(was, now)) out.push({ area, kind: 'changed', text: describe(was, now) });
+}
+
+/**
+ * The changes from `before` to `after`, grouped by area, in words. Empty when they are the same.
+ *
+ * @example
+ * const after = battleHonoursPreset();
+ * after.progression.requisition.awards![0]!.req = 25;
+ * diffRulesets(battleHonoursPreset(), after); // → [{ area: 'Requisition awards', kind: 'changed', text: 'Took part: 20 → 25 Req.' }]
+ */
+export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
+  const out: RulesetChange[] = [];
+  if (before.id !== after.id || before.name !== after.name) out.push({ area: 'Ruleset', kind: 'changed', text: `${before.name} → ${after.name}.` });
+  if (before.version !== after.version) out.push({ area: 'Ruleset', kind: 'changed', text: `Version ${before.version} → ${after.version}.` });
+  if (before.team.pointsLimit !== after.team.pointsLimit) out.push({ area: 'Teams', kind: 'changed', text: `Team points limit ${before.team.pointsLimit} → ${after.team.pointsLimit}.` });
+  byId('Missions', before.missions, after.missions, null as never, out);
+  byId('Special rules', before.specialRules, after.specialRules, (_a, b) => `${b.name}: text changed.`, out);
+  byId('Secondary objectives', before.secondaryObjectives, after.secondaryObjectives, (a, b) => (a.vp !== b.vp ? `${b.name}: ${a.vp} → ${b.vp} VP.` : `${b.name} changed.`), out);
+  byId('Optional rules', before.optionalRules, after.optionalRules, (_a, b) => `${b.name} changed.`, out);
+  byId('Dice tables', allTables(before), allTables(after), tableText, out);
+
+  const p = before.progression;
+  const q = after.progression;
+  if (p.system !== q.system) out.push({ area: 'Progression', kind: 'changed', text: `Progression system ${p.system} → ${q.system}.` });
+  nullable('EXP awards', 'EXP awards', p.experience.awards, q.experience.awards, (a, b) => {
+    const bits: string[] = [];
+    byId('EXP awards', a, b, (x, y) => (x.exp !== y.exp ? `${y.name}: ${x.exp} → ${y.exp} EXP.` : `${y.name} changed.`), (bits as unknown) as RulesetChange[]);
+    return (bits as unknown as RulesetChange[]).map((c) => c.text).join(' ') || 'EXP awards changed.';
+  }, out);
+  nullable('Level thresholds', 'Level thresholds', p.levelThresholds, q.levelThresholds, (a, b) => `Level thresholds: ${a.map((t) => `${t.level}@${t.exp}`).join(', ')} → ${b.map((t) => `${t.level}@${t.exp}`).join(', ')} (level@EXP).`, out);
+  nullable('Skills', 'Skill lists', p.skills, q.skills, (a, b) => {
+    const bits: RulesetChange[] = [];
+    byId('Skills', a, b, (x, y) => `${y.name}: ${y.skills.length} skills (was ${x.skills.length}).`, bits);
+    return bits.map((c) => c.text).join(' ') || 'Skill lists changed.';
+  }, out);
+  for (const type of ['team-leader', 'special', 'core'] as const) {
+    const label = { 'team-leader': 'Team Leader', special: 'Special', core: 'Core' }[type];
+    const was = p.injuries[type];
+    const now = q.injuries[type];
+    if (was && now && was.id !== now.id) out.push({ area: 'Injuries', kind: 'changed', text: `${label} injuries rolled on ${now.name} instead of ${was.name}.` });
+    else if (!was !== !now) out.push({ area: 'Injuries', kind: now ? 'added' : 'removed', text: `${label} injury table ${now ? 'entered' : 'removed'}.` });
+  }
+  nullable('Requisition awards', 'Requisition awards', p.requisition.awards, q.requisition.awards, (a, b) => {
+    const bits: RulesetChange[] = [];
+    byId('Requisition awards', a, b, (x, y) => (x.req !== y.req ? `${y.name}: ${x.req} → ${y.req} Req.` : `${y.name} changed.`), bits);
+    return bits.map((c) => c.text).join(' ') || 'Requisition awards changed.';
+  }, out);
+  byId('Requisition', p.requisition.multipliers, q.requisition.multipliers, (a, b) => `${b.name}: ×${a.factor} → ×${b.factor}.`, out);
+  if (p.requisition.usesChart !== q.requisition.usesChart) out.push({ area: 'Requisition', kind: 'changed', text: q.requisition.usesChart ? 'A requisition chart is rolled after each game.' : 'No requisition chart any more.' });
+  nullable('Honours', 'Battle Honours', p.honours, q.honours, (a, b) => {
+    const bits: string[] = [];
+    const old = new Map(a.groups.flatMap((g) => g.honours.map((h) => [h.id, h] as const)));
+    const now = new Map(b.groups.flatMap((g) => g.honours.map((h) => [h.id, h] as const)));
+    for (const [id, h] of old) if (!now.has(id)) bits.push(`${h.name} removed.`);
+    for (const [id, h] of now) {
+      const w = old.get(id);
+      if (!w) bits.push(`${h.name} added (${h.cost} Req).`);
+      else if (w.cost !== h.cost) bits.push(`${h.name}: ${w.cost} → ${h.cost} Req.`);
+      else if (!same(w, h)) bits.push(`${h.name} changed.`);
+    }
+    if (a.eliteSurcharge.req !== b.eliteSurcharge.req) bits.push(`Elite surcharge ${a.eliteSurcharge.req} → ${b.eliteSurcharge.req} Req.`);
+    if (!same(a.caps, b.caps)) bits.push('Honour caps per model type changed.');
+    return bits.join(' ') || 'Battle Honours changed.';
+  }, out);
+  return out;
+}

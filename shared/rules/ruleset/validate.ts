@@ -1,0 +1,78 @@
+/**
+ * Checking a ruleset as the organiser edits it (issue 6 "Validation as you type, in words"): everything the schema
+ * says, every dice table's gaps and overlaps ("D66 result 21 is not covered"), level thresholds out of order, skill
+ * categories no model type may use, honours and awards that contradict themselves. `missing` lists the tables not
+ * entered yet separately: they are not mistakes, but a game cannot be applied until they are in.
+ */
+import { missingTables, tableCoverageProblems } from '../presets/require';
+import type { MissingTable } from '../presets/require';
+import { Ruleset } from './schema';
+
+export interface RulesetCheck {
+  /** Mistakes, in words; the ruleset cannot be saved while there are any. */
+  problems: string[];
+  /** Tables not entered yet (PROGRESSION.md: named, never invented). */
+  missing: MissingTable[];
+}
+
+/**
+ * Every problem with a ruleset, in words, and the tables it still lacks. Accepts anything (e.g. an imported file).
+ *
+ * @example
+ * checkRuleset(battleHonoursPreset()); // → { problems: [], missing: [] }
+ * checkRuleset(experienceLevelsPreset()).missing[0]?.key; // → 'experience-awards'
+ */
+export function checkRuleset(input: unknown): RulesetCheck {
+  const parsed = Ruleset.safeParse(input);
+  if (!parsed.success) {
+    return { problems: parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'ruleset'}: ${i.message}`), missing: [] };
+  }
+  const r = parsed.data;
+  const problems = [...tableCoverageProblems(r)];
+  const p = r.progression;
+
+  const thresholds = p.levelThresholds ?? [];
+  thresholds.forEach((t, i) => {
+    if (t.level !== i + 1) problems.push(`Level thresholds: row ${i + 1} is level ${t.level}; levels go 1, 2, 3… in order.`);
+    const prev = thresholds[i - 1];
+    if (prev && t.exp <= prev.exp) problems.push(`Level thresholds: level ${t.level} needs ${t.exp} EXP, not more than level ${prev.level} (${prev.exp} EXP); thresholds must go up.`);
+  });
+
+  for (const list of p.skills ?? []) {
+    if (list.modelTypes !== undefined && list.modelTypes.length === 0) problems.push(`Skills: no model type may take "${list.name}" skills; tick at least one, or remove the category.`);
+    const seen = new Set<string>();
+    for (const skill of list.skills) {
+      if (seen.has(skill.id)) problems.push(`Skills: "${list.name}" has "${skill.name}" twice.`);
+      seen.add(skill.id);
+    }
+  }
+
+  const dup = (what: string, ids: string[]) => {
+    const seen = new Set<string>();
+    for (const id of ids) {
+      if (seen.has(id)) problems.push(`${what}: two entries have the id "${id}".`);
+      seen.add(id);
+    }
+  };
+  dup('EXP awards', (p.experience.awards ?? []).map((a) => a.id));
+  dup('Requisition awards', (p.requisition.awards ?? []).map((a) => a.id));
+  dup('Skills', (p.skills ?? []).map((s) => s.id));
+  for (const a of p.requisition.awards ?? []) {
+    if (a.req < 0) problems.push(`Requisition award "${a.name}" takes Req away (${a.req}); awards are 0 or more (use a Req adjustment on the team instead).`);
+  }
+  for (const m of p.requisition.multipliers) {
+    if (m.id !== 'underdog') problems.push(`Requisition multiplier "${m.name}": Herald only knows how to apply "underdog"; remove it.`);
+  }
+  if (p.requisition.usesChart && p.requisition.chart !== null) {
+    for (const row of p.requisition.chart.rows) {
+      if (!/^req-\d+$/.test(row.result)) problems.push(`Requisition chart: the row ${row.from}–${row.to} ("${row.text}") gives no Req; write its result as req-<amount>, e.g. req-15.`);
+    }
+  }
+  if (p.system === 'battle-honours' && p.levelThresholds !== null && p.levelThresholds.length > 0) problems.push('Level thresholds are only used by the Experience & Levels system.');
+  const honours = p.honours;
+  if (honours) {
+    dup('Honours', honours.groups.flatMap((g) => g.honours.map((h) => h.id)));
+    for (const g of honours.groups) for (const h of g.honours) if (h.maxTimes !== undefined && !h.repeatable) problems.push(`Honour "${h.name}" has a maximum number of times but is not repeatable.`);
+  }
+  return { problems, missing: missingTables(r) };
+}
