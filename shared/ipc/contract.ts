@@ -52,6 +52,16 @@ import {
   TeamHistory,
   VoidPlan,
 } from './schemas/games';
+import {
+  RulesetApplyInput,
+  RulesetExportInput,
+  RulesetExportResult,
+  RulesetImportInput,
+  RulesetImportResult,
+  RulesetPreview,
+  RulesetPreviewInput,
+  RulesetView,
+} from './schemas/rulesets';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -117,6 +127,12 @@ export const channels = {
   'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
   'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
 
+  'rulesets.current': channel({ input: CampaignIdInput, output: RulesetView, summary: 'The ruleset pinned to a campaign, its check, history and the shipped presets.' }),
+  'rulesets.preview': channel({ input: RulesetPreviewInput, output: RulesetPreview, summary: 'Check an edited or imported ruleset and say what it changes for the campaign (nothing is saved).' }),
+  'rulesets.apply': channel({ input: RulesetApplyInput, output: RulesetView, summary: 'Pin a new ruleset to the campaign (after the organiser saw the diff); past games are untouched.' }),
+  'rulesets.export': channel({ input: RulesetExportInput, output: RulesetExportResult, summary: 'Export the campaign’s ruleset as one JSON file with its version and hash.' }),
+  'rulesets.import': channel({ input: RulesetImportInput, output: RulesetImportResult, summary: 'Read a ruleset file (main’s open dialog or an upload) and preview it; nothing is applied.' }),
+
   'games.list': channel({ input: GamesListInput, output: z.array(GameSummary), summary: 'Games of a campaign, newest first, filtered by status, team or mission.' }),
   'games.get': channel({ input: GameIdInput, output: GameDetail, summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.' }),
   'games.create': channel({ input: GameSetup, output: GameDetail, summary: 'Set up a game between two founded teams: roll or choose the mission and make the plan.' }),
@@ -139,6 +155,8 @@ export const events = {
   'players.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** A team of a campaign changed (roster, founding, ledger). */
   'teams.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
+  /** A campaign's pinned ruleset changed (upgrade, edit, import). */
+  'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /** A game of a campaign was set up, edited, committed, discarded or voided. */
   'games.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */

@@ -10,6 +10,7 @@ import { teamListHandlers } from './team-lists';
 import { teamHandlers } from './teams';
 import { gameHandlers } from './games';
 import { standingsHandlers } from './standings';
+import { rulesetHandlers } from './rulesets';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -19,4 +20,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...teamHandlers,
   ...gameHandlers,
   ...standingsHandlers,
+  ...rulesetHandlers,
 };

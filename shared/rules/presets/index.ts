@@ -14,5 +14,6 @@ export type { MissingTable, ProgressionTableKey } from './require';
  * presets().map((p) => p.name); // → ['HoR campaign, Battle Honours', 'HoR campaign, Experience & Levels']
  */
 export function presets(): Ruleset[] {
-  return [battleHonoursPreset(), experienceLevelsPreset()];
+  // Deep copies: the presets share table objects with the seed data, and a caller may edit what it gets.
+  return [battleHonoursPreset(), experienceLevelsPreset()].map((r) => structuredClone(r));
 }
