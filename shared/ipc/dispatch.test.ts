@@ -33,7 +33,7 @@ describe('dispatch()', () => {
     let seen: unknown;
     const h = handlers({ 'campaigns.create': (input) => ((seen = input), campaign) });
     await dispatch(h, { calls: [] }, 'campaigns.create', { name: '  The   Siege ' });
-    expect(seen).toEqual({ name: 'The Siege', pointsLimit: 250 });
+    expect(seen).toEqual({ name: 'The Siege', pointsLimit: 250, preset: 'hor-battle-honours' });
   });
 
   it('rejects an unknown channel with UNKNOWN_CHANNEL and runs nothing', async () => {
