@@ -26,6 +26,7 @@ const inputs = fc.oneof(
 );
 const core = testCore();
 afterAll(() => core.close());
+const totalChanges = () => core.opened.sqlite.prepare('SELECT total_changes()').pluck().get() as number;
 
 describe('IPC fuzz', () => {
   it.each(CHANNEL_NAMES)('%s: arbitrary JSON gets a typed answer and a rejection changes nothing', async (channel) => {
@@ -33,13 +34,16 @@ describe('IPC fuzz', () => {
     await core.invoke('campaigns.create', { name: `Fuzz target ${channel}` });
     await fc.assert(
       fc.asyncProperty(inputs, async (input) => {
-        const before = snapshotTables(core);
+        // SQLite's total_changes() counts every row inserted, updated or deleted on the connection the handlers
+        // use: unchanged means the rejected call wrote nothing (cheap enough for 1,000 runs per channel; the
+        // hostile-shapes test below compares whole tables).
+        const before = totalChanges();
         const result = await core.invoke(channel, input);
         if (!result.ok) {
           expect(ERROR_CODES).toContain(result.error.code);
           expect(result.error.code).not.toBe('INTERNAL');
           expect(result.error.message.length).toBeGreaterThan(0);
-          expect(snapshotTables(core)).toEqual(before);
+          expect(totalChanges()).toBe(before);
         }
       }),
       { numRuns: RUNS, seed: 20261122 },
