@@ -4,7 +4,7 @@
 import type { EventName, EventPayload } from '../shared/ipc/contract';
 import type { AppInfo } from '../shared/ipc/schemas/app';
 import type { Db } from './db/open';
-import type { FileDialogs } from './files';
+import type { FileDialogs, Printer } from './files';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -16,4 +16,6 @@ export interface HandlerContext {
   info: AppInfo;
   /** Main-process file dialogs (Electron); undefined in browser mode. */
   files: FileDialogs | undefined;
+  /** Electron's PDF printer (a hidden window on the renderer's print route); undefined in browser mode. */
+  printer?: Printer | undefined;
 }

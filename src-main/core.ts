@@ -11,7 +11,7 @@ import type { AppInfo } from '../shared/ipc/schemas/app';
 import type { HandlerContext } from './context';
 import { classifySqliteError } from './db/errors';
 import { openCampaignFile, type OpenedDatabase } from './db/open';
-import type { FileDialogs } from './files';
+import type { FileDialogs, Printer } from './files';
 import { handlers } from './handlers';
 import { ensureSampleTeamLists } from './repos/team-lists';
 import { pinRuleset, unpinnedCampaigns } from './repos/rulesets';
@@ -29,6 +29,7 @@ export interface CoreOptions {
   newId?: () => string;
   log?: (message: string) => void;
   files?: FileDialogs;
+  printer?: Printer;
 }
 
 export interface Core {
@@ -72,6 +73,7 @@ export function createCore(options: CoreOptions): Core {
     newId: options.newId ?? randomUUID,
     info,
     files: options.files,
+    printer: options.printer,
     emit: (event, payload) => {
       for (const l of listeners) {
         try {

@@ -3,7 +3,7 @@ import { BrowserWindow, dialog } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
-import type { FileDialogs } from './files';
+import type { FileDialogs, Printer } from './files';
 
 const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
 
@@ -29,4 +29,37 @@ export const electronFiles: FileDialogs = {
     fs.renameSync(tmp, result.filePath);
     return result.filePath;
   },
+  async saveBytes({ title, defaultName, extensions, bytes }) {
+    const options = { title, defaultPath: defaultName, filters: [{ name: 'PDF', extensions }] };
+    const win = parent();
+    const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
+    if (result.canceled || !result.filePath) return null;
+    const tmp = `${result.filePath}.herald-tmp`;
+    fs.writeFileSync(tmp, bytes);
+    fs.renameSync(tmp, result.filePath);
+    return result.filePath;
+  },
 };
+
+/**
+ * printToPDF in a hidden window that loads the renderer's print route: the same pages the in-app preview shows,
+ * laid out by Chromium's print engine with the route's @page size. `origin` is the app:// origin of the renderer.
+ */
+export function electronPrinter(origin: string, preload: string): Printer {
+  return {
+    async toPdf(hash, paper) {
+      const win = new BrowserWindow({ show: false, webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false } });
+      try {
+        await win.loadURL(`${origin}/index.html${hash}`);
+        // The print view sets data-print-ready on <html> once its data is on the page.
+        await win.webContents.executeJavaScript(
+          `new Promise((resolve) => { const t = setInterval(() => { if (document.documentElement.dataset.printReady) { clearInterval(t); resolve(true); } }, 50); setTimeout(() => { clearInterval(t); resolve(false); }, 10000); })`,
+        );
+        const pdf = await win.webContents.printToPDF({ pageSize: paper === 'a4' ? 'A4' : 'Letter', printBackground: true, preferCSSPageSize: true });
+        return new Uint8Array(pdf);
+      } finally {
+        win.destroy();
+      }
+    },
+  };
+}

@@ -7,4 +7,11 @@ export interface FileDialogs {
   openText(options: { title: string; extensions: string[]; maxBytes: number }): Promise<{ fileName: string; text: string } | null>;
   /** Shows a save dialog and writes the text there; returns the path, or null when cancelled. */
   saveText(options: { title: string; defaultName: string; extensions: string[]; text: string }): Promise<string | null>;
+  /** Shows a save dialog and writes the bytes there; returns the path, or null when cancelled. */
+  saveBytes(options: { title: string; defaultName: string; extensions: string[]; bytes: Uint8Array }): Promise<string | null>;
+}
+
+/** Renders one of the renderer's print routes to PDF with Chromium's engine (Electron's printToPDF). */
+export interface Printer {
+  toPdf(hash: string, paper: 'a4' | 'letter'): Promise<Uint8Array>;
 }

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
-import { electronFiles } from './electron-files';
+import { electronFiles, electronPrinter } from './electron-files';
 import { parseDataDirArg } from './paths';
 import { CONTENT_SECURITY_POLICY } from './security';
 
@@ -146,6 +146,7 @@ async function start() {
       mode: 'electron',
       version: app.getVersion(),
       files: electronFiles,
+      printer: electronPrinter(APP_ORIGIN, path.join(__dirname, 'preload.cjs')),
     });
   } catch (e) {
     const message = e instanceof DbOpenError ? e.message : `Herald could not start: ${(e as Error).message}`;

@@ -6,7 +6,9 @@
  *   #/team-lists            the team-list library
  *   #/team-lists/ID         the team-list editor
  *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
+ *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
  *   #/games/ID              a game: plan, result wizard, review; history once committed
+ *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin), without the app's bars (issue 7)
  */
 export type Route =
   | { name: 'home' }
@@ -15,12 +17,19 @@ export type Route =
   | { name: 'teamLists' }
   | { name: 'teamListEditor'; id: string }
   | { name: 'game'; id: string }
-  | { name: 'newGame'; campaignId: string };
+  | { name: 'newGame'; campaignId: string }
+  | { name: 'rules'; campaignId: string; section?: string }
+  | { name: 'print'; kind: 'roster' | 'kit' | 'bulletin'; id: string; paper: 'a4' | 'letter' };
 
 export function parseRoute(hash: string): Route {
-  const parts = hash.replace(/^#\/?/, '').split('/').filter(Boolean).map(decodeURIComponent);
-  const [section, id, sub] = parts;
+  const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
+  const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
+  const [section, id, sub, part] = parts;
+  if (section === 'print' && (id === 'roster' || id === 'kit' || id === 'bulletin') && sub) {
+    return { name: 'print', kind: id, id: sub, paper: new URLSearchParams(query).get('paper') === 'letter' ? 'letter' : 'a4' };
+  }
   if (section === 'campaigns' && id && sub === 'new-game') return { name: 'newGame', campaignId: id };
+  if (section === 'campaigns' && id && sub === 'rules') return part ? { name: 'rules', campaignId: id, section: part } : { name: 'rules', campaignId: id };
   if (section === 'campaigns' && id) return { name: 'campaign', id };
   if (section === 'teams' && id) return { name: 'team', id };
   if (section === 'games' && id) return { name: 'game', id };
@@ -36,6 +45,9 @@ export const href = {
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
+  print: (kind: 'roster' | 'kit' | 'bulletin', id: string, paper: 'a4' | 'letter' = 'a4') => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`,
+  rules: (campaignId: string, section?: string) =>
+    `#/campaigns/${encodeURIComponent(campaignId)}/rules${section ? `/${encodeURIComponent(section)}` : ''}`,
 };
 
 class Router {

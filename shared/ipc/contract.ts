@@ -52,6 +52,7 @@ import {
   TeamHistory,
   VoidPlan,
 } from './schemas/games';
+import { Bulletin, PrintPdfInput, PrintPdfResult } from './schemas/print';
 import {
   RulesetApplyInput,
   RulesetExportInput,
@@ -132,6 +133,9 @@ export const channels = {
   'rulesets.apply': channel({ input: RulesetApplyInput, output: RulesetView, summary: 'Pin a new ruleset to the campaign (after the organiser saw the diff); past games are untouched.' }),
   'rulesets.export': channel({ input: RulesetExportInput, output: RulesetExportResult, summary: 'Export the campaign’s ruleset as one JSON file with its version and hash.' }),
   'rulesets.import': channel({ input: RulesetImportInput, output: RulesetImportResult, summary: 'Read a ruleset file (main’s open dialog or an upload) and preview it; nothing is applied.' }),
+
+  'campaigns.bulletin': channel({ input: CampaignIdInput, output: Bulletin, summary: 'The campaign bulletin: standings, latest games, casualties and promotions.' }),
+  'print.pdf': channel({ input: PrintPdfInput, output: PrintPdfResult, summary: 'Save a roster sheet, game-night kit or bulletin as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).' }),
 
   'games.list': channel({ input: GamesListInput, output: z.array(GameSummary), summary: 'Games of a campaign, newest first, filtered by status, team or mission.' }),
   'games.get': channel({ input: GameIdInput, output: GameDetail, summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.' }),

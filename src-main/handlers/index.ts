@@ -11,6 +11,7 @@ import { teamHandlers } from './teams';
 import { gameHandlers } from './games';
 import { standingsHandlers } from './standings';
 import { rulesetHandlers } from './rulesets';
+import { printHandlers } from './print';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -21,4 +22,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...gameHandlers,
   ...standingsHandlers,
   ...rulesetHandlers,
+  ...printHandlers,
 };

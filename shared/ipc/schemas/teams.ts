@@ -163,6 +163,8 @@ export const TeamDetail = z.object({
       honours: z.array(z.string()),
       games: z.number().int(),
       kills: z.number().int(),
+      /** Characteristic changes from permanent injuries and advances (e.g. { stat: 'WS', delta: -1 }). */
+      statChanges: z.array(z.object({ stat: z.string(), delta: z.number().int(), why: z.string() })),
     }),
   ),
   /** Models that died in games (kept for the record; not on the roster). */

@@ -1,0 +1,32 @@
+/** IPC schemas for printing (issue 7): roster sheets, the game-night kit and the campaign bulletin as PDF. */
+import { z } from 'zod';
+import { Id } from './campaigns';
+import { GameSummary, StandingRow } from './games';
+
+export const PrintKind = z.enum(['roster', 'kit', 'bulletin']);
+export type PrintKind = z.infer<typeof PrintKind>;
+export const Paper = z.enum(['a4', 'letter']);
+export type Paper = z.infer<typeof Paper>;
+
+/** The renderer's print route for a page: `#/print/<kind>/<id>?paper=a4`. */
+export const printHash = (kind: PrintKind, id: string, paper: Paper) => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`;
+
+export const PrintPdfInput = z.object({ kind: PrintKind, id: Id, paper: Paper, fileName: z.string().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, 'A file name cannot contain / \\ : * ? " < > |.') }).strict();
+export const PrintPdfResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), path: z.string(), pages: z.number().int() }),
+  z.object({ outcome: z.literal('cancelled') }),
+  /** Browser mode has no save dialog: the page prints itself through the browser's print dialog ("Save as PDF"). */
+  z.object({ outcome: z.literal('browser') }),
+]);
+export type PrintPdfResult = z.infer<typeof PrintPdfResult>;
+
+/** The campaign bulletin for the club noticeboard: standings, the latest games, casualties and promotions. */
+export const Bulletin = z.object({
+  campaignName: z.string(),
+  rulesetName: z.string(),
+  standings: z.array(StandingRow),
+  latestGames: z.array(GameSummary),
+  casualties: z.array(z.object({ gameNumber: z.number().int().nullable(), teamName: z.string(), modelName: z.string(), text: z.string() })),
+  promotions: z.array(z.object({ gameNumber: z.number().int().nullable(), teamName: z.string(), modelName: z.string(), text: z.string() })),
+});
+export type Bulletin = z.infer<typeof Bulletin>;
