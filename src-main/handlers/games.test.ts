@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft, GameSummary, StandingRow, VoidPlan } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { Bulletin } from '../../shared/ipc/schemas/print';
 import { foldRoster } from '../../shared/rules';
 import type { Core } from '../core';
 import { snapshotTables, tempDir, testCore } from '../test-support';
@@ -121,6 +122,15 @@ describe('games: set-up, commit, void', () => {
     for (const t of listTeams(core.opened.db, campaign.id)) {
       expect(foldRoster(ledgerItems(teamLedger(core.opened.db, t.id)))).toEqual(storedRoster(t));
     }
+
+    // The bulletin for the noticeboard: standings, the game, the casualty (Skorcha or Cato, whoever died).
+    const bulletin = await call<Bulletin>(core, 'campaigns.bulletin', { id: campaign.id });
+    expect(bulletin.latestGames.map((g) => g.number)).toEqual([1]);
+    expect(bulletin.standings).toHaveLength(2);
+    const deaths = committed.entries.filter((e) => e.kind === 'model.died').length;
+    expect(bulletin.casualties.filter((c) => /died/.test(c.text))).toHaveLength(deaths);
+    // Browser mode has no save dialog: the page prints itself through the browser.
+    expect(await call(core, 'print.pdf', { kind: 'bulletin', id: campaign.id, paper: 'a4', fileName: 'Bulletin' })).toEqual({ outcome: 'browser' });
 
     const plan = await call<VoidPlan>(core, 'games.voidPlan', { id: created.game.id });
     expect(plan.dependents).toEqual([]);
