@@ -5,11 +5,19 @@ import type { EventName, EventPayload } from '../shared/ipc/contract';
 import type { AppInfo } from '../shared/ipc/schemas/app';
 import type { Db } from './db/open';
 import type { FileDialogs, Printer } from './files';
+import type { Backups } from './backups';
+import type { BackupInfo } from './db/backup';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
 export interface HandlerContext {
   db: Db;
+  /** Verified backups of the campaign file (issue 8). */
+  backups: Backups;
+  /** A game was committed (or similar): take an automatic backup soon after the answer is sent. */
+  afterCommit: (reason: string) => void;
+  /** Put a verified backup in place of the campaign file (after backing up the current one) and reopen it. */
+  restore: (file: string) => BackupInfo;
   now: () => Date;
   newId: () => string;
   emit: Emit;

@@ -12,6 +12,9 @@ import type { HandlerContext } from './context';
 import { classifySqliteError } from './db/errors';
 import { openCampaignFile, type OpenedDatabase } from './db/open';
 import type { FileDialogs, Printer } from './files';
+import { Backups } from './backups';
+import { restoreBackup, sha256File } from './db/backup';
+import { AppError } from '../shared/ipc/result';
 import { handlers } from './handlers';
 import { ensureSampleTeamLists } from './repos/team-lists';
 import { pinRuleset, unpinnedCampaigns } from './repos/rulesets';
@@ -30,6 +33,8 @@ export interface CoreOptions {
   log?: (message: string) => void;
   files?: FileDialogs;
   printer?: Printer;
+  /** Daily and after-commit backups (default on; tests switch them off unless they test them). */
+  automaticBackups?: boolean;
 }
 
 export interface Core {
@@ -49,12 +54,14 @@ export function createCore(options: CoreOptions): Core {
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const now = options.now ?? (() => new Date());
   const log = options.log ?? ((m: string) => console.error(m));
-  const opened = openCampaignFile({
-    file: paths.databaseFile,
-    migrationsFolder: options.migrationsFolder,
-    backupsDir: paths.backupsDir,
-    now,
-  });
+  const open = () =>
+    openCampaignFile({
+      file: paths.databaseFile,
+      migrationsFolder: options.migrationsFolder,
+      backupsDir: paths.backupsDir,
+      now,
+    });
+  let opened = open();
   if (opened.backup) log(`Backed up the campaign file before updating it: ${opened.backup.path}`);
 
   const listeners = new Set<EventListener>();
@@ -67,8 +74,32 @@ export function createCore(options: CoreOptions): Core {
     schemaVersion: opened.schemaVersion,
     readOnly: false,
   };
+  const backups = new Backups(() => opened.sqlite, paths.backupsDir, now, log);
+  const automatic = options.automaticBackups ?? true;
   const ctx: HandlerContext = {
     db: opened.db,
+    backups,
+    afterCommit: (reason) => {
+      if (automatic) backups.soon(reason);
+    },
+    restore: (file) => {
+      const chosen = backups.list().find((b) => b.file === file);
+      if (!chosen) throw new AppError('NOT_FOUND', 'That backup is no longer there (or no longer matches its checksum).');
+      // A restore can itself be undone: the current state is backed up first (and the file itself is set aside).
+      backups.take('before-restore');
+      opened.sqlite.close();
+      const { setAside } = restoreBackup(chosen, paths.databaseFile, now());
+      try {
+        opened = open();
+      } catch (e) {
+        if (setAside) restoreBackup({ ...chosen, path: setAside, sha256: sha256File(setAside) }, paths.databaseFile, now());
+        opened = open();
+        throw e;
+      }
+      ctx.db = opened.db;
+      info.schemaVersion = opened.schemaVersion;
+      return chosen;
+    },
     now,
     newId: options.newId ?? randomUUID,
     info,
@@ -92,10 +123,14 @@ export function createCore(options: CoreOptions): Core {
     for (const id of unpinnedCampaigns(tx)) pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
   });
 
+  if (automatic) backups.startDaily();
+
   return {
     paths,
     info,
-    opened,
+    get opened() {
+      return opened;
+    },
     invoke: (channel, input) =>
       dispatch(handlers, ctx, channel, input, {
         classifyError: classifySqliteError,
@@ -106,6 +141,7 @@ export function createCore(options: CoreOptions): Core {
       return () => listeners.delete(listener);
     },
     close() {
+      backups.stop();
       listeners.clear();
       if (opened.sqlite.open) opened.sqlite.close();
     },

@@ -53,6 +53,7 @@ import {
   VoidPlan,
 } from './schemas/games';
 import { Bulletin, PrintPdfInput, PrintPdfResult } from './schemas/print';
+import { BackupFileInput, BackupRestoreResult, BackupView } from './schemas/backups';
 import {
   RulesetApplyInput,
   RulesetExportInput,
@@ -137,6 +138,10 @@ export const channels = {
   'campaigns.bulletin': channel({ input: CampaignIdInput, output: Bulletin, summary: 'The campaign bulletin: standings, latest games, casualties and promotions.' }),
   'print.pdf': channel({ input: PrintPdfInput, output: PrintPdfResult, summary: 'Save a roster sheet, game-night kit or bulletin as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).' }),
 
+  'backups.list': channel({ input: Empty, output: z.array(BackupView), summary: 'Verified backups of the campaign file, newest first (date, reason, size).' }),
+  'backups.create': channel({ input: Empty, output: BackupView, summary: 'Back up the campaign file now (verified before it is kept).' }),
+  'backups.restore': channel({ input: BackupFileInput, output: BackupRestoreResult, summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.' }),
+
   'games.list': channel({ input: GamesListInput, output: z.array(GameSummary), summary: 'Games of a campaign, newest first, filtered by status, team or mission.' }),
   'games.get': channel({ input: GameIdInput, output: GameDetail, summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.' }),
   'games.create': channel({ input: GameSetup, output: GameDetail, summary: 'Set up a game between two founded teams: roll or choose the mission and make the plan.' }),
@@ -159,6 +164,10 @@ export const events = {
   'players.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** A team of a campaign changed (roster, founding, ledger). */
   'teams.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
+  /** The list of backups changed. */
+  'backups.changed': z.object({}).strict(),
+  /** A backup was restored: everything on screen is stale; reload. */
+  'app.restored': z.object({ file: z.string() }).strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /** A game of a campaign was set up, edited, committed, discarded or voided. */

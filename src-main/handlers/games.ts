@@ -450,12 +450,20 @@ export const gameHandlers: GameHandlers = {
     emitGame(ctx, game);
     ctx.emit('teams.changed', { campaignId: game.campaignId, id: game.teamAId });
     ctx.emit('teams.changed', { campaignId: game.campaignId, id: game.teamBId });
+    ctx.afterCommit(`after-game-${game.number}`);
     return detail(ctx.db, id);
   },
 
   'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGame(ctx.db, id)).view,
 
   'games.void': ({ id, reason, withDependents }, ctx) => {
+    // RELIABILITY.md rule 3: a verified backup before every void (checked first, so a refused void makes none).
+    const target = mustFindGame(ctx.db, id);
+    const { view: check } = voidPlanFor(ctx.db, target);
+    if (check.dependents.length > 0 && !withDependents) {
+      throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${check.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
+    }
+    ctx.backups.take(`before-void-game-${target.number}`);
     const { game, teamIds } = ctx.db.transaction((tx) => {
       const game = mustFindGame(tx, id);
       const { plan, view } = voidPlanFor(tx, game);

@@ -12,6 +12,7 @@ import { gameHandlers } from './games';
 import { standingsHandlers } from './standings';
 import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
+import { backupHandlers } from './backups';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -23,4 +24,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...standingsHandlers,
   ...rulesetHandlers,
   ...printHandlers,
+  ...backupHandlers,
 };

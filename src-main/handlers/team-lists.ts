@@ -86,6 +86,8 @@ export const teamListHandlers: TeamListHandlers = {
       file = { fileName: input.fileName, text: input.text };
     }
     const list = parseTeamListFile(file.fileName, file.text);
+    // RELIABILITY.md rule 3: a verified backup before every import that will write (a refused file makes none).
+    if (!repo.findTeamListByKey(ctx.db, list.id, list.listVersion)) ctx.backups.take('before-import');
     const result = ctx.db.transaction((tx) => {
       const existing = repo.findTeamListByKey(tx, list.id, list.listVersion);
       if (existing) {

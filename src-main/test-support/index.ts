@@ -27,6 +27,7 @@ export function testCore(dataDir = tempDir(), overrides: Partial<CoreOptions> = 
     mode: 'browser',
     version: '0.0.0-test',
     log: () => {},
+    automaticBackups: false,
     ...deterministic(),
     ...overrides,
   });

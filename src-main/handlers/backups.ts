@@ -1,0 +1,27 @@
+/** backups.* handlers (issue 8): list, back up now, restore (the current state is backed up first). */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import type { BackupView } from '../../shared/ipc/schemas/backups';
+import type { HandlerContext } from '../context';
+import type { BackupInfo } from '../db/backup';
+
+type BackupHandlers = Pick<Handlers<HandlerContext>, 'backups.list' | 'backups.create' | 'backups.restore'>;
+
+const view = (b: BackupInfo): BackupView => ({ file: b.file, createdAt: b.createdAt, reason: b.reason, bytes: b.bytes, schemaVersion: b.schemaVersion });
+
+export const backupHandlers: BackupHandlers = {
+  'backups.list': (_input, ctx) => ctx.backups.list().map(view),
+
+  'backups.create': (_input, ctx) => {
+    const made = view(ctx.backups.take('by-hand'));
+    ctx.emit('backups.changed', {});
+    return made;
+  },
+
+  'backups.restore': ({ file }, ctx) => {
+    const restored = ctx.restore(file);
+    const undo = ctx.backups.list().find((b) => b.reason === 'before-restore');
+    ctx.emit('backups.changed', {});
+    ctx.emit('app.restored', { file });
+    return { restored: view(restored), undo: undo ? view(undo) : null };
+  },
+};
