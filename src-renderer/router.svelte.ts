@@ -4,6 +4,7 @@
  *   #/campaigns/ID          a campaign: players and teams
  *   #/teams/ID              a team's roster builder
  *   #/team-lists            the team-list library
+ *   #/backups               verified backups: back up now, restore
  *   #/team-lists/ID         the team-list editor
  *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
  *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
@@ -15,6 +16,7 @@ export type Route =
   | { name: 'campaign'; id: string }
   | { name: 'team'; id: string }
   | { name: 'teamLists' }
+  | { name: 'backups' }
   | { name: 'teamListEditor'; id: string }
   | { name: 'game'; id: string }
   | { name: 'newGame'; campaignId: string }
@@ -26,13 +28,14 @@ export function parseRoute(hash: string): Route {
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   const [section, id, sub, part] = parts;
   if (section === 'print' && (id === 'roster' || id === 'kit' || id === 'bulletin') && sub) {
-    return { name: 'print', kind: id, id: sub, paper: new URLSearchParams(query).get('paper') === 'letter' ? 'letter' : 'a4' };
+    return { name: 'print', kind: id, id: sub, paper: /(?:^|&)paper=letter(?:&|$)/.test(query) ? 'letter' : 'a4' };
   }
   if (section === 'campaigns' && id && sub === 'new-game') return { name: 'newGame', campaignId: id };
   if (section === 'campaigns' && id && sub === 'rules') return part ? { name: 'rules', campaignId: id, section: part } : { name: 'rules', campaignId: id };
   if (section === 'campaigns' && id) return { name: 'campaign', id };
   if (section === 'teams' && id) return { name: 'team', id };
   if (section === 'games' && id) return { name: 'game', id };
+  if (section === 'backups') return { name: 'backups' };
   if (section === 'team-lists') return id ? { name: 'teamListEditor', id } : { name: 'teamLists' };
   return { name: 'home' };
 }
@@ -42,6 +45,7 @@ export const href = {
   campaign: (id: string) => `#/campaigns/${encodeURIComponent(id)}`,
   team: (id: string) => `#/teams/${encodeURIComponent(id)}`,
   teamLists: () => '#/team-lists',
+  backups: () => '#/backups',
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
