@@ -11,6 +11,10 @@ import {
   CampaignIdInput,
   CampaignRenameInput,
   CampaignsListInput,
+  CampaignExportInput,
+  CampaignExportResult,
+  CampaignImportInput,
+  CampaignImportResult,
 } from './schemas/campaigns';
 import {
   CampaignScopedInput,
@@ -94,6 +98,8 @@ export const channels = {
     summary: 'Archive a campaign: hidden from the home list, nothing deleted.',
   }),
   'campaigns.unarchive': channel({ input: CampaignIdInput, output: Campaign, summary: 'Bring an archived campaign back.' }),
+  'campaigns.exportFile': channel({ input: CampaignExportInput, output: CampaignExportResult, summary: 'Export a whole campaign to one file (to move it to another laptop or keep a copy).' }),
+  'campaigns.importFile': channel({ input: CampaignImportInput, output: CampaignImportResult, summary: 'Import a campaign file: all of it in one transaction, or nothing, with the reason.' }),
   'campaigns.settings': channel({ input: CampaignIdInput, output: CampaignSettingsView, summary: 'The club’s dice mode and optional rules for a campaign.' }),
   'campaigns.updateSettings': channel({ input: CampaignSettingsInput, output: CampaignSettingsView, summary: 'Change the dice mode and optional rules (used by games set up afterwards).' }),
   'campaigns.standings': channel({ input: CampaignIdInput, output: z.array(StandingRow), summary: 'Standings: games, W/D/L, VP, requisition and Threat of every team.' }),

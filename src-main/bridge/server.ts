@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { Core } from '../core';
 import { CONTENT_SECURITY_POLICY } from '../security';
 
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** Large enough for a campaign file upload (24 MB of JSON); the token and loopback checks come first. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
 export const TOKEN_HEADER = 'x-herald-token';
 
 const MIME: Record<string, string> = {

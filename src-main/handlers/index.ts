@@ -13,6 +13,7 @@ import { standingsHandlers } from './standings';
 import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
 import { backupHandlers } from './backups';
+import { campaignFileHandlers } from './campaign-files';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -25,4 +26,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...rulesetHandlers,
   ...printHandlers,
   ...backupHandlers,
+  ...campaignFileHandlers,
 };

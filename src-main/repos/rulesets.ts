@@ -4,18 +4,9 @@
 import { createHash } from 'node:crypto';
 import { desc, eq, notInArray } from 'drizzle-orm';
 import { Ruleset } from '../../shared/rules';
+import { canonicalJson } from './team-lists';
 import type { Db } from '../db/open';
 import { campaignRulesets, campaigns, type CampaignRulesetRow } from '../db/schema';
-
-/** JSON with object keys sorted, so the same ruleset always has the same text and hash. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const keys = Object.keys(value).filter((k) => (value as Record<string, unknown>)[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
-}
 
 export const rulesetHash = (ruleset: Ruleset): string => createHash('sha256').update(canonicalJson(ruleset)).digest('hex');
 

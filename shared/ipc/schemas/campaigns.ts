@@ -49,3 +49,22 @@ export const CampaignCreateInput = z
 export type CampaignCreateInput = z.input<typeof CampaignCreateInput>;
 export const CampaignRenameInput = z.object({ id: Id, name: CampaignName }).strict();
 export const CampaignIdInput = z.object({ id: Id }).strict();
+
+// ----- the campaign file (issue 8) -----
+
+/** Largest campaign file accepted through an upload in browser mode (the bridge's body limit is above it). */
+export const CAMPAIGN_UPLOAD_MAX_BYTES = 24 * 1024 * 1024;
+export const CampaignExportInput = z.object({ id: Id, destination: z.enum(['dialog', 'download']) }).strict();
+export const CampaignExportResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), path: z.string() }),
+  z.object({ outcome: z.literal('download'), fileName: z.string(), text: z.string() }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+export const CampaignImportInput = z.discriminatedUnion('source', [
+  z.object({ source: z.literal('dialog') }).strict(),
+  z.object({ source: z.literal('upload'), fileName: z.string().max(255), text: z.string().max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`) }).strict(),
+]);
+export const CampaignImportResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('imported'), campaign: Campaign }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);

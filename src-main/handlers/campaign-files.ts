@@ -1,0 +1,40 @@
+/** campaigns.exportFile / campaigns.importFile (issue 8): a whole campaign as one file; an import never half-applies. */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
+import type { HandlerContext } from '../context';
+import { CAMPAIGN_FILE_MAX_BYTES, exportCampaign, importCampaign, parseCampaignFile } from '../campaign-file';
+import { findCampaign } from '../repos/campaigns';
+
+type CampaignFileHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportFile' | 'campaigns.importFile'>;
+
+const fileNameFor = (name: string, at: string) => `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign.json`;
+
+export const campaignFileHandlers: CampaignFileHandlers = {
+  'campaigns.exportFile': async ({ id, destination }, ctx) => {
+    const at = ctx.now().toISOString();
+    const file = exportCampaign(ctx.db, id, at);
+    const text = `${JSON.stringify(file)}\n`;
+    const fileName = fileNameFor(file.campaign.name, at);
+    if (destination === 'download') return { outcome: 'download' as const, fileName, text };
+    if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
+    const saved = await ctx.files.saveText({ title: 'Export campaign', defaultName: fileName, extensions: ['json'], text });
+    return saved ? { outcome: 'saved' as const, path: saved } : { outcome: 'cancelled' as const };
+  },
+
+  'campaigns.importFile': async (input, ctx) => {
+    let picked: { fileName: string; text: string };
+    if (input.source === 'dialog') {
+      if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: choose the file to upload instead.');
+      const chosen = await ctx.files.openText({ title: 'Import a campaign', extensions: ['json'], maxBytes: CAMPAIGN_FILE_MAX_BYTES });
+      if (!chosen) return { outcome: 'cancelled' as const };
+      picked = chosen;
+    } else picked = { fileName: input.fileName, text: input.text };
+    const file = parseCampaignFile(picked.fileName, picked.text);
+    // RELIABILITY.md rule 3: a verified backup before every import that writes.
+    ctx.backups.take('before-import');
+    const id = ctx.db.transaction((tx) => importCampaign(tx, file, ctx.newId, ctx.now().toISOString()));
+    ctx.emit('campaigns.changed', { id });
+    ctx.emit('teamLists.changed', { id });
+    return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
+  },
+};
