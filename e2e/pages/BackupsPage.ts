@@ -1,0 +1,40 @@
+/** Page object for the Backups and campaign files screen (issue 8). */
+import { expect, type Download, type Locator, type Page } from '@playwright/test';
+
+export class BackupsPage {
+  constructor(readonly page: Page) {}
+
+  async open() {
+    await this.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Backups' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Backups and campaign files', level: 1 })).toBeVisible();
+  }
+
+  get rows(): Locator {
+    return this.page.getByRole('table', { name: 'Backups' }).locator('tbody tr');
+  }
+
+  async backUpNow() {
+    const before = await this.rows.count();
+    await this.page.getByRole('button', { name: 'Back up now' }).click();
+    await expect(this.page.getByRole('status')).toContainText('Backed up');
+    await expect(this.rows).toHaveCount(before + 1);
+  }
+
+  /** Restore the backup in row `index` (0 = newest); the app reloads from the restored file. */
+  async restore(index: number) {
+    const row = this.rows.nth(index);
+    await row.getByRole('button', { name: /^Restore the backup of/ }).click();
+    await row.getByRole('button', { name: 'Restore', exact: true }).click();
+  }
+
+  async exportCampaign(name: string): Promise<Download> {
+    await this.page.getByLabel('Campaign', { exact: true }).selectOption({ label: name });
+    const download = this.page.waitForEvent('download');
+    await this.page.getByRole('button', { name: 'Export campaign file' }).click();
+    return download;
+  }
+
+  async importCampaign(fileName: string, text: string) {
+    await this.page.getByLabel('Campaign file to import').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(text) });
+  }
+}
