@@ -137,6 +137,11 @@ export function inspectCampaignFile(file: string, migrationsFolder: string): Ins
           `Install the newer Herald to open it. Herald has not changed the file.`,
       );
     }
+    // RELIABILITY.md rule 4: a damaged file is found before anything writes to it (quick_check reads every page).
+    const check = probe.pragma('quick_check', { simple: true });
+    if (check !== 'ok') {
+      throw new DbOpenError('CORRUPT', file, `The campaign file ${file} is damaged (${String(check).slice(0, 120)}). Herald has not changed it.`);
+    }
     return { fresh: false, schemaVersion: state.version };
   } catch (e) {
     if (e instanceof DbOpenError) throw e;

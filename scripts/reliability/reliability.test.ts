@@ -1,0 +1,310 @@
+/**
+ * The fault tests of design/RELIABILITY.md against the production database module and handlers (issue 8), with
+ * numbers: SIGKILLs of a child committing games, damaged files, IPC fuzz, hostile imports; disk-full and read-only
+ * where the machine allows mounting. Writes reports/reliability.json. `npm run test:reliability` runs the full counts
+ * (300 kills, 155 damaged files, 1,000 fuzz runs per channel, 60+ hostile imports); `npm test` runs a shorter pass.
+ */
+import Database from 'better-sqlite3';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { build } from 'esbuild';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL_NAMES } from '../../shared/ipc/contract';
+import { ERROR_CODES } from '../../shared/ipc/result';
+import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import { foldRoster } from '../../shared/rules';
+import type { Core } from '../../src-main/core';
+import { sha256File } from '../../src-main/db/backup';
+import { DbOpenError } from '../../src-main/db/errors';
+import { openCampaignFile } from '../../src-main/db/open';
+import { ledgerItems, listTeams, storedRoster, teamLedger } from '../../src-main/repos/teams';
+import { MIGRATIONS, tempDir, testCore } from '../../src-main/test-support';
+
+// `npm run test:reliability` runs the full counts; inside `npm test` the same tests run shorter (the 1,000-run IPC fuzz
+// of every channel also runs there, in src-main/ipc-fuzz.test.ts).
+const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
+const KILLS = FULL ? 300 : 30;
+const FUZZ_RUNS = FULL ? 1000 : 100;
+const report: Record<string, unknown> = { full: FULL };
+const failures: string[] = [];
+
+async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
+  const r = await core.invoke(channel, input);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+  return r.value as T;
+}
+
+/** A campaign file with two founded teams (Orks with many boys, so casualties never run out quickly). */
+async function seeded(dir: string) {
+  const core = testCore(dir);
+  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Reliability' });
+  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+  const orks = lists.find((l) => l.listKey === 'orks-sample')!.id;
+  const mk = async (player: string, name: string) => {
+    const p = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: player });
+    const t = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: p.id, teamListId: orks, name });
+    const models = [{ entryId: 'boss-nob', name: `${name} Boss` }, ...Array.from({ length: 19 }, (_, i) => ({ entryId: 'boy', name: `${name} Boy ${i + 1}` }))];
+    await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models: models.map((m, i) => ({ id: `${name}-${i}`, ...m, options: {}, armoury: [], grenades: {} })) } });
+    await call(core, 'teams.found', { id: t.team.id });
+    return t.team.id;
+  };
+  const teamA = await mk('Alice', 'Snaggas');
+  const teamB = await mk('Bob', 'Krumpas');
+  return { core, campaignId: campaign.id, teamA, teamB };
+}
+
+/** What the file must satisfy after any crash: integrity, every acknowledged game, no half-applied game, rosters = ledger. */
+function audit(dir: string, acked: Set<string>) {
+  const file = path.join(dir, 'herald.sqlite');
+  const db = new Database(file, { readonly: true });
+  try {
+    const integrity = db.pragma('integrity_check', { simple: true }) === 'ok';
+    const committed = new Set(db.prepare(`SELECT id FROM games WHERE status = 'committed'`).pluck().all() as string[]);
+    const lost = [...acked].filter((id) => !committed.has(id)).length;
+    // Half-applied: a committed game without its entries or rolls, or entries/rolls of a game that is not committed.
+    const withoutEntries = db.prepare(`SELECT count(*) FROM games g WHERE g.status = 'committed' AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.game_id = g.id)`).pluck().get() as number;
+    const withoutRolls = db.prepare(`SELECT count(*) FROM games g WHERE g.status = 'committed' AND NOT EXISTS (SELECT 1 FROM game_rolls r WHERE r.game_id = g.id)`).pluck().get() as number;
+    const orphanEntries = db.prepare(`SELECT count(*) FROM ledger_entries e WHERE e.game_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id AND g.status <> 'draft')`).pluck().get() as number;
+    const orphanRolls = db.prepare(`SELECT count(*) FROM game_rolls r JOIN games g ON g.id = r.game_id WHERE g.status = 'draft'`).pluck().get() as number;
+    return { integrity, lost, halfApplied: withoutEntries + withoutRolls + orphanEntries + orphanRolls, committed: committed.size };
+  } finally {
+    db.close();
+  }
+}
+
+let child: string;
+beforeAll(async () => {
+  const out = tempDir('herald-reliability-build-');
+  child = path.join(out, 'committer.cjs');
+  await build({ entryPoints: ['scripts/reliability/committer.ts'], bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: ['better-sqlite3'], outfile: child, logLevel: 'silent', nodePaths: [path.resolve('node_modules')] });
+});
+
+afterAll(() => {
+  report.failures = failures;
+  fs.mkdirSync('reports', { recursive: true });
+  fs.writeFileSync(path.join('reports', 'reliability.json'), `${JSON.stringify(report, null, 2)}\n`);
+});
+
+describe('RELIABILITY.md fault tests', () => {
+  it(`kill mid-commit: ${KILLS} SIGKILLs of a child committing games lose nothing and half-apply nothing`, async () => {
+    const dir = tempDir('herald-kill-');
+    const { core, campaignId, teamA, teamB } = await seeded(dir);
+    core.close();
+    const acked = new Set<string>();
+    let kills = 0;
+    let corrupt = 0;
+    let lost = 0;
+    let half = 0;
+    for (let i = 0; i < KILLS; i++) {
+      const proc = spawn(process.execPath, [child, dir, MIGRATIONS, campaignId, teamA, teamB], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: path.resolve('node_modules') } });
+      let buffer = '';
+      proc.stdout.on('data', (d: Buffer) => {
+        buffer += d.toString();
+        for (let nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+          const line = buffer.slice(0, nl);
+          buffer = buffer.slice(nl + 1);
+          if (line.startsWith('ACK ')) acked.add(line.slice(4));
+        }
+      });
+      // Random moments: some during start-up and opening (the child needs ~0.5 s to open), most in the commit loop.
+      await new Promise((r) => setTimeout(r, 300 + Math.floor(Math.random() * 1700)));
+      proc.kill('SIGKILL');
+      await new Promise((r) => proc.once('exit', r));
+      kills++;
+      const a = audit(dir, acked);
+      if (!a.integrity) corrupt++;
+      lost = a.lost;
+      half = a.halfApplied;
+      if (!a.integrity || a.lost > 0 || a.halfApplied > 0) break;
+    }
+    // After all that, the production core opens the file and every roster still equals its ledger.
+    const after = testCore(dir);
+    const rebuildMismatches = listTeams(after.opened.db, campaignId).filter((t) => JSON.stringify(foldRoster(ledgerItems(teamLedger(after.opened.db, t.id)))) !== JSON.stringify(storedRoster(t))).length;
+    after.close();
+    Object.assign(report, { kills, acknowledgedGames: acked.size, lostGames: lost, corruptDatabases: corrupt, halfAppliedGames: half, rosterRebuildMismatches: rebuildMismatches });
+    if (corrupt + lost + half + rebuildMismatches > 0) failures.push('kill mid-commit');
+    expect({ corrupt, lost, half, rebuildMismatches }).toEqual({ corrupt: 0, lost: 0, half: 0, rebuildMismatches: 0 });
+    expect(acked.size).toBeGreaterThan(0);
+  }, 1_800_000);
+
+  it('damaged files: at least 150 mutated copies are refused or opened, never crash, and a refused file is never modified', async () => {
+    const dir = tempDir('herald-damage-src-');
+    const { core } = await seeded(dir);
+    const good = path.join(dir, 'herald.sqlite');
+    core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    core.close();
+    const bytes = fs.readFileSync(good);
+    const pageSize = 4096;
+    const pages = Math.floor(bytes.length / pageSize);
+    // A WAL from another campaign file, to lay beside a good one.
+    const otherDir = tempDir('herald-damage-wal-');
+    const other = testCore(otherDir);
+    await call(other, 'campaigns.create', { name: 'Other' });
+    other.opened.sqlite.pragma('wal_autocheckpoint = 0');
+    await call(other, 'campaigns.create', { name: 'Other 2' });
+    const foreignWal = fs.existsSync(path.join(otherDir, 'herald.sqlite-wal')) ? fs.readFileSync(path.join(otherDir, 'herald.sqlite-wal')) : Buffer.alloc(0);
+    other.close();
+
+    const rng = fc.sample(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { numRuns: 200, seed: 20261122 });
+    const cases: { name: string; make: () => { db: Buffer; wal?: Buffer } }[] = [];
+    for (let i = 0; i < 40; i++) cases.push({ name: `truncated-${i}`, make: () => ({ db: bytes.subarray(0, Math.floor((bytes.length * (i + 1)) / 42)) }) });
+    for (let i = 0; i < 40; i++) {
+      cases.push({
+        name: `zeroed-page-${i}`,
+        make: () => {
+          const b = Buffer.from(bytes);
+          b.fill(0, ((i % pages) || 1) * pageSize, (((i % pages) || 1) + 1) * pageSize);
+          return { db: b };
+        },
+      });
+    }
+    for (let i = 0; i < 50; i++) {
+      cases.push({
+        name: `byte-flips-${i}`,
+        make: () => {
+          const b = Buffer.from(bytes);
+          for (let k = 0; k < 1 + (i % 8); k++) {
+            const at = 100 + ((rng[(i * 8 + k) % rng.length]! * 7919) % (b.length - 100));
+            b[at] = b[at]! ^ 0xff;
+          }
+          return { db: b };
+        },
+      });
+    }
+    for (let i = 0; i < 15; i++) cases.push({ name: `not-sqlite-${i}`, make: () => ({ db: Buffer.from(i % 2 ? `{"campaign": ${i}}` : 'x'.repeat(200 * (i + 1))) }) });
+    for (let i = 0; i < 10; i++) cases.push({ name: `foreign-wal-${i}`, make: () => ({ db: Buffer.from(bytes), wal: i % 2 ? foreignWal : Buffer.from(foreignWal.subarray(0, Math.max(32, foreignWal.length >> 1))) }) });
+
+    let tried = 0;
+    let modified = 0;
+    let crashes = 0;
+    let refused = 0;
+    for (const c of cases) {
+      const caseDir = tempDir('herald-damaged-');
+      const file = path.join(caseDir, 'herald.sqlite');
+      const { db, wal } = c.make();
+      fs.writeFileSync(file, db);
+      if (wal) fs.writeFileSync(`${file}-wal`, wal);
+      const before = sha256File(file);
+      tried++;
+      try {
+        const opened = openCampaignFile({ file, migrationsFolder: MIGRATIONS, backupsDir: path.join(caseDir, 'backups') });
+        opened.sqlite.close();
+      } catch (e) {
+        if (e instanceof DbOpenError) {
+          refused++;
+          if (sha256File(file) !== before) modified++;
+        } else crashes++;
+      }
+    }
+    Object.assign(report, { damagedFilesTried: tried, damagedFilesRefused: refused, damagedFilesModified: modified, damagedFileCrashes: crashes });
+    if (modified + crashes > 0 || tried < 150) failures.push('damaged files');
+    expect({ modified, crashes }).toEqual({ modified: 0, crashes: 0 });
+    expect(tried).toBeGreaterThanOrEqual(150);
+  }, 600_000);
+
+  it(`IPC fuzz: ${FUZZ_RUNS} arbitrary payloads per channel, every one answered with a typed result`, async () => {
+    const core = testCore();
+    await call(core, 'campaigns.create', { name: 'Fuzz' });
+    const totalChanges = () => core.opened.sqlite.prepare('SELECT total_changes()').pluck().get() as number;
+    let runs = 0;
+    let uncaught = 0;
+    let changedOnRejection = 0;
+    for (const channel of CHANNEL_NAMES) {
+      for (const input of fc.sample(fc.jsonValue({ maxDepth: 4 }), { numRuns: FUZZ_RUNS, seed: 7 })) {
+        runs++;
+        const before = totalChanges();
+        try {
+          const r = await core.invoke(channel, input);
+          if (!r.ok && (!ERROR_CODES.includes(r.error.code) || r.error.code === 'INTERNAL')) uncaught++;
+          if (!r.ok && totalChanges() !== before) changedOnRejection++;
+        } catch {
+          uncaught++;
+        }
+      }
+    }
+    core.close();
+    Object.assign(report, { ipcChannels: CHANNEL_NAMES.length, ipcFuzzRuns: runs, ipcFuzzRunsPerChannel: FUZZ_RUNS, ipcUncaught: uncaught, ipcChangesOnRejection: changedOnRejection });
+    if (uncaught + changedOnRejection > 0) failures.push('IPC fuzz');
+    expect({ uncaught, changedOnRejection }).toEqual({ uncaught: 0, changedOnRejection: 0 });
+  }, 600_000);
+
+  it('hostile imports: at least 60 broken campaign, team-list and ruleset files are refused with a reason, never partly applied', async () => {
+    const dir = tempDir('herald-imports-');
+    const { core, campaignId } = await seeded(dir);
+    const campaignText = (await call<{ text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' })).text;
+    const rulesetText = (await call<{ text: string }>(core, 'rulesets.export', { campaignId, destination: 'download' })).text;
+    const lists = await call<{ id: string }[]>(core, 'teamLists.list', {});
+    const listText = (await call<{ text: string }>(core, 'teamLists.export', { id: lists[0]!.id, destination: 'download' })).text;
+    const target = testCore(tempDir('herald-imports-target-'));
+    const totalChanges = () => target.opened.sqlite.prepare('SELECT total_changes()').pluck().get() as number;
+
+    const variants = (text: string): string[] => [
+      ...[0.01, 0.1, 0.3, 0.5, 0.7, 0.9, 0.99].map((f) => text.slice(0, Math.floor(text.length * f))),
+      '['.repeat(50_000) + ']'.repeat(50_000),
+      text.replace('{', '{"__proto__":{"polluted":true},'),
+      text.replace(/"name":\s*"[^"]*"/, '"name": 42'),
+      text.replace(/"format":\s*"[^"]*"/, '"format":"something-else"'),
+      JSON.stringify({ hello: 'world' }),
+      'null',
+      '"just a string"',
+      ' '.repeat(1000),
+      text.replace(/\d+/, '-99999999999'),
+      `${text}${text}`,
+      text.split('').reverse().join(''),
+      text.replace(/\[/, '{'),
+      text.replace(/"[a-zA-Z]+":/, '"constructor":'),
+      text.replace(/true|false/, '"yes"'),
+      text.replaceAll('"', "'"),
+    ];
+    const cases: [string, string][] = [
+      ...variants(campaignText).map((t): [string, string] => ['campaigns.importFile', t]),
+      ...variants(rulesetText).map((t): [string, string] => ['rulesets.import', t]),
+      ...variants(listText.replace('"sample": true', '"sample": false').replace(/"listVersion":\s*"[^"]*"/, '"listVersion":"hostile-1"')).map((t): [string, string] => ['teamLists.import', t]),
+      ['campaigns.importFile', 'x'.repeat(25 * 1024 * 1024)],
+      ['teamLists.import', 'x'.repeat(600 * 1024)],
+    ];
+    const targetCampaign = await call<{ id: string }>(target, 'campaigns.create', { name: 'Target' });
+    let tried = 0;
+    let partial = 0;
+    let unexplained = 0;
+    let slow = 0;
+    for (const [channel, text] of cases) {
+      tried++;
+      const before = totalChanges();
+      const started = Date.now();
+      const input = channel === 'rulesets.import' ? { campaignId: targetCampaign.id, source: 'upload', fileName: 'hostile.json', text } : { source: 'upload', fileName: 'hostile.json', text };
+      const r = await target.invoke(channel, input);
+      if (Date.now() - started > 5000) slow++;
+      if (r.ok) {
+        // Only a well-formed file may load (e.g. a doubled text is not JSON; a harmless number change may be fine).
+        continue;
+      }
+      if (!r.error.message || r.error.code === 'INTERNAL') unexplained++;
+      if (totalChanges() !== before) partial++;
+    }
+    core.close();
+    target.close();
+    Object.assign(report, { importCasesTried: tried, partialImports: partial, importsWithoutReason: unexplained, importsOver5s: slow });
+    if (partial + unexplained > 0 || tried < 60) failures.push('hostile imports');
+    expect({ partial, unexplained }).toEqual({ partial: 0, unexplained: 0 });
+    expect(tried).toBeGreaterThanOrEqual(60);
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }, 600_000);
+
+  it('disk full and read-only: run where the machine lets us mount a small tmpfs, reported as skipped otherwise', () => {
+    const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-tmpfs-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mountPoint], { encoding: 'utf8' });
+    if (mounted.status !== 0) {
+      const reason = `cannot mount a tmpfs here (${(mounted.stderr || mounted.error?.message || 'mount failed').trim().split('\n')[0]}); run on a machine that allows it`;
+      report.diskFull = { skipped: reason };
+      report.readOnly = { skipped: reason };
+      return;
+    }
+    spawnSync('umount', [mountPoint]);
+    report.diskFull = { skipped: 'tmpfs mounts work here, but the disk-full campaign is not written yet' };
+    report.readOnly = { skipped: 'read-only remount campaign is not written yet' };
+  });
+});
