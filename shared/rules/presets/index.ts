@@ -15,5 +15,5 @@ export type { MissingTable, ProgressionTableKey } from './require';
  */
 export function presets(): Ruleset[] {
   // Deep copies: the presets share table objects with the seed data, and a caller may edit what it gets.
-  return [battleHonoursPreset(), experienceLevelsPreset()].map((r) => structuredClone(r));
+  return [battleHonoursPreset(), experienceLevelsPreset()].map((r) => JSON.parse(JSON.stringify(r)) as Ruleset);
 }

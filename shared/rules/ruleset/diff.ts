@@ -13,16 +13,25 @@ export interface RulesetChange {
   text: string;
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** JSON with object keys sorted: two rulesets that differ only in key order are the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-function byId<T extends { id: string; name: string }>(area: string, before: readonly T[], after: readonly T[], describe: (a: T, b: T) => string | null, out: RulesetChange[]) {
+function byId<T extends { id: string; name: string }>(area: string, before: readonly T[], after: readonly T[], describe: ((a: T, b: T) => string | null) | null, out: RulesetChange[]) {
   const old = new Map(before.map((x) => [x.id, x]));
   const now = new Map(after.map((x) => [x.id, x]));
   for (const [id, x] of old) if (!now.has(id)) out.push({ area, kind: 'removed', text: `${x.name} removed.` });
   for (const [id, x] of now) {
     const was = old.get(id);
     if (!was) out.push({ area, kind: 'added', text: `${x.name} added.` });
-    else if (!same(was, x)) out.push({ area, kind: 'changed', text: describe(was, x) ?? `${x.name} changed.` });
+    else if (!same(was, x)) out.push({ area, kind: 'changed', text: describe?.(was, x) ?? `${x.name} changed.` });
   }
 }
 
@@ -58,7 +67,7 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
   if (before.id !== after.id || before.name !== after.name) out.push({ area: 'Ruleset', kind: 'changed', text: `${before.name} → ${after.name}.` });
   if (before.version !== after.version) out.push({ area: 'Ruleset', kind: 'changed', text: `Version ${before.version} → ${after.version}.` });
   if (before.team.pointsLimit !== after.team.pointsLimit) out.push({ area: 'Teams', kind: 'changed', text: `Team points limit ${before.team.pointsLimit} → ${after.team.pointsLimit}.` });
-  byId('Missions', before.missions, after.missions, null as never, out);
+  byId('Missions', before.missions, after.missions, null, out);
   byId('Special rules', before.specialRules, after.specialRules, (_a, b) => `${b.name}: text changed.`, out);
   byId('Secondary objectives', before.secondaryObjectives, after.secondaryObjectives, (a, b) => (a.vp !== b.vp ? `${b.name}: ${a.vp} → ${b.vp} VP.` : `${b.name} changed.`), out);
   byId('Optional rules', before.optionalRules, after.optionalRules, (_a, b) => `${b.name} changed.`, out);
@@ -66,11 +75,12 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
 
   const p = before.progression;
   const q = after.progression;
-  if (p.system !== q.system) out.push({ area: 'Progression', kind: 'changed', text: `Progression system ${p.system} → ${q.system}.` });
+  const SYSTEM = { 'battle-honours': 'Battle Honours', 'experience-levels': 'Experience & Levels' } as const;
+  if (p.system !== q.system) out.push({ area: 'Progression', kind: 'changed', text: `Progression system ${SYSTEM[p.system]} → ${SYSTEM[q.system]}.` });
   nullable('EXP awards', 'EXP awards', p.experience.awards, q.experience.awards, (a, b) => {
-    const bits: string[] = [];
-    byId('EXP awards', a, b, (x, y) => (x.exp !== y.exp ? `${y.name}: ${x.exp} → ${y.exp} EXP.` : `${y.name} changed.`), (bits as unknown) as RulesetChange[]);
-    return (bits as unknown as RulesetChange[]).map((c) => c.text).join(' ') || 'EXP awards changed.';
+    const bits: RulesetChange[] = [];
+    byId('EXP awards', a, b, (x, y) => (x.exp !== y.exp ? `${y.name}: ${x.exp} → ${y.exp} EXP.` : `${y.name} changed.`), bits);
+    return bits.map((c) => c.text).join(' ') || 'EXP awards changed.';
   }, out);
   nullable('Level thresholds', 'Level thresholds', p.levelThresholds, q.levelThresholds, (a, b) => `Level thresholds: ${a.map((t) => `${t.level}@${t.exp}`).join(', ')} → ${b.map((t) => `${t.level}@${t.exp}`).join(', ')} (level@EXP).`, out);
   nullable('Skills', 'Skill lists', p.skills, q.skills, (a, b) => {

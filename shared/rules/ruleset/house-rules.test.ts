@@ -42,11 +42,17 @@ describe('checkRuleset (issue 6: validation as you type, in words; PROGRESSION.m
 describe('diffRulesets (issue 6: a readable diff before an upgrade)', () => {
   it('the same ruleset: no changes', () => {
     expect(diffRulesets(battleHonoursPreset(), battleHonoursPreset())).toEqual([]);
+    // Key order does not matter (a ruleset read back from a file may list its keys in another order).
+    const reordered = JSON.parse(JSON.stringify(battleHonoursPreset(), (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as ReturnType<typeof battleHonoursPreset>;
+    expect(diffRulesets(battleHonoursPreset(), reordered)).toEqual([]);
+    const renamed = JSON.parse(JSON.stringify(battleHonoursPreset())) as ReturnType<typeof battleHonoursPreset>;
+    renamed.missions[0]!.summary = 'Changed.';
+    expect(diffRulesets(battleHonoursPreset(), renamed)).toEqual([{ area: 'Missions', kind: 'changed', text: `${renamed.missions[0]!.name} changed.` }]);
   });
 
   it('costs, awards, missions, tables and systems in words', () => {
     const before = battleHonoursPreset();
-    const after = structuredClone(battleHonoursPreset());
+    const after = JSON.parse(JSON.stringify(battleHonoursPreset())) as ReturnType<typeof battleHonoursPreset>;
     after.version = '1.1.0';
     after.missions = after.missions.filter((m) => m.id !== 'last-stand');
     const honour = after.progression.honours!.groups[0]!.honours[0]!;
@@ -66,7 +72,7 @@ describe('diffRulesets (issue 6: a readable diff before an upgrade)', () => {
       ]),
     );
     const el = diffRulesets(before, experienceLevelsPreset());
-    expect(el.map((c) => c.text)).toEqual(expect.arrayContaining(['Progression system battle-honours → experience-levels.', 'Battle Honours removed (not entered).']));
+    expect(el.map((c) => c.text)).toEqual(expect.arrayContaining(['Progression system Battle Honours → Experience & Levels.', 'Battle Honours removed (not entered).']));
     expect(diffRulesets(experienceLevelsPreset(), (() => { const r = experienceLevelsPreset(); r.progression.levelThresholds = [{ level: 1, exp: 2 }]; r.progression.experience.awards = []; r.progression.skills = []; return r; })()).map((c) => c.text)).toEqual(['EXP awards entered.', 'Level thresholds entered.', 'Skill lists entered.']);
   });
 });
