@@ -24,9 +24,11 @@ export class HomePage {
     await expect(this.heading).toBeVisible();
   }
 
-  async createCampaign(name: string, pointsLimit?: number) {
+  /** Creates a campaign; `preset` picks its rules (Battle Honours, the default, or Experience & Levels). */
+  async createCampaign(name: string, pointsLimit?: number, preset?: 'battle-honours' | 'experience-levels') {
     await this.nameInput.fill(name);
     if (pointsLimit !== undefined) await this.pointsInput.fill(String(pointsLimit));
+    if (preset) await this.page.getByRole('radio', { name: preset === 'battle-honours' ? /^HoR campaign, Battle Honours/ : /^HoR campaign, Experience & Levels/ }).check();
     await this.page.getByRole('button', { name: 'Create campaign' }).click();
   }
 
