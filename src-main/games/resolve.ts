@@ -216,8 +216,8 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
         facts: toGameFacts(report),
         winner,
         awards: {
-          a: { firstBlood: report.sides.a.firstBlood, kayfabe: report.sides.a.kayfabe, misadventureLosses: outcomes.a.misadventureLosses, routedOpponent: report.sides.a.sweepingAdvance, otherAwards: draft.awards.a.otherAwards, ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}) },
-          b: { firstBlood: report.sides.b.firstBlood, kayfabe: report.sides.b.kayfabe, misadventureLosses: outcomes.b.misadventureLosses, routedOpponent: report.sides.b.sweepingAdvance, otherAwards: draft.awards.b.otherAwards, ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}) },
+          a: { firstBlood: report.sides.a.firstBlood, kayfabe: report.sides.a.kayfabe, misadventureLosses: outcomes.a.misadventureLosses, routedOpponent: report.sides.a.sweepingAdvance, otherAwards: draft.awards.a.otherAwards, expAwards: draft.awards.a.expAwards, ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}) },
+          b: { firstBlood: report.sides.b.firstBlood, kayfabe: report.sides.b.kayfabe, misadventureLosses: outcomes.b.misadventureLosses, routedOpponent: report.sides.b.sweepingAdvance, otherAwards: draft.awards.b.otherAwards, expAwards: draft.awards.b.expAwards, ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}) },
         },
         teams: teamStates,
         campaignThreats: threats,

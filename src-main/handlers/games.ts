@@ -41,6 +41,8 @@ type GameHandlers = Pick<
 >;
 
 const SIDES: Side[] = ['a', 'b'];
+/** Requisition awards Herald works out from the result itself (progression/apply.ts earnedAward); the rest are ticked. */
+const BUILT_IN_REQ_AWARDS = new Set(['took-part', 'victory', 'stalemate', 'assassin', 'considerate-commander', 'sweeping-advance', 'first-blood', 'linebreaker', 'mistakes-were-made', 'kayfabe']);
 
 function mustFindGame(db: Db, id: string): GameRow {
   const game = gamesRepo.findGame(db, id);
@@ -125,7 +127,7 @@ function freshDraft(plan: GamePlan | null, teams: Record<Side, LoadedTeam>, face
         ending: { kind: 'turns' },
         rolls: [],
       };
-  return { step: 'result', report, awards: { a: { otherAwards: [] }, b: { otherAwards: [] } }, honours: [], recruits: [], faces };
+  return { step: 'result', report, awards: { a: { otherAwards: [], expAwards: [] }, b: { otherAwards: [], expAwards: [] } }, honours: [], recruits: [], faces };
 }
 
 function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
@@ -215,6 +217,10 @@ function detail(db: Db, id: string): GameDetail {
     draft,
     models,
     honourOptions,
+    expAwardOptions: (state.ruleset.progression.experience.awards ?? []).map((a) => ({ id: a.id, name: a.name, exp: a.exp, modelTypes: a.modelTypes, condition: a.condition })),
+    otherAwardOptions: (state.ruleset.progression.requisition.awards ?? [])
+      .filter((a) => !BUILT_IN_REQ_AWARDS.has(a.id))
+      .map((a) => ({ id: a.id, name: a.name, req: a.req, condition: a.condition })),
     recruitOptions: { a: recruitOptions('a'), b: recruitOptions('b') },
     medicalGear: { a: hasMedicalGear('a'), b: hasMedicalGear('b') },
     preview,

@@ -101,6 +101,24 @@ describe('house rules: pinned rulesets', () => {
     core.close();
   });
 
+  it("the club's EXP awards are ticked per model in the wizard and earned (Experience & Levels)", async () => {
+    const core = testCore();
+    const { campaign, a, b } = await campaignWithTeams(core, 'hor-experience-levels');
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    const next = filledIn(current.ruleset);
+    next.progression.experience.awards = [{ id: 'survived', name: 'Survived', exp: 1, modelTypes: ['team-leader', 'special', 'core'], condition: 'Alive at the end of the game.', citation: { source: 'house rule', section: 'EXP' } }];
+    await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Club EXP awards' });
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    expect(g.expAwardOptions.map((o) => o.id)).toEqual(['survived']);
+    const cato = g.models.find((m) => m.name === 'Brother Cato')!;
+    const draft = structuredClone(g.draft);
+    draft.awards.a.expAwards = [{ model: cato.id, award: 'survived', times: 2 }];
+    const saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    expect(saved.preview.changes.filter((c) => c.kind === 'exp.gained').map((c) => c.text)).toEqual(['Brother Cato: +2 EXP — Survived ×2 +2 EXP']);
+    expect(saved.preview.changes.some((c) => c.kind === 'level.reached' && c.modelName === 'Brother Cato')).toBe(true);
+    core.close();
+  });
+
   it('an upgrade leaves the entries of past games byte-identical, and the next game uses the new numbers', async () => {
     const core = testCore();
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');

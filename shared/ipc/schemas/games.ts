@@ -69,6 +69,8 @@ export const DraftSideAwards = z
     injuryReroll: z.string().min(1).max(64).optional(),
     /** Organiser-added requisition awards earned. */
     otherAwards: z.array(RuleId).max(50).default([]),
+    /** Experience & Levels: the organiser's EXP awards each model earned (`times` for "per kill" awards). */
+    expAwards: z.array(z.object({ model: z.string().min(1).max(64), award: RuleId, times: z.number().int().min(1).max(50) }).strict()).max(500).default([]),
   })
   .strict();
 
@@ -191,6 +193,10 @@ export const GameDetail = z.object({
   draft: GameDraft,
   models: z.array(GameModelView),
   honourOptions: z.array(HonourOption),
+  /** The ruleset's own EXP awards (Experience & Levels), to tick per model in the Experience step. */
+  expAwardOptions: z.array(z.object({ id: z.string(), name: z.string(), exp: z.number().int(), modelTypes: z.array(z.enum(['team-leader', 'special', 'core'])), condition: z.string() })),
+  /** The ruleset's organiser-added requisition awards (not computed by Herald), to tick per side. */
+  otherAwardOptions: z.array(z.object({ id: z.string(), name: z.string(), req: z.number().int(), condition: z.string() })),
   recruitOptions: z.object({ a: z.array(RecruitOption), b: z.array(RecruitOption) }),
   /** Medical Gear held (an injury re-roll is offered). */
   medicalGear: z.object({ a: z.boolean(), b: z.boolean() }),
