@@ -12,6 +12,8 @@ export class CampaignPage {
     await this.page.getByLabel('Player name').fill(name);
     await this.page.getByRole('button', { name: 'Add player' }).click();
     await expect(this.page.getByRole('list', { name: 'Players' }).getByText(name, { exact: true })).toBeVisible();
+    // The form clears its field once the add has returned: typing the next name before that would be wiped.
+    await expect(this.page.getByLabel('Player name')).toHaveValue('');
   }
 
   async createTeam(player: string, listName: RegExp | string, teamName: string) {

@@ -19,6 +19,11 @@ type PrintHandlers = Pick<Handlers<HandlerContext>, 'campaigns.bulletin' | 'prin
 /** Pages in a PDF made by Chromium: one "/Type /Page" object per page. */
 export const pdfPageCount = (bytes: Uint8Array) => (Buffer.from(bytes).toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
 
+const isDeathOrRecovery = (data: unknown) => {
+  const kind = (data as { result?: { kind?: string } }).result?.kind;
+  return kind === 'dead' || kind === 'recovered';
+};
+
 export const printHandlers: PrintHandlers = {
   'campaigns.bulletin': ({ id }, ctx) => {
     const campaign = findCampaignRow(ctx.db, id);
@@ -46,7 +51,11 @@ export const printHandlers: PrintHandlers = {
       rulesetName: state.ruleset.name,
       standings,
       latestGames: games.slice(0, 8).map((g) => gameSummary(ctx.db, g)),
-      casualties: live.filter((r) => r.kind === 'model.died' || (r.kind === 'injury.rolled' && /injury|Injury/.test(r.reason) && !/Full recovery/.test(r.reason))).slice(0, 20).map(line),
+      // A death once (its model.died entry), and the injuries that left a mark (not full recoveries, not the death roll).
+      casualties: live
+        .filter((r) => r.kind === 'model.died' || (r.kind === 'injury.rolled' && !isDeathOrRecovery(r.data)))
+        .slice(0, 20)
+        .map(line),
       promotions: live.filter((r) => r.kind === 'level.reached' || r.kind === 'advance.rolled' || r.kind === 'honour.bought').slice(0, 20).map(line),
     };
   },
