@@ -13,7 +13,9 @@ import { classifySqliteError } from './db/errors';
 import { openCampaignFile, type OpenedDatabase } from './db/open';
 import type { FileDialogs, Printer } from './files';
 import { Backups } from './backups';
-import { restoreBackup, sha256File } from './db/backup';
+import { listVerifiedBackups, restoreBackup, sha256File, setAsideFile } from './db/backup';
+import { DbOpenError } from './db/errors';
+import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
 import { handlers } from './handlers';
 import { ensureSampleTeamLists } from './repos/team-lists';
@@ -33,6 +35,8 @@ export interface CoreOptions {
   log?: (message: string) => void;
   files?: FileDialogs;
   printer?: Printer;
+  /** Move a damaged, foreign or non-SQLite file aside and restore the newest verified backup (default on). */
+  recoverDamagedFile?: boolean;
   /** Daily and after-commit backups (default on; tests switch them off unless they test them). */
   automaticBackups?: boolean;
 }
@@ -61,7 +65,27 @@ export function createCore(options: CoreOptions): Core {
       backupsDir: paths.backupsDir,
       now,
     });
-  let opened = open();
+  let notice: string | null = null;
+  let opened: OpenedDatabase;
+  try {
+    opened = open();
+  } catch (e) {
+    // RELIABILITY.md rule 4: a damaged, foreign or non-SQLite file is never modified or deleted: it is moved aside,
+    // kept, and the newest verified backup is put in its place (or an empty file when there is none). A file from a
+    // newer Herald is not damaged: it is refused and left where it is (the message names the version needed).
+    if (!(e instanceof DbOpenError) || !['CORRUPT', 'NOT_SQLITE', 'FOREIGN_FILE'].includes(e.kind) || options.recoverDamagedFile === false) throw e;
+    const setAside = setAsideFile(paths.databaseFile, e.kind, now());
+    const newest = listVerifiedBackups(paths.backupsDir)[0];
+    if (newest) restoreBackup(newest, paths.databaseFile, now());
+    opened = open();
+    const what = e.kind === 'CORRUPT' ? 'was damaged' : e.kind === 'FOREIGN_FILE' ? 'belongs to another application' : 'is not a SQLite database';
+    notice =
+      `The campaign file ${what}. Herald moved it aside, unchanged, to ${path.basename(setAside)} (in ${paths.dataDir}) ` +
+      (newest
+        ? `and restored the verified backup of ${newest.createdAt.slice(0, 16).replace('T', ' ')} UTC (${newest.reason}). Anything saved after that backup is only in the file set aside.`
+        : 'and started an empty campaign file: there was no verified backup to restore.');
+    log(notice);
+  }
   if (opened.backup) log(`Backed up the campaign file before updating it: ${opened.backup.path}`);
 
   const listeners = new Set<EventListener>();
@@ -73,6 +97,7 @@ export function createCore(options: CoreOptions): Core {
     databaseFile: paths.databaseFile,
     schemaVersion: opened.schemaVersion,
     readOnly: false,
+    notice,
   };
   const backups = new Backups(() => opened.sqlite, paths.backupsDir, now, log);
   const automatic = options.automaticBackups ?? true;

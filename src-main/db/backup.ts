@@ -138,3 +138,19 @@ export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { 
   fsyncDir(path.dirname(dbFile));
   return { setAside };
 }
+
+/**
+ * Move a campaign file Herald must not touch (and its -wal/-shm) aside under a name that says what it is, e.g.
+ * `herald.sqlite.damaged-20261122-080000Z`. Renamed, never copied over or deleted. Returns the new path.
+ */
+export function setAsideFile(dbFile: string, kind: string, now: Date): string {
+  const label = kind === 'CORRUPT' ? 'damaged' : kind === 'FOREIGN_FILE' ? 'foreign' : kind === 'NOT_SQLITE' ? 'not-sqlite' : kind.toLowerCase();
+  let target = `${dbFile}.${label}-${stamp(now)}`;
+  for (let i = 2; fs.existsSync(target); i++) target = `${dbFile}.${label}-${stamp(now)}-${i}`;
+  fs.renameSync(dbFile, target);
+  for (const side of ['-wal', '-shm']) {
+    if (fs.existsSync(dbFile + side)) fs.renameSync(dbFile + side, target + side);
+  }
+  fsyncDir(path.dirname(dbFile));
+  return target;
+}

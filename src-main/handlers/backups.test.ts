@@ -48,3 +48,30 @@ describe('backups', () => {
     core.close();
   });
 });
+
+describe('a damaged campaign file at start-up (RELIABILITY.md rule 4)', () => {
+  it('is moved aside unchanged, the newest verified backup is restored, and the organiser is told', async () => {
+    const dir = tempDir();
+    const first = testCore(dir);
+    await call<Campaign>(first, 'campaigns.create', { name: 'Vraks' });
+    await call<BackupView>(first, 'backups.create', {});
+    await call<Campaign>(first, 'campaigns.create', { name: 'After the backup' });
+    first.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    first.close();
+    // Damage it: zero a page in the middle of the file.
+    const file = path.join(dir, 'herald.sqlite');
+    const bytes = fs.readFileSync(file);
+    bytes.fill(0, 4096 * 3, 4096 * 4);
+    fs.writeFileSync(file, bytes);
+    const damagedHash = (await import('../db/backup')).sha256File(file);
+
+    const core = testCore(dir);
+    const notice = core.info.notice ?? '';
+    expect(notice).toMatch(/^The campaign file was damaged\. Herald moved it aside, unchanged, to herald\.sqlite\.damaged-/);
+    expect(notice).toMatch(/restored the verified backup of .* \(by-hand\)/);
+    const aside = fs.readdirSync(dir).find((f) => /^herald\.sqlite\.damaged-[^.]+$/.test(f))!;
+    expect((await import('../db/backup')).sha256File(path.join(dir, aside))).toBe(damagedHash);
+    expect((await call<Campaign[]>(core, 'campaigns.list', {})).map((c) => c.name)).toEqual(['Vraks']);
+    core.close();
+  });
+});

@@ -11,6 +11,8 @@ export const AppInfo = z.object({
   /** Number of the newest migration applied (the file's schema version). */
   schemaVersion: z.number().int(),
   readOnly: z.boolean(),
+  /** Something the organiser must know about the campaign file since start-up (e.g. a damaged file set aside). */
+  notice: z.string().nullable(),
 });
 export type AppInfo = z.infer<typeof AppInfo>;
 
