@@ -20,6 +20,8 @@ export class RosterPage {
   /** Adds a model of the entry whose option text starts with `entry`, names it, and returns its card. */
   async addModel(entry: string, name: string): Promise<Locator> {
     const select = this.page.getByLabel(/^(Add a model|Recruit)$/);
+    // The list's entries arrive with the team: wait for them before reading the options.
+    await expect(select.locator('option', { hasText: entry }).first()).toBeAttached();
     const label = (await select.locator('option').allTextContents()).find((t) => t.startsWith(entry));
     if (!label) throw new Error(`No entry starting with ${entry}`);
     await select.selectOption({ label });
