@@ -10,7 +10,8 @@ import type { Result } from '../shared/ipc/result';
 import type { AppInfo } from '../shared/ipc/schemas/app';
 import type { HandlerContext } from './context';
 import { classifySqliteError } from './db/errors';
-import { openCampaignFile, type OpenedDatabase } from './db/open';
+import { isWritableDir, openCampaignFile, openReadOnlySnapshot, type OpenedDatabase } from './db/open';
+import os from 'node:os';
 import type { FileDialogs, Printer } from './files';
 import { Backups } from './backups';
 import { listVerifiedBackups, restoreBackup, sha256File, setAsideFile } from './db/backup';
@@ -67,9 +68,16 @@ export function createCore(options: CoreOptions): Core {
     });
   let notice: string | null = null;
   let opened: OpenedDatabase;
+  // A read-only disk: open a private copy read-only, with a notice; nothing is ever written to the original.
+  const readOnly = fs.existsSync(paths.dataDir) && !isWritableDir(paths.dataDir);
   try {
-    opened = open();
+    opened = readOnly ? openReadOnlySnapshot(paths.databaseFile, options.migrationsFolder, os.tmpdir()) : open();
+    if (readOnly) {
+      notice = `The campaign file is on a read-only disk, so Herald opened it read-only: you can look at everything, but nothing can be saved until the file is on a writable disk.`;
+      log(notice);
+    }
   } catch (e) {
+    if (readOnly) throw e;
     // RELIABILITY.md rule 4: a damaged, foreign or non-SQLite file is never modified or deleted: it is moved aside,
     // kept, and the newest verified backup is put in its place (or an empty file when there is none). A file from a
     // newer Herald is not damaged: it is refused and left where it is (the message names the version needed).
@@ -96,11 +104,11 @@ export function createCore(options: CoreOptions): Core {
     dataDir: paths.dataDir,
     databaseFile: paths.databaseFile,
     schemaVersion: opened.schemaVersion,
-    readOnly: false,
+    readOnly,
     notice,
   };
   const backups = new Backups(() => opened.sqlite, paths.backupsDir, now, log);
-  const automatic = options.automaticBackups ?? true;
+  const automatic = (options.automaticBackups ?? true) && !readOnly;
   const ctx: HandlerContext = {
     db: opened.db,
     backups,
@@ -141,14 +149,16 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 
-  // Sample team lists ship with the app; add any this file does not have yet (never overwrite a club's edits).
-  ensureSampleTeamLists(ctx.db, now, ctx.newId);
-  // Campaigns from before rulesets were pinned (issue 6) played the Battle Honours preset: pin it once, now.
-  ctx.db.transaction((tx) => {
-    for (const id of unpinnedCampaigns(tx)) pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
-  });
+  if (!readOnly) {
+    // Sample team lists ship with the app; add any this file does not have yet (never overwrite a club's edits).
+    ensureSampleTeamLists(ctx.db, now, ctx.newId);
+    // Campaigns from before rulesets were pinned (issue 6) played the Battle Honours preset: pin it once, now.
+    ctx.db.transaction((tx) => {
+      for (const id of unpinnedCampaigns(tx)) pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
+    });
+  }
 
-  if (automatic) backups.startDaily();
+  if (automatic && !readOnly) backups.startDaily();
 
   return {
     paths,

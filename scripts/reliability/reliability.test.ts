@@ -295,8 +295,6 @@ describe('RELIABILITY.md fault tests', () => {
   }, 600_000);
 
   it('disk full: on a small tmpfs, commits until the disk is full get "disk full" (never "corrupt"), lose no committed game, and work again once space is freed', async () => {
-    const readOnlyReason = 'read-only mode is not built yet: a read-only file is refused at start-up with a message';
-    report.readOnly = { skipped: readOnlyReason };
     const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-tmpfs-'));
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint], { encoding: 'utf8' });
     if (mounted.status !== 0) {
@@ -338,6 +336,44 @@ describe('RELIABILITY.md fault tests', () => {
       report.diskFull = { tmpfsBytes: 8 * 1024 * 1024, gamesCommittedBeforeFull: committed.length, reportedAs, message: error?.message ?? null, writeAfterFreeing: again.ok, lostGames: a.lost, corrupt: !a.integrity, halfAppliedGames: a.halfApplied };
       if (!ok) failures.push('disk full');
       expect({ reportedAs, writeAfterFreeing: again.ok, integrity: a.integrity, lost: a.lost, half: a.halfApplied }).toEqual({ reportedAs: 'DISK_FULL', writeAfterFreeing: true, integrity: true, lost: 0, half: 0 });
+    } finally {
+      spawnSync('umount', ['-l', mountPoint]);
+    }
+  }, 300_000);
+
+  it('read-only disk: the campaign opens read-only with a notice, every write is refused as read-only, and the file is unchanged', async () => {
+    const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ro-'));
+    const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { encoding: 'utf8' });
+    if (mounted.status !== 0) {
+      report.readOnly = { skipped: `cannot mount a tmpfs here (${(mounted.stderr || mounted.error?.message || 'mount failed').trim().split('\n')[0]}); run as root on a machine that allows it` };
+      return;
+    }
+    try {
+      const { core, campaignId } = await seeded(mountPoint);
+      core.close();
+      const file = path.join(mountPoint, 'herald.sqlite');
+      const before = sha256File(file);
+      const remount = spawnSync('mount', ['-o', 'remount,ro', mountPoint], { encoding: 'utf8' });
+      if (remount.status !== 0) {
+        report.readOnly = { skipped: `cannot remount read-only here (${remount.stderr.trim()})` };
+        return;
+      }
+      const ro = testCore(mountPoint);
+      const list = await ro.invoke('campaigns.list', {});
+      const standings = await ro.invoke('campaigns.standings', { id: campaignId });
+      const writes = await Promise.all([
+        ro.invoke('campaigns.create', { name: 'Should not be saved' }),
+        ro.invoke('campaigns.rename', { id: campaignId, name: 'Renamed' }),
+        ro.invoke('backups.create', {}),
+      ]);
+      const refusedAs = writes.map((w) => (w.ok ? 'saved!' : w.error.code));
+      const notice = ro.info.notice ?? '';
+      ro.close();
+      const unchanged = sha256File(file) === before;
+      const ok = ro.info.readOnly && list.ok && standings.ok && refusedAs.every((c) => c !== 'saved!' && c !== 'INTERNAL') && unchanged && /read-only/.test(notice);
+      report.readOnly = { opened: list.ok, readOnlyFlag: ro.info.readOnly, notice, writesTried: writes.length, writesSaved: refusedAs.filter((c) => c === 'saved!').length, refusedAs, fileUnchanged: unchanged };
+      if (!ok) failures.push('read-only');
+      expect({ readOnly: ro.info.readOnly, opened: list.ok, refusedAs, unchanged }).toEqual({ readOnly: true, opened: true, refusedAs: ['READ_ONLY', 'READ_ONLY', 'READ_ONLY'], unchanged: true });
     } finally {
       spawnSync('umount', ['-l', mountPoint]);
     }

@@ -12,7 +12,8 @@ export type DbOpenErrorKind =
   | 'CORRUPT'
   | 'BUSY'
   | 'PRAGMA_MISMATCH'
-  | 'MIGRATION_FAILED';
+  | 'MIGRATION_FAILED'
+  | 'READ_ONLY';
 
 /** Why a campaign file could not be opened. The message is written for the organiser. */
 export class DbOpenError extends Error {

@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import type { BaseSQLiteDatabase } from 'drizzle-orm/sqlite-core';
 import fs from 'node:fs';
+import path from 'node:path';
 import { createVerifiedBackup, restoreBackup, type BackupInfo } from './backup';
 import { DbOpenError, isBusy, isCorruption, sqliteCode } from './errors';
 import {
@@ -206,4 +207,51 @@ export function openCampaignFile(options: OpenOptions): OpenedDatabase {
     if (isBusy(code)) throw new DbOpenError('BUSY', file, `The campaign file ${file} is in use by another program. Close it and try again.`, { cause: e });
     throw e;
   }
+}
+
+/** Can Herald write in this folder? (A read-only mount answers EROFS even to root, which ignores chmod.) */
+export function isWritableDir(dir: string): boolean {
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * RELIABILITY.md "read-only": a campaign file on a read-only disk. SQLite cannot open a WAL file where it cannot
+ * create its shared-memory file, so Herald copies the file (and its -wal) to a private temporary folder, opens the
+ * copy read-only, and never touches the original. Refused when the file would first need updating (a migration).
+ */
+export function openReadOnlySnapshot(file: string, migrationsFolder: string, tmpRoot: string): OpenedDatabase {
+  if (!fs.existsSync(file)) {
+    throw new DbOpenError('READ_ONLY', file, `The data folder ${path.dirname(file)} is on a read-only disk and has no campaign file yet: choose a writable folder.`);
+  }
+  const dir = fs.mkdtempSync(path.join(tmpRoot, 'herald-read-only-'));
+  const copy = path.join(dir, path.basename(file));
+  fs.copyFileSync(file, copy);
+  if (fs.existsSync(`${file}-wal`)) fs.copyFileSync(`${file}-wal`, `${copy}-wal`);
+  // The same checks as a normal open (damaged, foreign, newer files are refused), made on the copy.
+  try {
+    inspectCampaignFile(copy, migrationsFolder);
+  } catch (e) {
+    if (e instanceof DbOpenError) throw new DbOpenError(e.kind, file, e.message.replaceAll(copy, file), { cause: e });
+    throw e;
+  }
+  // Fold the copied WAL into the copy, then open it read-only.
+  const writer = new Database(copy);
+  writer.pragma('wal_checkpoint(TRUNCATE)');
+  writer.pragma('journal_mode = DELETE');
+  writer.close();
+  const sqlite = new Database(copy, { readonly: true, fileMustExist: true });
+  const state = schemaState(appliedMigrations(sqlite), knownMigrations(migrationsFolder));
+  if (state.kind !== 'current') {
+    sqlite.close();
+    throw new DbOpenError('READ_ONLY', file, `The campaign file is on a read-only disk and needs updating for this version of Herald, which a read-only disk does not allow. Copy it to a writable folder, or open it with the Herald that saved it.`);
+  }
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('trusted_schema = OFF');
+  const db = drizzle({ client: sqlite, schema });
+  return { sqlite, db, file, schemaVersion: state.version, migrationsApplied: 0, backup: undefined };
 }

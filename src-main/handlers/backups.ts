@@ -1,10 +1,15 @@
 /** backups.* handlers (issue 8): list, back up now, restore (the current state is backed up first). */
 import type { Handlers } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
 import type { BackupView } from '../../shared/ipc/schemas/backups';
 import type { HandlerContext } from '../context';
 import type { BackupInfo } from '../db/backup';
 
 type BackupHandlers = Pick<Handlers<HandlerContext>, 'backups.list' | 'backups.create' | 'backups.restore'>;
+
+function mustBeWritable(ctx: HandlerContext) {
+  if (ctx.info.readOnly) throw new AppError('READ_ONLY', 'The campaign file is on a read-only disk: nothing can be written, backups included. Copy the data folder to a writable disk to back it up.');
+}
 
 const view = (b: BackupInfo): BackupView => ({ file: b.file, createdAt: b.createdAt, reason: b.reason, bytes: b.bytes, schemaVersion: b.schemaVersion });
 
@@ -12,12 +17,14 @@ export const backupHandlers: BackupHandlers = {
   'backups.list': (_input, ctx) => ctx.backups.list().map(view),
 
   'backups.create': (_input, ctx) => {
+    mustBeWritable(ctx);
     const made = view(ctx.backups.take('by-hand'));
     ctx.emit('backups.changed', {});
     return made;
   },
 
   'backups.restore': ({ file }, ctx) => {
+    mustBeWritable(ctx);
     const restored = ctx.restore(file);
     const undo = ctx.backups.list().find((b) => b.reason === 'before-restore');
     ctx.emit('backups.changed', {});
