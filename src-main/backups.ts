@@ -69,9 +69,10 @@ export class Backups {
   private thin() {
     for (const file of backupsToThin(this.list(), this.now())) {
       const full = path.join(this.dir, file);
-      // The manifest first: without it the file no longer counts as a verified backup.
-      fs.rmSync(`${full}.manifest.json`, { force: true });
+      // The backup first, then its manifest: a kill in between leaves a lone manifest (ignored), never a backup
+      // without one.
       fs.rmSync(full, { force: true });
+      fs.rmSync(`${full}.manifest.json`, { force: true });
     }
   }
 }

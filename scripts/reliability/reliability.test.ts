@@ -17,7 +17,7 @@ import { ERROR_CODES } from '../../shared/ipc/result';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { foldRoster } from '../../shared/rules';
 import type { Core } from '../../src-main/core';
-import { sha256File } from '../../src-main/db/backup';
+import { listVerifiedBackups, sha256File } from '../../src-main/db/backup';
 import { DbOpenError } from '../../src-main/db/errors';
 import { openCampaignFile } from '../../src-main/db/open';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../../src-main/repos/teams';
@@ -76,11 +76,55 @@ function audit(dir: string, acked: Set<string>) {
 }
 
 let child: string;
+let operator: string;
 beforeAll(async () => {
   const out = tempDir('herald-reliability-build-');
   child = path.join(out, 'committer.cjs');
-  await build({ entryPoints: ['scripts/reliability/committer.ts'], bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: ['better-sqlite3'], outfile: child, logLevel: 'silent', nodePaths: [path.resolve('node_modules')] });
+  operator = path.join(out, 'operator.cjs');
+  const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node22', external: ['better-sqlite3'], logLevel: 'silent' as const, nodePaths: [path.resolve('node_modules')] };
+  await build({ ...common, entryPoints: ['scripts/reliability/committer.ts'], outfile: child });
+  await build({ ...common, entryPoints: ['scripts/reliability/operator.ts'], outfile: operator });
 });
+
+/** Every user table's rows, as text: two files with the same text hold the same campaign data. */
+function contentOf(file: string): string {
+  const db = new Database(file);
+  try {
+    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`).pluck().all() as string[];
+    return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
+  } finally {
+    db.close();
+  }
+}
+
+function integrityOk(file: string): boolean {
+  const db = new Database(file);
+  try {
+    return db.pragma('integrity_check', { simple: true }) === 'ok';
+  } finally {
+    db.close();
+  }
+}
+
+/** Every file under a final backup name has its manifest and matches it (temporary names may be left by a kill). */
+function unverifiedBackups(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  const finals = fs.readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+  return finals.length - listVerifiedBackups(dir).length;
+}
+
+/** Run `op` in a child and SIGKILL it after a random delay; returns the lines it printed. */
+async function killDuring(op: string, args: string[], maxMs: number): Promise<string[]> {
+  const proc = spawn(process.execPath, [operator, op, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: path.resolve('node_modules') } });
+  // Listen for the exit now: a short operation (opening a file to migrate it) may end before the kill.
+  const exited = new Promise((r) => proc.once('exit', r));
+  let out = '';
+  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * maxMs)))]);
+  proc.kill('SIGKILL');
+  await exited;
+  return out.split('\n').filter(Boolean);
+}
 
 afterAll(() => {
   report.failures = failures;
@@ -378,4 +422,106 @@ describe('RELIABILITY.md fault tests', () => {
       spawnSync('umount', ['-l', mountPoint]);
     }
   }, 300_000);
+
+  it(`kill mid-operation: backup, restore, import and migration, ${FULL ? 30 : 5} SIGKILLs each — the file is before or after, never a mix; no unverified backup under a final name`, async () => {
+    const rounds = FULL ? 30 : 5;
+    const results: Record<string, { kills: number; mixed: number; corrupt: number; unverifiedBackups: number }> = {};
+    const tally = (op: string) => (results[op] ??= { kills: 0, mixed: 0, corrupt: 0, unverifiedBackups: 0 });
+
+    // Backup and restore: state S0 is backed up by hand, then a campaign is added (S1).
+    const dir = tempDir('herald-kill-ops-');
+    const { core } = await seeded(dir);
+    await call(core, 'backups.create', {});
+    const file = path.join(dir, 'herald.sqlite');
+    core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    const s0 = contentOf(file);
+    await call(core, 'campaigns.create', { name: 'Added after the backup' });
+    core.close();
+    const s1 = contentOf(file);
+    for (const op of ['backup', 'restore']) {
+      for (let i = 0; i < rounds; i++) {
+        await killDuring(op, [dir, MIGRATIONS], 1200);
+        const t = tally(op);
+        t.kills++;
+        if (!integrityOk(file)) t.corrupt++;
+        const now = contentOf(file);
+        if (now !== s0 && now !== s1) t.mixed++;
+        t.unverifiedBackups += unverifiedBackups(path.join(dir, 'backups'));
+      }
+    }
+
+    // Import: a campaign file imported into fresh folders; each folder has the whole campaign or none of it.
+    const exported = testCore(dir);
+    const campaignId = ((await call<{ id: string }[]>(exported, 'campaigns.list', {}))[0]!).id;
+    const text = (await call<{ text: string }>(exported, 'campaigns.exportFile', { id: campaignId, destination: 'download' })).text;
+    exported.close();
+    const expectedTeams = (JSON.parse(text) as { teams: unknown[] }).teams.length;
+    const fileWithCampaign = path.join(tempDir('herald-kill-import-file-'), 'campaign.json');
+    fs.writeFileSync(fileWithCampaign, text);
+    for (let i = 0; i < rounds; i++) {
+      const base = tempDir('herald-kill-import-');
+      await killDuring('import', [base, MIGRATIONS, fileWithCampaign], 1500);
+      const t = tally('import');
+      t.kills++;
+      for (const sub of fs.readdirSync(base)) {
+        const f = path.join(base, sub, 'herald.sqlite');
+        if (!fs.existsSync(f)) continue;
+        if (!integrityOk(f)) {
+          t.corrupt++;
+          continue;
+        }
+        const db = new Database(f);
+        // Killed while the fresh folder's file was being created: no tables yet is "before" (nothing imported).
+        const hasTables = (db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('teams', 'campaigns')`).pluck().get() as number) === 2;
+        const teams = hasTables ? (db.prepare('SELECT count(*) FROM teams WHERE campaign_id = ?').pluck().get(campaignId) as number) : 0;
+        const campaigns = hasTables ? (db.prepare('SELECT count(*) FROM campaigns WHERE id = ?').pluck().get(campaignId) as number) : 0;
+        db.close();
+        if (!((campaigns === 0 && teams === 0) || (campaigns === 1 && teams === expectedTeams))) t.mixed++;
+      }
+    }
+
+    // Migration: an old (0001) campaign file with rows, opened by this Herald and killed while it updates it.
+    const oldMigrations = tempDir('herald-migrations-0001-');
+    fs.cpSync(MIGRATIONS, oldMigrations, { recursive: true });
+    const journalFile = path.join(oldMigrations, 'meta', '_journal.json');
+    const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+    journal.entries = journal.entries.slice(0, 2);
+    fs.writeFileSync(journalFile, JSON.stringify(journal));
+    const oldDir = tempDir('herald-old-file-');
+    const old = new Database(path.join(oldDir, 'herald.sqlite'));
+    old.close();
+    const { openCampaignFile: openOld } = await import('../../src-main/db/open');
+    const o = openOld({ file: path.join(oldDir, 'herald.sqlite'), migrationsFolder: oldMigrations, backupsDir: path.join(oldDir, 'backups') });
+    o.sqlite.prepare(`INSERT INTO campaigns (id, name, points_limit, created_at, updated_at) VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 250, 'x', 'x')`).run();
+    o.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    o.sqlite.close();
+    const oldBytes = fs.readFileSync(path.join(oldDir, 'herald.sqlite'));
+    const allMigrations = (JSON.parse(fs.readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+    for (let i = 0; i < rounds; i++) {
+      const d = tempDir('herald-kill-migrate-');
+      const f = path.join(d, 'herald.sqlite');
+      fs.writeFileSync(f, oldBytes);
+      await killDuring('migrate', [d, MIGRATIONS], 1200);
+      const t = tally('migration');
+      t.kills++;
+      if (!integrityOk(f)) {
+        t.corrupt++;
+        continue;
+      }
+      const db = new Database(f);
+      const names = db.prepare('SELECT name FROM campaigns').pluck().all() as string[];
+      const applied = db.prepare('SELECT count(*) FROM __drizzle_migrations').pluck().get() as number;
+      db.close();
+      // Before (2 migrations) or after (all of them), and the campaign row kept either way.
+      if (names.join() !== 'Old' || (applied !== 2 && applied !== allMigrations)) t.mixed++;
+      t.unverifiedBackups += unverifiedBackups(path.join(d, 'backups'));
+    }
+
+    report.killMidOperation = results;
+    const bad = Object.values(results).reduce((n, r) => n + r.mixed + r.corrupt + r.unverifiedBackups, 0);
+    if (bad > 0) failures.push('kill mid-operation');
+    expect(results).toEqual(
+      Object.fromEntries(Object.keys(results).map((k) => [k, { kills: rounds, mixed: 0, corrupt: 0, unverifiedBackups: 0 }])),
+    );
+  }, 900_000);
 });

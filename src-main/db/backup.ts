@@ -85,8 +85,10 @@ export function createVerifiedBackup(
     } finally {
       fs.closeSync(fd);
     }
-    fs.renameSync(tmpPath, finalPath);
+    // The manifest gets its final name first: a file under a final backup name always has its manifest, even if the
+    // process dies between the two renames (a lone manifest names no file and is ignored).
     fs.renameSync(manifestTmp, `${finalPath}${MANIFEST_SUFFIX}`);
+    fs.renameSync(tmpPath, finalPath);
     fsyncDir(backupsDir);
     return { ...manifest, path: finalPath };
   } catch (e) {
@@ -129,7 +131,13 @@ export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { 
   let setAside: string | undefined;
   if (fs.existsSync(dbFile)) {
     setAside = `${dbFile}.replaced-${stamp(now)}`;
-    fs.renameSync(dbFile, setAside);
+    // Keep the current file under the set-aside name without ever leaving the campaign file's name empty: a hard
+    // link (or a copy where links are not possible), then the atomic rename below replaces the name in one step.
+    try {
+      fs.linkSync(dbFile, setAside);
+    } catch {
+      fs.copyFileSync(dbFile, setAside);
+    }
     for (const side of ['-wal', '-shm']) {
       if (fs.existsSync(dbFile + side)) fs.renameSync(dbFile + side, setAside + side);
     }
