@@ -116,3 +116,23 @@ export function rebuildRoster(db: Db, teamId: string, at: string) {
   const roster = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, teamId)));
   teamsRepo.updateTeam(db, teamId, { roster, updatedAt: at });
 }
+
+/**
+ * Every model a campaign's ledger ever named — founding rosters, recruits, renames — with its latest name and its
+ * Team List entry: dead and dismissed models keep their names in histories, void plans and bulletins.
+ */
+export function ledgerModels(items: readonly CampaignLedgerItem[]): Map<string, { name: string; entryId: string }> {
+  const models = new Map<string, { name: string; entryId: string }>();
+  for (const { data: d } of items) {
+    if (d.kind === 'team.founded') d.roster.models.forEach((m) => models.set(m.id, { name: m.name || m.id, entryId: m.entryId }));
+    if (d.kind === 'model.recruited') models.set(d.model.id, { name: d.model.name || d.model.id, entryId: d.model.entryId });
+    if (d.kind === 'model.renamed') {
+      const m = models.get(d.modelId);
+      if (m) m.name = d.name;
+    }
+  }
+  return models;
+}
+
+/** Model id → name, from the ledger (see ledgerModels). */
+export const ledgerModelNames = (items: readonly CampaignLedgerItem[]) => new Map([...ledgerModels(items)].map(([id, m]) => [id, m.name]));

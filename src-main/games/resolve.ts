@@ -35,7 +35,7 @@ import {
 } from '../../shared/rules';
 import type { GameRow } from '../db/schema';
 import type { CampaignState, LoadedTeam } from './context';
-import { teamThreat } from './context';
+import { ledgerModelNames, teamThreat } from './context';
 
 export interface ResolveInput {
   game: GameRow;
@@ -84,14 +84,8 @@ export function humanizer(teams: Record<Side, LoadedTeam>, names: Map<string, st
 }
 
 export function modelNames(teams: Record<Side, LoadedTeam>, state: CampaignState): Map<string, string> {
-  const names = new Map<string, string>();
-  // Dead and dismissed models keep their names in the ledger (founding roster and recruits).
-  for (const item of state.items) {
-    const d = item.data;
-    if (d.kind === 'team.founded') d.roster.models.forEach((m) => names.set(m.id, m.name || m.id));
-    if (d.kind === 'model.recruited') names.set(d.model.id, d.model.name || d.model.id);
-    if (d.kind === 'model.renamed') names.set(d.modelId, d.name);
-  }
+  // Dead and dismissed models keep their names in the ledger; models on the rosters now take their current names.
+  const names = ledgerModelNames(state.items);
   for (const side of SIDES) for (const card of teams[side].report.models) names.set(card.modelId, card.name || card.entryName);
   return names;
 }

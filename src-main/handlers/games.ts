@@ -32,7 +32,7 @@ import { findCampaignRow } from '../repos/campaigns';
 import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignThreats, loadCampaignState, loadTeam, rebuildRoster, reportModels, type CampaignState, type LoadedTeam } from '../games/context';
+import { campaignThreats, ledgerModels, loadCampaignState, loadTeam, rebuildRoster, reportModels, type CampaignState, type LoadedTeam } from '../games/context';
 import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from '../games/resolve';
 
 type GameHandlers = Pick<
@@ -241,20 +241,10 @@ function mustBeDraft(game: GameRow) {
 function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>; view: VoidPlan } {
   if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be voided.`);
   const state = loadCampaignState(db, game.campaignId);
-  const entryOf = new Map<string, string>();
-  for (const item of state.items) {
-    if (item.data.kind === 'team.founded') item.data.roster.models.forEach((m) => entryOf.set(m.id, m.entryId));
-    if (item.data.kind === 'model.recruited') entryOf.set(item.data.model.id, item.data.model.entryId);
-  }
-  const plan = planVoid(state.items, game.id, { entryOf: (id) => entryOf.get(id) });
+  const models = ledgerModels(state.items);
+  const plan = planVoid(state.items, game.id, { entryOf: (id) => models.get(id)?.entryId });
   const teamName = (id: string) => teamsRepo.findTeam(db, id)?.name ?? id;
-  const names = new Map<string, string>();
-  for (const item of state.items) {
-    const d = item.data;
-    if (d.kind === 'team.founded') d.roster.models.forEach((m) => names.set(m.id, m.name || m.id));
-    if (d.kind === 'model.recruited') names.set(d.model.id, d.model.name || d.model.id);
-  }
-  const modelName = (id: string | null) => (id === null ? 'a model' : (names.get(id) ?? id));
+  const modelName = (id: string | null) => (id === null ? 'a model' : (models.get(id)?.name ?? id));
   const gameNumber = (id: string | null) => (id === null ? null : (gamesRepo.findGame(db, id)?.number ?? null));
   const rowById = new Map(state.ledger.map((r) => [r.id, r]));
   const dependents = plan.dependents.map((d) => {

@@ -10,7 +10,7 @@ import type { HandlerContext } from '../context';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { loadCampaignState } from '../games/context';
+import { ledgerModelNames, loadCampaignState } from '../games/context';
 import { gameSummary } from './games';
 import { standingsHandlers } from './standings';
 
@@ -33,12 +33,7 @@ export const printHandlers: PrintHandlers = {
     const games = gamesRepo.listGames(ctx.db, id, { status: ['committed'] });
     const number = new Map(games.map((g) => [g.id, g.number]));
     const teamName = new Map(teamsRepo.listTeams(ctx.db, id).map((t) => [t.id, t.name]));
-    const names = new Map<string, string>();
-    for (const item of state.items) {
-      if (item.data.kind === 'team.founded') item.data.roster.models.forEach((m) => names.set(m.id, m.name));
-      if (item.data.kind === 'model.recruited') names.set(item.data.model.id, item.data.model.name);
-      if (item.data.kind === 'model.renamed') names.set(item.data.modelId, item.data.name);
-    }
+    const names = ledgerModelNames(state.items);
     const line = (r: (typeof state.ledger)[number]) => ({
       gameNumber: r.gameId === null ? null : (number.get(r.gameId) ?? null),
       teamName: teamName.get(r.teamId) ?? '',

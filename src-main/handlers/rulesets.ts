@@ -13,7 +13,7 @@ import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as repo from '../repos/rulesets';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset } from '../games/context';
+import { campaignRuleset, ledgerModelNames } from '../games/context';
 import { MAX_JSON_DEPTH, jsonDepth } from './team-lists';
 
 type RulesetHandlers = Pick<Handlers<HandlerContext>, 'rulesets.current' | 'rulesets.preview' | 'rulesets.apply' | 'rulesets.export' | 'rulesets.import'>;
@@ -51,11 +51,7 @@ function rosterProblems(db: Db, campaignId: string, next: Ruleset): string[] {
   const ledger = teamsRepo.campaignLedger(db, campaignId);
   const projection = projectModels(teamsRepo.progressionEntries(ledger));
   const problems: string[] = [];
-  const names = new Map<string, string>();
-  for (const item of teamsRepo.campaignLedgerItems(ledger)) {
-    if (item.data.kind === 'team.founded') item.data.roster.models.forEach((m) => names.set(m.id, m.name));
-    if (item.data.kind === 'model.recruited') names.set(item.data.model.id, item.data.model.name);
-  }
+  const names = ledgerModelNames(teamsRepo.campaignLedgerItems(ledger));
   for (const team of teamsRepo.listTeams(db, campaignId)) {
     const t = projection.teams[team.id];
     for (const h of t?.teamHonours ?? []) if (!honours.has(h.honour)) problems.push(`${team.name} holds the Kill Team honour "${h.honour}", which the new ruleset does not have.`);

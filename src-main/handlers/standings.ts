@@ -12,7 +12,7 @@ import type { CampaignRow } from '../db/schema';
 import { findCampaignRow, updateCampaign } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, loadCampaignState, loadTeam, teamThreat, type CampaignState } from '../games/context';
+import { campaignRuleset, ledgerModels, loadCampaignState, loadTeam, teamThreat, type CampaignState } from '../games/context';
 import { modelGameStats, progressWords, teamRecord } from '../games/stats';
 import { gameSummary } from './games';
 
@@ -66,19 +66,9 @@ function modelHistories(db: Db, state: CampaignState, teamId: string): ModelHist
   const gameNumber = new Map(gamesRepo.listGames(db, state.campaign.id).map((g) => [g.id, g.number]));
   const honourName = honourNamer(state);
   const rows = state.ledger.filter((r) => r.teamId === teamId);
-  const models = new Map<string, { name: string; entryId: string }>();
-  const dismissed = new Set<string>();
-  for (const row of rows) {
-    if (row.voidedAt !== null) continue;
-    const d = teamsRepo.parseLedgerData(row);
-    if (d.kind === 'team.founded') d.roster.models.forEach((m) => models.set(m.id, { name: m.name, entryId: m.entryId }));
-    if (d.kind === 'model.recruited') models.set(d.model.id, { name: d.model.name, entryId: d.model.entryId });
-    if (d.kind === 'model.renamed') {
-      const m = models.get(d.modelId);
-      if (m) m.name = d.name;
-    }
-    if (d.kind === 'model.dismissed') dismissed.add(d.modelId);
-  }
+  const live = state.items.filter((i) => i.team === teamId && !i.voided);
+  const models = ledgerModels(live);
+  const dismissed = new Set(live.flatMap((i) => (i.data.kind === 'model.dismissed' ? [i.data.modelId] : [])));
   const entryName = (id: string) => team.list.entries.find((e) => e.id === id)?.name ?? id;
   return [...models.entries()].map(([modelId, m]) => {
     const p = state.projection.models[modelId];

@@ -25,7 +25,7 @@ import { findPlayer } from '../repos/players';
 import { findTeamList, parseStoredList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
-import { loadCampaignState } from '../games/context';
+import { ledgerModels, loadCampaignState } from '../games/context';
 import { modelGameStats, progressWords, teamRecord } from '../games/stats';
 import { honourNamer } from './standings';
 
@@ -102,15 +102,10 @@ function detail(db: Db, id: string): TeamDetail {
     progress[m.id] = { ...progressWords(state.projection.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
   }
   const fallen: TeamDetail['fallen'] = [];
-  const ledger = repo.teamLedger(db, id);
-  for (const row of ledger) {
-    if (row.voidedAt !== null || row.kind !== 'model.died' || row.modelId === null) continue;
-    const named = ledger.map((r) => repo.parseLedgerData(r)).reduce<{ name: string; entryId: string } | null>((found, d) => {
-      if (d.kind === 'team.founded') return d.roster.models.find((x) => x.id === row.modelId) ?? found;
-      if (d.kind === 'model.recruited' && d.model.id === row.modelId) return d.model;
-      if (d.kind === 'model.renamed' && d.modelId === row.modelId && found) return { ...found, name: d.name };
-      return found;
-    }, null);
+  const everyModel = ledgerModels(state.items);
+  for (const row of state.ledger) {
+    if (row.teamId !== id || row.voidedAt !== null || row.kind !== 'model.died' || row.modelId === null) continue;
+    const named = everyModel.get(row.modelId);
     const entryName = l.list.entries.find((e) => e.id === named?.entryId)?.name ?? '';
     fallen.push({
       modelId: row.modelId,
@@ -196,7 +191,11 @@ const sameGear = (a: RosterModel, b: RosterModel) =>
   JSON.stringify([b.entryId, b.squadSize ?? null, b.options, [...b.armoury].sort(), b.grenades]);
 
 export const teamHandlers: TeamHandlers = {
-  'teams.list': ({ campaignId }, ctx) => repo.listTeams(ctx.db, campaignId).map((row) => summary(ctx.db, load(ctx.db, row.id))),
+  'teams.list': ({ campaignId }, ctx) => {
+    // One read of the campaign's ledger for every team's Threat, not one per team.
+    const state = loadCampaignState(ctx.db, campaignId);
+    return repo.listTeams(ctx.db, campaignId).map((row) => summary(ctx.db, load(ctx.db, row.id), state));
+  },
 
   'teams.get': ({ id }, ctx) => detail(ctx.db, id),
 

@@ -8,6 +8,7 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
 import { Ruleset, checkRuleset, missingTables, parseDice, validateTableCoverage, type DiceTable, type MissingTable } from '../../shared/rules';
 import { api, ApiError, messageOf } from '../api';
+import { downloadText } from '../download';
 import { appInfo } from './app-info.svelte';
 import {
   canonicalJson,
@@ -294,12 +295,7 @@ export class RulesetState {
       const result = await api.call('rulesets.export', { campaignId: this.campaignId, destination: this.usesDialogs ? 'dialog' : 'download' });
       const unapplied = this.dirty ? ' Your edits that are not applied yet are not in it.' : '';
       if (result.outcome === 'download') {
-        const url = URL.createObjectURL(new Blob([result.text], { type: 'application/json' }));
-        const a = document.createElement('a');
-        a.href = url;
-        a.download = result.fileName;
-        a.click();
-        setTimeout(() => URL.revokeObjectURL(url), 10_000);
+        downloadText(result.fileName, result.text);
         this.message = { ok: true, text: `Downloaded ${result.fileName}.${unapplied}` };
       } else if (result.outcome === 'saved') this.message = { ok: true, text: `Saved ${result.path}.${unapplied}` };
     } catch (e) {
