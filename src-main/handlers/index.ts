@@ -10,6 +10,7 @@ import { teamListHandlers } from './team-lists';
 import { teamHandlers } from './teams';
 import { gameHandlers } from './games';
 import { standingsHandlers } from './standings';
+import { settingsHandlers } from './settings';
 import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
 import { backupHandlers } from './backups';
@@ -23,6 +24,7 @@ export const handlers: Handlers<HandlerContext> = {
   ...teamHandlers,
   ...gameHandlers,
   ...standingsHandlers,
+  ...settingsHandlers,
   ...rulesetHandlers,
   ...printHandlers,
   ...backupHandlers,

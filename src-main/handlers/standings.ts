@@ -1,36 +1,23 @@
 /**
- * Campaign settings (dice mode, optional rules), standings, and team and model histories (issue 5, "Also").
+ * Standings, and team and model histories (issue 5, "Also").
  * Everything here is read from committed games and the ledger; voided games and entries count for nothing.
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
-import type { CampaignSettingsView, ModelHistory, StandingRow } from '../../shared/ipc/schemas/games';
-import { DEPLOYMENT_TABLE, allTables, type PlanOptionalRules } from '../../shared/rules';
+import type { ModelHistory, StandingRow } from '../../shared/ipc/schemas/games';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { CampaignRow } from '../db/schema';
-import { findCampaignRow, updateCampaign } from '../repos/campaigns';
+import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, ledgerModels, loadCampaignState, loadTeam, teamThreat, type CampaignState } from '../games/context';
+import { ledgerModels, loadCampaignState, loadTeam, teamThreat, type CampaignState } from '../games/context';
 import { modelGameStats, progressWords, teamRecord } from '../games/stats';
 import { gameSummary } from './games';
 
-type StandingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.settings' | 'campaigns.updateSettings' | 'campaigns.standings' | 'teams.history' | 'models.history'>;
+type StandingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.standings' | 'teams.history' | 'models.history'>;
 
-function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
-  const ruleset = campaignRuleset(db, campaign);
-  const deployment = allTables(ruleset).find((t) => t.id === DEPLOYMENT_TABLE.id) ?? DEPLOYMENT_TABLE;
-  return {
-    diceMode: campaign.diceMode,
-    optionalRules: campaign.optionalRules as PlanOptionalRules,
-    rulesetName: ruleset.name,
-    missions: ruleset.missions.map((m) => ({ id: m.id, name: m.name, summary: m.summary })),
-    deployments: deployment.rows.map((r) => ({ id: r.result, text: r.text })),
-  };
-}
-
-function mustFindCampaign(db: Db, id: string): CampaignRow {
+export function mustFindCampaign(db: Db, id: string): CampaignRow {
   const c = findCampaignRow(db, id);
   if (!c) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
   return c;
@@ -97,18 +84,6 @@ function modelHistories(db: Db, state: CampaignState, teamId: string): ModelHist
 }
 
 export const standingsHandlers: StandingsHandlers = {
-  'campaigns.settings': ({ id }, ctx) => settingsView(ctx.db, mustFindCampaign(ctx.db, id)),
-
-  'campaigns.updateSettings': ({ id, diceMode, optionalRules }, ctx) => {
-    const out = ctx.db.transaction((tx) => {
-      mustFindCampaign(tx, id);
-      updateCampaign(tx, id, { diceMode, optionalRules, updatedAt: ctx.now().toISOString() });
-      return settingsView(tx, mustFindCampaign(tx, id));
-    });
-    ctx.emit('campaigns.changed', { id });
-    return out;
-  },
-
   'campaigns.standings': ({ id }, ctx) => {
     mustFindCampaign(ctx.db, id);
     const state = loadCampaignState(ctx.db, id);
