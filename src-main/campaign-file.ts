@@ -7,6 +7,7 @@
  */
 import { z } from 'zod';
 import { AppError } from '../shared/ipc/result';
+import { rebuildProjections } from './games/projection';
 import { foldRoster, lowestBalances, Roster, Ruleset, TeamList } from '../shared/rules';
 import type { Db } from './db/open';
 import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, players, teamLists, teams } from './db/schema';
@@ -191,5 +192,7 @@ export function importCampaign(db: Db, file: CampaignFile, newTeamListId: () => 
     const rebuilt = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, t.id)));
     if (JSON.stringify(rebuilt) !== JSON.stringify(Roster.parse(t.roster))) fail(`the roster of ${t.name} does not match its ledger`);
   }
+  // The teams' projections are not in the file: they are built from the ledger just imported (issue 9).
+  rebuildProjections(db, c.updatedAt, c.id);
   return c.id;
 }

@@ -156,8 +156,40 @@ export const ledgerEntries = sqliteTable(
     createdAt: text('created_at').notNull(),
     voidedAt: text('voided_at'),
   },
-  (t) => [index('ledger_team_seq').on(t.teamId, t.seq), index('ledger_game').on(t.gameId), index('ledger_campaign_seq').on(t.campaignId, t.seq)],
+  (t) => [
+    index('ledger_team_seq').on(t.teamId, t.seq),
+    index('ledger_game').on(t.gameId),
+    index('ledger_campaign_seq').on(t.campaignId, t.seq),
+    // A team's fallen (kind = 'model.died') without reading its whole ledger (issue 9).
+    index('ledger_team_kind').on(t.teamId, t.kind),
+  ],
 );
+
+/**
+ * Each founded team's projection of its ledger (issue 9): Req, each model's progression, the directory of every model
+ * it ever had, and games/kills per model. A CACHE, kept up to date in the same transaction as every ledger write
+ * (src-main/games/projection.ts) and equal to a rebuild from the ledger (a test rebuilds and compares). Rows with an
+ * older `version` are rebuilt when the file opens, so a Herald that projects differently never reads a stale one.
+ */
+export const teamProjections = sqliteTable('team_projections', {
+  teamId: text('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'restrict' }),
+  campaignId: text('campaign_id')
+    .notNull()
+    .references(() => campaigns.id, { onDelete: 'restrict' }),
+  version: integer('version').notNull(),
+  /** Requisition now (the sum of the team's live ledger entries). */
+  req: integer('req').notNull(),
+  /** Req value of the honours held (counts toward Threat). */
+  honourPoints: integer('honour_points').notNull(),
+  modelsLost: integer('models_lost').notNull(),
+  /** The last ledger seq folded in. */
+  lastSeq: integer('last_seq').notNull(),
+  /** src-main/games/projection.ts TeamState JSON. */
+  state: text('state', { mode: 'json' }).notNull(),
+}, (t) => [index('team_projections_campaign').on(t.campaignId)]);
+export type TeamProjectionRow = typeof teamProjections.$inferSelect;
 
 /**
  * A game between two teams of a campaign (issue 5). A draft holds the set-up, the plan and the wizard's inputs
@@ -208,6 +240,8 @@ export const games = sqliteTable(
   (t) => [
     uniqueIndex('games_campaign_number_unique').on(t.campaignId, t.number),
     index('games_campaign_status').on(t.campaignId, t.status),
+    // Standings read W/D/L and VP from this index alone (issue 9): the row itself holds kilobytes of JSON.
+    index('games_results').on(t.campaignId, t.status, t.teamAId, t.teamBId, t.winner, t.vpA, t.vpB),
     check('games_status', sql`${t.status} IN ('draft', 'committed', 'voided')`),
     check('games_two_teams', sql`${t.teamAId} <> ${t.teamBId}`),
     check('games_committed_has_result', sql`${t.status} = 'draft' OR (${t.report} IS NOT NULL AND ${t.winner} IS NOT NULL AND ${t.committedAt} IS NOT NULL)`),

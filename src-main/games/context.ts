@@ -5,7 +5,6 @@
 import type { Side } from '../../shared/ipc/schemas/games';
 import {
   battleHonoursPreset,
-  foldRoster,
   projectModels,
   rosterPointsLimit,
   threat,
@@ -23,6 +22,7 @@ import { AppError } from '../../shared/ipc/result';
 import type { Db } from '../db/open';
 import type { CampaignRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
 import { findCampaignRow } from '../repos/campaigns';
+import { readCampaignStates, readTeamState, type StoredTeamState } from './projection';
 import { currentRulesetRow, parsePinned } from '../repos/rulesets';
 import { findPlayer } from '../repos/players';
 import { findTeamList, parseStoredList } from '../repos/team-lists';
@@ -34,8 +34,17 @@ import * as teamsRepo from '../repos/teams';
  */
 export function campaignRuleset(db: Db, campaign: CampaignRow): Ruleset {
   const row = currentRulesetRow(db, campaign.id);
-  return row ? parsePinned(row) : battleHonoursPreset();
+  if (!row) return battleHonoursPreset();
+  // A pinned row never changes and its hash names its content: parse each once (issue 9).
+  let ruleset = parsedRulesets.get(row.hash);
+  if (!ruleset) {
+    if (parsedRulesets.size > 50) parsedRulesets.clear();
+    ruleset = parsePinned(row);
+    parsedRulesets.set(row.hash, ruleset);
+  }
+  return ruleset;
 }
+const parsedRulesets = new Map<string, Ruleset>();
 
 export interface LoadedTeam {
   row: TeamRow;
@@ -43,17 +52,59 @@ export interface LoadedTeam {
   list: TeamList;
   roster: Roster;
   report: RosterReport;
-  /** Req now: the sum of its ledger (voided entries skipped). */
+  /** Req now (the team's stored projection: the sum of its live ledger entries). */
   req: number;
+  /** The stored projection (undefined before the team is founded). */
+  projection: StoredTeamState | undefined;
 }
 
-export function loadTeam(db: Db, teamId: string, ledger: readonly LedgerRow[], pointsLimit: number): LoadedTeam {
+export function loadTeam(db: Db, teamId: string, pointsLimit: number): LoadedTeam {
   const row = teamsRepo.findTeam(db, teamId);
   if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
   const list = parseStoredList(findTeamList(db, row.teamListId)!);
   const roster = teamsRepo.storedRoster(row);
-  const req = ledger.reduce((s, e) => (e.teamId === teamId && e.voidedAt === null ? s + e.req : s), 0);
-  return { row, player: findPlayer(db, row.playerId)!, list, roster, report: validateRoster(list, roster, rosterPointsLimit(pointsLimit, row.foundedAt !== null)), req };
+  const projection = readTeamState(db, teamId);
+  return {
+    row,
+    player: findPlayer(db, row.playerId)!,
+    list,
+    roster,
+    report: validateRoster(list, roster, rosterPointsLimit(pointsLimit, row.foundedAt !== null)),
+    req: projection?.req ?? 0,
+    projection,
+  };
+}
+
+/**
+ * What resolving, showing or voiding a game needs from the campaign: its ruleset and the stored projections of the
+ * teams involved (never the whole campaign ledger: issue 9).
+ */
+export interface GameState {
+  campaign: CampaignRow;
+  ruleset: Ruleset;
+  /** The teams' progression projections, merged (teams and models keyed by id, so they never collide). */
+  projection: Projection;
+  /** Every model the teams ever had → its latest name. */
+  names: Map<string, string>;
+}
+
+export function gameState(db: Db, campaign: CampaignRow, teams: readonly LoadedTeam[]): GameState {
+  const projection: Projection = { models: {}, teams: {} };
+  const names = new Map<string, string>();
+  for (const t of teams) {
+    const p = t.projection?.state;
+    if (!p) continue;
+    Object.assign(projection.models, p.progression.models);
+    Object.assign(projection.teams, p.progression.teams);
+    for (const [id, m] of Object.entries(p.directory)) names.set(id, m.name);
+  }
+  return { campaign, ruleset: campaignRuleset(db, campaign), projection, names };
+}
+
+export function mustFindCampaignRow(db: Db, campaignId: string): CampaignRow {
+  const campaign = findCampaignRow(db, campaignId);
+  if (!campaign) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
+  return campaign;
 }
 
 export interface CampaignState {
@@ -66,9 +117,12 @@ export interface CampaignState {
   projection: Projection;
 }
 
+/**
+ * The WHOLE campaign ledger, parsed and projected: for the rare reads that need every team's history at once (the
+ * bulletin, a ruleset upgrade's legality check, a campaign file). Game and team requests use the stored projections.
+ */
 export function loadCampaignState(db: Db, campaignId: string): CampaignState {
-  const campaign = findCampaignRow(db, campaignId);
-  if (!campaign) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
+  const campaign = mustFindCampaignRow(db, campaignId);
   const ledger = teamsRepo.campaignLedger(db, campaignId);
   const progression = teamsRepo.progressionEntries(ledger);
   return {
@@ -82,16 +136,21 @@ export function loadCampaignState(db: Db, campaignId: string): CampaignState {
 }
 
 /** PROGRESSION.md Threat: the team's points (models and gear) plus the Req value of its honours, ÷ 100 rounded up. */
-export function teamThreat(state: CampaignState, team: LoadedTeam): number {
-  return threat(team.report.points + (state.projection.teams[team.row.id]?.honourPoints ?? 0));
+export function teamThreat(team: LoadedTeam): number {
+  return threat(team.report.points + (team.projection?.honourPoints ?? 0));
 }
 
-/** The Threat of every founded team of the campaign (for the Underdog). */
-export function campaignThreats(db: Db, state: CampaignState): number[] {
+/** The Threat of every founded team of the campaign (for the Underdog), from the stored projections. */
+export function campaignThreats(db: Db, campaign: CampaignRow): number[] {
+  const states = readCampaignStates(db, campaign.id);
   return teamsRepo
-    .listTeams(db, state.campaign.id)
+    .listTeams(db, campaign.id)
     .filter((t) => t.foundedAt !== null)
-    .map((t) => teamThreat(state, loadTeam(db, t.id, state.ledger, state.campaign.pointsLimit)));
+    .map((t) => {
+      const list = parseStoredList(findTeamList(db, t.teamListId)!);
+      const points = validateRoster(list, teamsRepo.storedRoster(t), rosterPointsLimit(campaign.pointsLimit, true)).points;
+      return threat(points + (states.get(t.id)?.honourPoints ?? 0));
+    });
 }
 
 /** The report's model lines for a team's current roster: everyone took part and is alive until told otherwise. */
@@ -109,12 +168,6 @@ export function reportModels(team: LoadedTeam, side: Side): ModelReport[] {
     if (card.specialRules.includes('Non-Learning')) m.nonLearning = true;
     return m;
   });
-}
-
-/** Rebuild a founded team's roster cache from its ledger (design: a cache must equal a rebuild from the ledger). */
-export function rebuildRoster(db: Db, teamId: string, at: string) {
-  const roster = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, teamId)));
-  teamsRepo.updateTeam(db, teamId, { roster, updatedAt: at });
 }
 
 /**

@@ -17,7 +17,7 @@ import {
   RollLog,
   applyGame,
   buyHonour,
-  projectModels,
+  foldProgression,
   purchaseCost,
   reqDelta,
   scoreGame,
@@ -34,12 +34,12 @@ import {
   type RosterModel,
 } from '../../shared/rules';
 import type { GameRow } from '../db/schema';
-import type { CampaignState, LoadedTeam } from './context';
-import { ledgerModelNames, teamThreat } from './context';
+import type { GameState, LoadedTeam } from './context';
+import { teamThreat } from './context';
 
 export interface ResolveInput {
   game: GameRow;
-  state: CampaignState;
+  state: GameState;
   teams: Record<Side, LoadedTeam>;
   /** Threat of every founded team of the campaign. */
   threats: number[];
@@ -83,9 +83,9 @@ export function humanizer(teams: Record<Side, LoadedTeam>, names: Map<string, st
   };
 }
 
-export function modelNames(teams: Record<Side, LoadedTeam>, state: CampaignState): Map<string, string> {
+export function modelNames(teams: Record<Side, LoadedTeam>, state: GameState): Map<string, string> {
   // Dead and dismissed models keep their names in the ledger; models on the rosters now take their current names.
-  const names = ledgerModelNames(state.items);
+  const names = new Map(state.names);
   for (const side of SIDES) for (const card of teams[side].report.models) names.set(card.modelId, card.name || card.entryName);
   return names;
 }
@@ -198,7 +198,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const dice = new RollLog(keyed);
   const outcomes = sideOutcomes(report);
   const sideState = (side: Side) => teamStateFor(state.projection, teams[side].row.id, teams[side].report.points);
-  const teamStates = { a: { ...sideState('a'), threat: teamThreat(state, teams.a) }, b: { ...sideState('b'), threat: teamThreat(state, teams.b) } };
+  const teamStates = { a: { ...sideState('a'), threat: teamThreat(teams.a) }, b: { ...sideState('b'), threat: teamThreat(teams.b) } };
 
   let entries: ProgressionEntry[];
   try {
@@ -247,7 +247,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const honours: ProgressionEntry[] = [];
   draft.honours.forEach((h, i) => {
     const team = teams[h.side];
-    const projection = projectModels([...state.progression, ...entries, ...honours]);
+    const projection = foldProgression(state.projection, [...entries, ...honours]);
     const teamProjection = (projection.teams[team.row.id] ??= { team: team.row.id, req: 0, earned: 0, spent: 0, teamHonours: [], honourPoints: 0, lastGameId: null });
     teamProjection.req = balance[h.side] + earned[h.side] - spent[h.side];
     const card = h.model === null ? undefined : team.report.models.find((c) => c.modelId === h.model);

@@ -17,22 +17,25 @@ import {
   checkPhysicalFaces,
   REPORT_VERSION,
   foldRoster,
+  foldRosterFrom,
   lowestBalances,
   planGame,
   planVoid,
   reportFromPlan,
   scoreGame,
+  type CampaignLedgerItem,
   type PlanOptionalRules,
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
-import type { GameRow, LedgerRow } from '../db/schema';
+import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
 import { findCampaignRow } from '../repos/campaigns';
 import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignThreats, ledgerModels, loadCampaignState, loadTeam, rebuildRoster, reportModels, type CampaignState, type LoadedTeam } from '../games/context';
+import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, reportModels, type GameState, type LoadedTeam } from '../games/context';
+import { foldIntoTeam, readTeamState, refoldAfterVoid, teamRowsAfter } from '../games/projection';
 import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from '../games/resolve';
 
 type GameHandlers = Pick<
@@ -50,11 +53,15 @@ function mustFindGame(db: Db, id: string): GameRow {
   return game;
 }
 
-function loadSides(db: Db, game: GameRow, state: CampaignState): Record<Side, LoadedTeam> {
-  return {
-    a: loadTeam(db, game.teamAId, state.ledger, state.campaign.pointsLimit),
-    b: loadTeam(db, game.teamBId, state.ledger, state.campaign.pointsLimit),
-  };
+function loadSides(db: Db, game: GameRow, campaign: CampaignRow): Record<Side, LoadedTeam> {
+  return { a: loadTeam(db, game.teamAId, campaign.pointsLimit), b: loadTeam(db, game.teamBId, campaign.pointsLimit) };
+}
+
+/** A game's campaign, its two teams and their stored projections: never the whole campaign ledger (issue 9). */
+function loadGame(db: Db, game: GameRow) {
+  const campaign = mustFindCampaignRow(db, game.campaignId);
+  const teams = loadSides(db, game, campaign);
+  return { campaign, teams, state: gameState(db, campaign, [teams.a, teams.b]) };
 }
 
 export function gameSummary(db: Db, game: GameRow): GameSummary {
@@ -88,7 +95,7 @@ interface PlanAttempt {
 }
 
 /** Make the plan with the game's dice; with physical dice, stop at the first roll not typed in yet. */
-function tryPlan(game: GameRow, state: CampaignState, teams: Record<Side, LoadedTeam>, faces: GameDraft['faces']): PlanAttempt {
+function tryPlan(game: GameRow, state: GameState, teams: Record<Side, LoadedTeam>, faces: GameDraft['faces']): PlanAttempt {
   const setup = game.setup as { mission: string; deployment: string; optionalRules: PlanOptionalRules };
   const dice = new KeyedDice('plan', game.diceMode === 'app' ? { source: 'app', seed: game.seed } : { source: 'physical', faces });
   const human = humanizer(teams, new Map());
@@ -131,17 +138,15 @@ function freshDraft(plan: GamePlan | null, teams: Record<Side, LoadedTeam>, face
 }
 
 function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
-  const state = loadCampaignState(db, game.campaignId);
-  const teams = loadSides(db, game, state);
-  const resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, state), draft });
+  const { campaign, teams, state } = loadGame(db, game);
+  const resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, campaign), draft });
   return { state, teams, resolved };
 }
 
 function detail(db: Db, id: string): GameDetail {
   const game = mustFindGame(db, id);
   const draft = GameDraftSchema.parse(game.draft);
-  const state = loadCampaignState(db, game.campaignId);
-  const teams = loadSides(db, game, state);
+  const { campaign, teams, state } = loadGame(db, game);
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
   const names = modelNames(teams, state);
   const human = humanizer(teams, names);
@@ -150,9 +155,11 @@ function detail(db: Db, id: string): GameDetail {
   let resolved: Resolved | null = null;
   if (game.status === 'draft') {
     if (plan === null) planPendingRoll = tryPlan(game, state, teams, draft.faces).pending;
-    else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, state), draft });
+    else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, campaign), draft });
   }
   const storedRolls = gamesRepo.gameRollsOf(db, game.id).map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
+  // The game's own ledger rows (voided or not), by the ledger_game index.
+  const gameRows = game.status === 'draft' ? [] : teamsRepo.gameLedger(db, game.id);
   let preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
   if (game.status !== 'draft' && game.report !== null) {
     // A recorded game: its score from the stored report, its changes from the ledger rows it wrote (voided or not).
@@ -163,8 +170,7 @@ function detail(db: Db, id: string): GameDetail {
     } catch {
       score = null; // a ruleset upgraded since may no longer score it; the stored VP and winner stand
     }
-    const changes: ChangeView[] = state.ledger
-      .filter((r) => r.gameId === game.id)
+    const changes: ChangeView[] = gameRows
       .map((r) => {
         const data = teamsRepo.parseLedgerData(r);
         const entry = 'v' in data ? data : null;
@@ -183,7 +189,7 @@ function detail(db: Db, id: string): GameDetail {
     preview = { ...preview, score, changes, rolls: storedRolls.filter((r) => r.phase === 'post').map(({ phase: _p, ...r }) => r) };
   }
 
-  const gameEntries: ProgressionEntry[] = game.status === 'draft' ? [] : state.progression.filter((e) => e.gameId === game.id);
+  const gameEntries: ProgressionEntry[] = teamsRepo.progressionEntries(gameRows);
 
   // Who the wizard lists: the report's models (for a committed game, as they were), with their progression now.
   const report = GameReport.parse(game.report ?? draft.report);
@@ -237,16 +243,37 @@ function mustBeDraft(game: GameRow) {
   if (game.status !== 'draft') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a draft can be changed.`);
 }
 
+/**
+ * planVoid over the ledgers of the teams a void can reach, not the whole campaign (issue 9). Everything a dependent
+ * is found by (Req balance, a model's EXP and injuries, recruits) belongs to one team; a dependent inside another
+ * game pulls that game's other team in, so the scope grows until the plan stops reaching new teams. The result is
+ * the plan planVoid would make over the whole campaign ledger.
+ */
+function voidScope(db: Db, game: GameRow) {
+  const scope = new Set([game.teamAId, game.teamBId]);
+  for (;;) {
+    const ledger = [...scope].flatMap((t) => teamsRepo.teamLedger(db, t)).sort((x, y) => x.seq - y.seq);
+    const items = teamsRepo.campaignLedgerItems(ledger);
+    const models = new Map<string, { name: string; entryId: string }>();
+    for (const t of scope) for (const [id, m] of Object.entries(readTeamState(db, t)?.state.directory ?? {})) models.set(id, m);
+    const plan = planVoid(items, game.id, { entryOf: (id) => models.get(id)?.entryId });
+    const reached = plan.games.flatMap((id) => {
+      const g = gamesRepo.findGame(db, id);
+      return g ? [g.teamAId, g.teamBId] : [];
+    });
+    if (reached.every((t) => scope.has(t))) return { plan, ledger, items, models, teams: scope };
+    for (const t of reached) scope.add(t);
+  }
+}
+
 /** The void plan in words, for the organiser. */
-function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>; view: VoidPlan } {
+function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>; scope: { ledger: LedgerRow[]; items: CampaignLedgerItem[] }; view: VoidPlan } {
   if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be voided.`);
-  const state = loadCampaignState(db, game.campaignId);
-  const models = ledgerModels(state.items);
-  const plan = planVoid(state.items, game.id, { entryOf: (id) => models.get(id)?.entryId });
+  const { plan, ledger, items, models } = voidScope(db, game);
   const teamName = (id: string) => teamsRepo.findTeam(db, id)?.name ?? id;
   const modelName = (id: string | null) => (id === null ? 'a model' : (models.get(id)?.name ?? id));
   const gameNumber = (id: string | null) => (id === null ? null : (gamesRepo.findGame(db, id)?.number ?? null));
-  const rowById = new Map(state.ledger.map((r) => [r.id, r]));
+  const rowById = new Map(ledger.map((r) => [r.id, r]));
   const dependents = plan.dependents.map((d) => {
     const row = rowById.get(d.entryId);
     const inGame = d.gameId === null ? '' : ` in game ${gameNumber(d.gameId) ?? '?'}`;
@@ -263,9 +290,9 @@ function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>
               : `${what}${inGame}: Restorative Surgery healed an injury from this game.`;
     return { id: d.entryId, teamName: teamName(d.team), message, gameNumber: gameNumber(d.gameId) };
   });
-  const reverses = state.ledger.filter((r) => r.gameId === game.id && r.voidedAt === null).map((r) => `${teamName(r.teamId)}: ${r.reason}`);
+  const reverses = ledger.filter((r) => r.gameId === game.id && r.voidedAt === null).map((r) => `${teamName(r.teamId)}: ${r.reason}`);
   const alsoVoidsGames = plan.games.filter((g) => g !== game.id).map((g) => gameNumber(g) ?? 0);
-  return { plan, view: { game: gameSummary(db, game), reverses, dependents, alsoVoidsGames } };
+  return { plan, scope: { ledger, items }, view: { game: gameSummary(db, game), reverses, dependents, alsoVoidsGames } };
 }
 
 function today(ctx: HandlerContext) {
@@ -273,13 +300,27 @@ function today(ctx: HandlerContext) {
 }
 
 export const gameHandlers: GameHandlers = {
-  'games.list': ({ campaignId, status, teamId, missionId }, ctx) => {
+  'games.list': ({ campaignId, status, teamId, missionId, limit }, ctx) => {
     if (!findCampaignRow(ctx.db, campaignId)) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
-    const filter: Parameters<typeof gamesRepo.listGames>[2] = {};
+    const filter: gamesRepo.GameFilter = {};
     if (status) filter.status = status;
     if (teamId) filter.teamId = teamId;
     if (missionId) filter.missionId = missionId;
-    return gamesRepo.listGames(ctx.db, campaignId, filter).map((g) => gameSummary(ctx.db, g));
+    // Team and player names once per team, not once per game.
+    const names = new Map<string, GameSummary['teams']['a']>();
+    const team = (id: string) => {
+      let t = names.get(id);
+      if (!t) {
+        const row = teamsRepo.findTeam(ctx.db, id)!;
+        names.set(id, (t = { id, name: row.name, playerName: findPlayer(ctx.db, row.playerId)?.name ?? '' }));
+      }
+      return t;
+    };
+    return gamesRepo.listGameLines(ctx.db, campaignId, filter, limit ?? 10_000).map(({ teamAId, teamBId, vpA, vpB, ...g }) => ({
+      ...g,
+      teams: { a: team(teamAId), b: team(teamBId) },
+      vp: vpA === null || vpB === null ? null : { a: vpA, b: vpB },
+    }));
   },
 
   'games.get': ({ id }, ctx) => detail(ctx.db, id),
@@ -289,11 +330,11 @@ export const gameHandlers: GameHandlers = {
       const campaign = findCampaignRow(tx, setup.campaignId);
       if (!campaign) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
       if (campaign.archivedAt) throw new AppError('VALIDATION', `${campaign.name} is archived: bring it back before playing a game.`);
-      const state = loadCampaignState(tx, campaign.id);
       const teams: Record<Side, LoadedTeam> = {
-        a: loadTeam(tx, setup.teamA, state.ledger, campaign.pointsLimit),
-        b: loadTeam(tx, setup.teamB, state.ledger, campaign.pointsLimit),
+        a: loadTeam(tx, setup.teamA, campaign.pointsLimit),
+        b: loadTeam(tx, setup.teamB, campaign.pointsLimit),
       };
+      const state = gameState(tx, campaign, [teams.a, teams.b]);
       for (const side of SIDES) {
         const t = teams[side];
         if (t.row.campaignId !== campaign.id) throw new AppError('NOT_FOUND', `${t.row.name} is not in this campaign.`);
@@ -346,9 +387,8 @@ export const gameHandlers: GameHandlers = {
       mustBeDraft(game);
       if (game.diceMode !== 'physical') throw new AppError('VALIDATION', 'Herald rolls the dice in this campaign: there is nothing to type in.');
       const draft = GameDraftSchema.parse(game.draft);
-      const state = loadCampaignState(tx, game.campaignId);
-      const teams = loadSides(tx, game, state);
-      const pending = game.plan === null ? tryPlan(game, state, teams, draft.faces).pending : resolveGame({ game, state, teams, threats: campaignThreats(tx, state), draft }).preview.pendingRoll;
+      const { campaign, teams, state } = loadGame(tx, game);
+      const pending = game.plan === null ? tryPlan(game, state, teams, draft.faces).pending : resolveGame({ game, state, teams, threats: campaignThreats(tx, campaign), draft }).preview.pendingRoll;
       if (pending?.key !== key) throw new AppError('VALIDATION', 'That is not the roll Herald is waiting for; reload the game.');
       const problem = checkPhysicalFaces(pending.expression, faces);
       if (problem) throw new AppError('VALIDATION', problem);
@@ -408,6 +448,7 @@ export const gameHandlers: GameHandlers = {
       if (!p.ready || !resolved.score) throw new AppError('VALIDATION', `Game ${game.number} cannot be applied yet: ${p.problems.join(' ')}`);
 
       const at = ctx.now().toISOString();
+      const lastSeq = { a: teams.a.projection?.lastSeq ?? 0, b: teams.b.projection?.lastSeq ?? 0 };
       const teamOf = (side: Side) => teams[side].row;
       const sideOfTeam = (teamId: string): Side => (teamId === teams.a.row.id ? 'a' : 'b');
       const ledgerRow = (row: Omit<LedgerRow, 'seq' | 'voidedAt' | 'campaignId' | 'createdAt' | 'gameId'>) =>
@@ -435,11 +476,16 @@ export const gameHandlers: GameHandlers = {
         committedAt: at,
         updatedAt: at,
       });
-      for (const side of SIDES) rebuildRoster(tx, teams[side].row.id, at);
-      // One last guard: the Req of both teams never goes below 0 anywhere in their history.
-      const lows = lowestBalances(teamsRepo.campaignLedgerItems(teamsRepo.campaignLedger(tx, game.campaignId)));
       for (const side of SIDES) {
-        if ((lows[teams[side].row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${teams[side].row.name} would owe Req: nothing was applied.`);
+        const team = teams[side];
+        // Only this game's rows are folded into the roster cache and the projection (issue 9), in this transaction.
+        const rows = teamRowsAfter(tx, team.row.id, lastSeq[side]);
+        const items = teamsRepo.ledgerItems(rows);
+        teamsRepo.updateTeam(tx, team.row.id, { roster: foldRosterFrom(team.roster, items), updatedAt: at });
+        foldIntoTeam(tx, team.row, rows, report);
+        // One last guard: the team's Req never goes below 0 (its history before this game already never did).
+        const low = lowestBalances([{ id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: team.req, voided: false, data: { kind: 'req.adjusted' } }, ...teamsRepo.campaignLedgerItems(rows)]);
+        if ((low[team.row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.row.name} would owe Req: nothing was applied.`);
       }
       return game;
     });
@@ -462,15 +508,14 @@ export const gameHandlers: GameHandlers = {
     ctx.backups.take(`before-void-game-${target.number}`);
     const { game, teamIds } = ctx.db.transaction((tx) => {
       const game = mustFindGame(tx, id);
-      const { plan, view } = voidPlanFor(tx, game);
+      const { plan, view, scope } = voidPlanFor(tx, game);
       if (view.dependents.length > 0 && !withDependents) {
         throw new AppError('VALIDATION', `Game ${game.number} has later entries that depend on it: ${view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
       }
       const at = ctx.now().toISOString();
       const voiding = new Set(plan.entries);
-      const ledger = teamsRepo.campaignLedger(tx, game.campaignId);
       const teamIds = new Set<string>();
-      for (const row of ledger) {
+      for (const row of scope.ledger) {
         if (!voiding.has(row.id)) continue;
         teamsRepo.voidLedgerEntry(tx, row.id, at);
         teamIds.add(row.teamId);
@@ -482,21 +527,33 @@ export const gameHandlers: GameHandlers = {
         const why = gameId === game.id ? reason : `Voided with game ${game.number}: ${reason}`;
         gamesRepo.updateGame(tx, gameId, { status: 'voided', voidedAt: at, voidReason: why, updatedAt: at });
       }
-      // Never a negative balance, never a dangling model: checked on the result before it is kept.
-      const after = teamsRepo.campaignLedgerItems(teamsRepo.campaignLedger(tx, game.campaignId));
-      const lows = lowestBalances(after);
+      // Never a negative balance, never a dangling model: checked on the result before it is kept. The teams'
+      // ledgers as read for the plan, with the void applied (no second read and parse of them).
+      const after = scope.ledger.map((r) => (voiding.has(r.id) ? { ...r, voidedAt: at } : r));
+      const afterItems = scope.items.map((i) => (voiding.has(i.id) ? { ...i, voided: true } : i));
+      const lows = lowestBalances(afterItems);
       for (const teamId of teamIds) {
         if ((lows[teamId] ?? 0) < 0) throw new AppError('VALIDATION', `Voiding would leave ${teamsRepo.findTeam(tx, teamId)?.name ?? 'a team'} owing Req: nothing was changed.`);
-        const items = teamsRepo.ledgerItems(teamsRepo.teamLedger(tx, teamId));
+        const teamRows = after.filter((r) => r.teamId === teamId);
+        const items = afterItems.filter((i) => i.team === teamId);
         const roster = foldRoster(items);
         const known = new Set(roster.models.map((m) => m.id));
-        for (const row of teamsRepo.teamLedger(tx, teamId)) {
+        // A model that left the roster by death or dismissal: its earlier entries are history, not dangling.
+        const gone = new Set(
+          items.flatMap((i) => (i.voided ? [] : i.data.kind === 'model.died' && 'v' in i.data ? [i.data.model] : i.data.kind === 'model.dismissed' ? [i.data.modelId] : [])),
+        );
+        for (const [n, row] of teamRows.entries()) {
           if (row.voidedAt !== null || row.modelId === null || known.has(row.modelId)) continue;
-          const data = teamsRepo.parseLedgerData(row);
-          const ok = data.kind === 'model.dismissed' || data.kind === 'model.died' || ('v' in data && isDeadOrGone(items, row.modelId));
+          const data = items[n]!.data;
+          const ok = data.kind === 'model.dismissed' || data.kind === 'model.died' || ('v' in data && gone.has(row.modelId));
           if (!ok) throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
         }
-        rebuildRoster(tx, teamId, at);
+        const team = teamsRepo.findTeam(tx, teamId)!;
+        const reports = plan.games.flatMap((gid) => {
+          const g = gamesRepo.findGame(tx, gid);
+          return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [GameReport.parse(g.report)] : [];
+        });
+        refoldAfterVoid(tx, team, teamRows, items.map((i) => i.data), reports, at);
       }
       return { game, teamIds };
     });
@@ -505,8 +562,3 @@ export const gameHandlers: GameHandlers = {
     return gameSummary(ctx.db, mustFindGame(ctx.db, id));
   },
 };
-
-/** A model that left the roster by death or dismissal: its earlier entries are history, not dangling. */
-function isDeadOrGone(items: ReturnType<typeof teamsRepo.ledgerItems>, modelId: string): boolean {
-  return items.some((i) => !i.voided && ((i.data.kind === 'model.died' && 'v' in i.data && i.data.model === modelId) || (i.data.kind === 'model.dismissed' && i.data.modelId === modelId)));
-}

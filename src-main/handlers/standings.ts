@@ -8,11 +8,12 @@ import type { ModelHistory, StandingRow } from '../../shared/ipc/schemas/games';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { CampaignRow } from '../db/schema';
+import type { Ruleset } from '../../shared/rules';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { ledgerModels, loadCampaignState, loadTeam, teamThreat, type CampaignState } from '../games/context';
-import { modelGameStats, progressWords, teamRecord } from '../games/stats';
+import { campaignRuleset, loadTeam, teamThreat } from '../games/context';
+import { modelGameStats, progressWords } from '../games/stats';
 import { gameSummary } from './games';
 
 type StandingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.standings' | 'teams.history' | 'models.history'>;
@@ -23,16 +24,17 @@ export function mustFindCampaign(db: Db, id: string): CampaignRow {
   return c;
 }
 
-export function honourNamer(state: CampaignState) {
+export function honourNamer(state: { ruleset: Ruleset }) {
   const names = new Map<string, string>();
   for (const g of state.ruleset.progression.honours?.groups ?? []) for (const h of g.honours) names.set(h.id, h.name);
   return (id: string) => names.get(id) ?? id;
 }
 
-function standingRow(db: Db, state: CampaignState, teamId: string, games: ReturnType<typeof gamesRepo.listGames>): StandingRow {
-  const team = loadTeam(db, teamId, state.ledger, state.campaign.pointsLimit);
-  const record = teamRecord(games, teamId);
-  const modelsLost = state.progression.filter((e) => !e.voided && e.kind === 'model.died' && e.team === teamId).length;
+/** A team's line of the league table: its record (games table), Req, Threat and losses (its stored projection). */
+function standingRow(db: Db, campaign: CampaignRow, teamId: string, records: Map<string, gamesRepo.TeamRecordRow>): StandingRow {
+  const team = loadTeam(db, teamId, campaign.pointsLimit);
+  const record = records.get(teamId) ?? gamesRepo.NO_RECORD;
+  const modelsLost = team.projection?.modelsLost ?? 0;
   return {
     teamId,
     teamName: team.row.name,
@@ -40,25 +42,25 @@ function standingRow(db: Db, state: CampaignState, teamId: string, games: Return
     faction: team.list.faction,
     ...record,
     requisition: team.req,
-    threat: teamThreat(state, team),
+    threat: teamThreat(team),
     modelsLost,
   };
 }
 
 /** Every model a team ever had (founding roster, recruits), with what happened to it. */
-function modelHistories(db: Db, state: CampaignState, teamId: string): ModelHistory[] {
-  const team = loadTeam(db, teamId, state.ledger, state.campaign.pointsLimit);
-  const games = gamesRepo.listGames(db, state.campaign.id, { status: ['committed'], teamId });
+function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHistory[] {
+  const team = loadTeam(db, teamId, campaign.pointsLimit);
+  // The team's games and ledger only (issue 9): a model's history never needs the rest of the campaign.
+  const games = gamesRepo.listGames(db, campaign.id, { status: ['committed'], teamId });
   const stats = modelGameStats(games);
-  const gameNumber = new Map(gamesRepo.listGames(db, state.campaign.id).map((g) => [g.id, g.number]));
-  const honourName = honourNamer(state);
-  const rows = state.ledger.filter((r) => r.teamId === teamId);
-  const live = state.items.filter((i) => i.team === teamId && !i.voided);
-  const models = ledgerModels(live);
-  const dismissed = new Set(live.flatMap((i) => (i.data.kind === 'model.dismissed' ? [i.data.modelId] : [])));
+  const gameNumber = gamesRepo.gameNumbers(db, campaign.id);
+  const honourName = honourNamer({ ruleset: campaignRuleset(db, campaign) });
+  const rows = teamsRepo.teamLedger(db, teamId);
+  const directory = team.projection?.state.directory ?? {};
+  const projection = team.projection?.state.progression.models ?? {};
   const entryName = (id: string) => team.list.entries.find((e) => e.id === id)?.name ?? id;
-  return [...models.entries()].map(([modelId, m]) => {
-    const p = state.projection.models[modelId];
+  return Object.entries(directory).map(([modelId, m]) => {
+    const p = projection[modelId];
     const s = stats.get(modelId);
     const words = progressWords(p, honourName);
     const events = rows
@@ -70,7 +72,7 @@ function modelHistories(db: Db, state: CampaignState, teamId: string): ModelHist
       modelId,
       name: m.name || entryName(m.entryId),
       entryName: entryName(m.entryId),
-      status: p?.dead ? 'dead' : dismissed.has(modelId) ? 'dismissed' : 'active',
+      status: m.status,
       exp: words.exp,
       level: words.level,
       games: s?.games ?? 0,
@@ -85,13 +87,12 @@ function modelHistories(db: Db, state: CampaignState, teamId: string): ModelHist
 
 export const standingsHandlers: StandingsHandlers = {
   'campaigns.standings': ({ id }, ctx) => {
-    mustFindCampaign(ctx.db, id);
-    const state = loadCampaignState(ctx.db, id);
-    const games = gamesRepo.listGames(ctx.db, id, { status: ['committed'] });
+    const campaign = mustFindCampaign(ctx.db, id);
+    const records = gamesRepo.teamRecords(ctx.db, id);
     const rows = teamsRepo
       .listTeams(ctx.db, id)
       .filter((t) => t.foundedAt !== null)
-      .map((t) => standingRow(ctx.db, state, t.id, games));
+      .map((t) => standingRow(ctx.db, campaign, t.id, records));
     // Most wins, then fewest losses, then VP difference, then name: the order a club reads a league table in.
     return rows.sort((x, y) => y.wins - x.wins || x.losses - y.losses || y.vpFor - y.vpAgainst - (x.vpFor - x.vpAgainst) || x.teamName.localeCompare(y.teamName));
   },
@@ -99,20 +100,20 @@ export const standingsHandlers: StandingsHandlers = {
   'teams.history': ({ id }, ctx) => {
     const team = teamsRepo.findTeam(ctx.db, id);
     if (!team) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-    const state = loadCampaignState(ctx.db, team.campaignId);
+    const campaign = mustFindCampaign(ctx.db, team.campaignId);
     const games = gamesRepo.listGames(ctx.db, team.campaignId, { teamId: id });
     return {
       teamId: id,
-      standing: standingRow(ctx.db, state, id, games),
+      standing: standingRow(ctx.db, campaign, id, gamesRepo.teamRecords(ctx.db, campaign.id, id)),
       games: games.filter((g) => g.status !== 'draft').map((g) => gameSummary(ctx.db, g)),
-      models: modelHistories(ctx.db, state, id),
+      models: modelHistories(ctx.db, campaign, id),
     };
   },
 
   'models.history': ({ teamId, modelId }, ctx) => {
     const team = teamsRepo.findTeam(ctx.db, teamId);
     if (!team) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-    const found = modelHistories(ctx.db, loadCampaignState(ctx.db, team.campaignId), teamId).find((m) => m.modelId === modelId);
+    const found = modelHistories(ctx.db, mustFindCampaign(ctx.db, team.campaignId), teamId).find((m) => m.modelId === modelId);
     if (!found) throw new AppError('NOT_FOUND', 'That model was never on this team.');
     return found;
   },

@@ -7,9 +7,8 @@ import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
 import {
-  foldRoster,
+  foldRosterFrom,
   purchaseCost,
-  requisitionBalance,
   rosterPointsLimit,
   threat,
   type LedgerData,
@@ -19,15 +18,19 @@ import type { TeamList } from '../../shared/rules';
 import { validateRoster, type RosterReport } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
-import type { TeamRow } from '../db/schema';
-import { findCampaign } from '../repos/campaigns';
+import type { CampaignRow, TeamRow } from '../db/schema';
+import { findCampaign, findCampaignRow } from '../repos/campaigns';
 import { findPlayer } from '../repos/players';
 import { findTeamList, parseStoredList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
-import { ledgerModels, loadCampaignState } from '../games/context';
-import { modelGameStats, progressWords, teamRecord } from '../games/stats';
+import { campaignRuleset } from '../games/context';
+import { foldIntoTeam, readTeamState, teamRowsAfter, type StoredTeamState } from '../games/projection';
+import { progressWords } from '../games/stats';
 import { honourNamer } from './standings';
+
+/** How many of its latest ledger lines a team's page shows (a ten-year team has thousands; issue 9). */
+const TEAM_LEDGER_LINES = 200;
 
 type TeamHandlers = Pick<
   Handlers<HandlerContext>,
@@ -45,32 +48,35 @@ type TeamHandlers = Pick<
 
 interface Loaded {
   row: TeamRow;
+  campaign: CampaignRow;
   list: TeamList;
   roster: Roster;
   limit: number;
   report: RosterReport;
   req: number;
+  /** The stored projection of the team's ledger (undefined before founding). */
+  projection: StoredTeamState | undefined;
 }
 
 function load(db: Db, id: string): Loaded {
   const row = repo.findTeam(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-  const campaign = findCampaign(db, row.campaignId)!;
+  const campaign = findCampaignRow(db, row.campaignId)!;
   const listRow = findTeamList(db, row.teamListId)!;
   const list = parseStoredList(listRow);
   const roster = repo.storedRoster(row);
   const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
-  const req = requisitionBalance(repo.ledgerItems(repo.teamLedger(db, id)));
-  return { row, list, roster, limit, report: validateRoster(list, roster, limit), req };
+  const projection = readTeamState(db, id);
+  return { row, campaign, list, roster, limit, report: validateRoster(list, roster, limit), req: projection?.req ?? 0, projection };
 }
 
-function summary(db: Db, l: Loaded, state = loadCampaignState(db, l.row.campaignId)): TeamSummary {
+function summary(db: Db, l: Loaded, records = gamesRepo.teamRecords(db, l.row.campaignId, l.row.id)): TeamSummary {
   const player = findPlayer(db, l.row.playerId)!;
-  const record = teamRecord(gamesRepo.listGames(db, l.row.campaignId, { status: ['committed'], teamId: l.row.id }), l.row.id);
+  const record = records.get(l.row.id) ?? gamesRepo.NO_RECORD;
   return {
     id: l.row.id,
     campaignId: l.row.campaignId,
-    campaignName: findCampaign(db, l.row.campaignId)!.name,
+    campaignName: l.campaign.name,
     name: l.row.name,
     playerId: player.id,
     playerName: player.name,
@@ -84,48 +90,52 @@ function summary(db: Db, l: Loaded, state = loadCampaignState(db, l.row.campaign
     issues: l.report.issues.length,
     models: l.roster.models.length,
     requisition: l.req,
-    threat: threat(l.report.points + (state.projection.teams[l.row.id]?.honourPoints ?? 0)),
+    threat: threat(l.report.points + (l.projection?.honourPoints ?? 0)),
     record: { games: record.games, wins: record.wins, draws: record.draws, losses: record.losses },
   };
 }
 
+/**
+ * A team's page: roster, every model's derived state and statistics from the stored projection (issue 9: a few rows,
+ * never the campaign's ledger), its fallen, and its latest ledger lines.
+ */
 function detail(db: Db, id: string): TeamDetail {
   const l = load(db, id);
-  const state = loadCampaignState(db, l.row.campaignId);
-  const honourName = honourNamer(state);
-  const games = gamesRepo.listGames(db, l.row.campaignId, { teamId: id });
-  const stats = modelGameStats(games);
-  const gameNumber = new Map(games.map((g) => [g.id, g.number]));
+  const honourName = honourNamer({ ruleset: campaignRuleset(db, l.campaign) });
+  const state = l.projection?.state;
   const progress: TeamDetail['progress'] = {};
   for (const m of l.roster.models) {
-    const s = stats.get(m.id);
-    progress[m.id] = { ...progressWords(state.projection.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
+    const s = state?.stats[m.id];
+    progress[m.id] = { ...progressWords(state?.progression.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
   }
   const fallen: TeamDetail['fallen'] = [];
-  const everyModel = ledgerModels(state.items);
-  for (const row of state.ledger) {
-    if (row.teamId !== id || row.voidedAt !== null || row.kind !== 'model.died' || row.modelId === null) continue;
-    const named = everyModel.get(row.modelId);
+  const died = repo.teamLedgerOfKind(db, id, 'model.died');
+  const gameNumber = gamesRepo.gameNumbersOf(db, died.flatMap((r) => (r.gameId === null ? [] : [r.gameId])));
+  for (const row of died) {
+    if (row.voidedAt !== null || row.modelId === null) continue;
+    const named = state?.directory[row.modelId];
     const entryName = l.list.entries.find((e) => e.id === named?.entryId)?.name ?? '';
     fallen.push({
       modelId: row.modelId,
       name: named?.name || entryName || row.modelId,
       entryName,
-      exp: state.projection.models[row.modelId]?.exp ?? 0,
+      exp: state?.progression.models[row.modelId]?.exp ?? 0,
       gameNumber: row.gameId === null ? null : (gameNumber.get(row.gameId) ?? null),
       text: row.reason,
     });
   }
+  const { rows: latest, total } = repo.latestTeamLedger(db, id, TEAM_LEDGER_LINES);
   return {
     progress,
     fallen,
-    teamHonours: (state.projection.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour)),
-    team: summary(db, l, state),
+    teamHonours: (state?.progression.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour)),
+    team: summary(db, l),
     pointsLimit: l.limit,
     list: l.list,
     roster: l.roster,
     report: l.report,
-    ledger: repo.teamLedger(db, id).map((e) => ({
+    ledgerTotal: total,
+    ledger: latest.map((e) => ({
       id: e.id,
       kind: e.kind,
       modelId: e.modelId,
@@ -179,11 +189,14 @@ function writeLedger(ctx: HandlerContext, db: Db, l: Loaded, entry: { kind: Ledg
     reason: entry.reason,
     createdAt: ctx.now().toISOString(),
   });
-  const roster = foldRoster(repo.ledgerItems(repo.teamLedger(db, l.row.id)));
+  // Only the new entry is folded into the roster cache and the projection, in this transaction (issue 9).
+  const rows = teamRowsAfter(db, l.row.id, l.projection?.lastSeq ?? 0);
+  const roster = foldRosterFrom(l.roster, repo.ledgerItems(rows));
   const before = new Set(l.report.issues.map((i) => i.message));
   const added = validateRoster(l.list, roster, l.limit).issues.filter((i) => !before.has(i.message));
   if (added.length > 0) throw new AppError('VALIDATION', `Not allowed: ${added.map((i) => i.message).join(' ')} Nothing was changed.`);
   repo.updateTeam(db, l.row.id, { roster, updatedAt: ctx.now().toISOString() });
+  foldIntoTeam(db, l.row, rows);
 }
 
 const sameGear = (a: RosterModel, b: RosterModel) =>
@@ -192,9 +205,9 @@ const sameGear = (a: RosterModel, b: RosterModel) =>
 
 export const teamHandlers: TeamHandlers = {
   'teams.list': ({ campaignId }, ctx) => {
-    // One read of the campaign's ledger for every team's Threat, not one per team.
-    const state = loadCampaignState(ctx.db, campaignId);
-    return repo.listTeams(ctx.db, campaignId).map((row) => summary(ctx.db, load(ctx.db, row.id), state));
+    // Every team's record in one query; Req and Threat from the stored projections.
+    const records = gamesRepo.teamRecords(ctx.db, campaignId);
+    return repo.listTeams(ctx.db, campaignId).map((row) => summary(ctx.db, load(ctx.db, row.id), records));
   },
 
   'teams.get': ({ id }, ctx) => detail(ctx.db, id),
@@ -255,6 +268,7 @@ export const teamHandlers: TeamHandlers = {
         createdAt: at,
       });
       repo.updateTeam(db, id, { foundedAt: at, updatedAt: at });
+      foldIntoTeam(db, l.row, repo.teamLedger(db, id));
     }),
 
   'teams.recruit': ({ id, model }, ctx) =>

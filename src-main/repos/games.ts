@@ -1,16 +1,58 @@
 /** Games and their stored rolls: data access only. The caller owns the transaction. */
-import { and, asc, desc, eq, inArray, max, or } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
 
 export const findGame = (db: Db, id: string): GameRow | undefined => db.select().from(games).where(eq(games.id, id)).get();
 
-export function listGames(db: Db, campaignId: string, filter: { status?: GameRow['status'][]; teamId?: string; missionId?: string } = {}): GameRow[] {
+export interface GameFilter {
+  status?: GameRow['status'][];
+  teamId?: string;
+  missionId?: string;
+}
+
+function whereGames(campaignId: string, filter: GameFilter) {
   const where = [eq(games.campaignId, campaignId)];
   if (filter.status && filter.status.length > 0) where.push(inArray(games.status, filter.status));
   if (filter.teamId) where.push(or(eq(games.teamAId, filter.teamId), eq(games.teamBId, filter.teamId))!);
   if (filter.missionId) where.push(eq(games.missionId, filter.missionId));
-  return db.select().from(games).where(and(...where)).orderBy(desc(games.number)).all();
+  return and(...where);
+}
+
+export function listGames(db: Db, campaignId: string, filter: GameFilter = {}): GameRow[] {
+  return db.select().from(games).where(whereGames(campaignId, filter)).orderBy(desc(games.number)).all();
+}
+
+/**
+ * The games list's lines, newest first, at most `limit`: the columns a summary shows and the mission's name from the
+ * plan, without reading the report and draft JSON of every game (issue 9).
+ */
+export function listGameLines(db: Db, campaignId: string, filter: GameFilter, limit: number) {
+  return db
+    .select({
+      id: games.id,
+      campaignId: games.campaignId,
+      number: games.number,
+      status: games.status,
+      playedOn: games.playedOn,
+      diceMode: games.diceMode,
+      missionId: games.missionId,
+      missionName: sql<string | null>`json_extract(${games.plan}, '$.mission.name')`,
+      teamAId: games.teamAId,
+      teamBId: games.teamBId,
+      vpA: games.vpA,
+      vpB: games.vpB,
+      winner: games.winner,
+      committedAt: games.committedAt,
+      voidedAt: games.voidedAt,
+      voidReason: games.voidReason,
+      updatedAt: games.updatedAt,
+    })
+    .from(games)
+    .where(whereGames(campaignId, filter))
+    .orderBy(desc(games.number))
+    .limit(limit)
+    .all();
 }
 
 export function nextGameNumber(db: Db, campaignId: string): number {
@@ -32,3 +74,42 @@ export const insertRolls = (db: Db, rows: GameRollRow[]) => {
 
 export const gameRollsOf = (db: Db, gameId: string): GameRollRow[] =>
   db.select().from(gameRolls).where(eq(gameRolls.gameId, gameId)).orderBy(asc(gameRolls.seq)).all();
+
+export interface TeamRecordRow {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  vpFor: number;
+  vpAgainst: number;
+}
+
+/**
+ * W/D/L and VP of every team of a campaign over its committed games, in one query answered from the
+ * games_results covering index (issue 9: never reading the games' report JSON for standings).
+ */
+export function teamRecords(db: Db, campaignId: string, teamId?: string): Map<string, TeamRecordRow> {
+  const side = (team: 'team_a_id' | 'team_b_id', us: 'a' | 'b', them: 'a' | 'b') =>
+    sql`SELECT ${sql.raw(team)} AS team, winner = ${us} AS won, winner = 'draw' AS drawn, winner = ${them} AS lost,
+          ${sql.raw(`vp_${us}`)} AS vp_for, ${sql.raw(`vp_${them}`)} AS vp_against
+        FROM games WHERE campaign_id = ${campaignId} AND status = 'committed'${teamId ? sql` AND ${sql.raw(team)} = ${teamId}` : sql``}`;
+  const rows = db.all<TeamRecordRow & { team: string }>(
+    sql`SELECT team, count(*) AS games, sum(won) AS wins, sum(drawn) AS draws, sum(lost) AS losses,
+          sum(coalesce(vp_for, 0)) AS vpFor, sum(coalesce(vp_against, 0)) AS vpAgainst
+        FROM (${side('team_a_id', 'a', 'b')} UNION ALL ${side('team_b_id', 'b', 'a')}) GROUP BY team`,
+  );
+  return new Map(rows.map(({ team, ...r }) => [team, r]));
+}
+
+export const NO_RECORD: TeamRecordRow = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
+
+/** Game id → its number in the campaign (light: two columns). */
+export function gameNumbers(db: Db, campaignId: string): Map<string, number> {
+  return new Map(db.select({ id: games.id, number: games.number }).from(games).where(eq(games.campaignId, campaignId)).all().map((g) => [g.id, g.number]));
+}
+
+/** Game id → number, for the given games only. */
+export function gameNumbersOf(db: Db, ids: readonly string[]): Map<string, number> {
+  if (ids.length === 0) return new Map();
+  return new Map(db.select({ id: games.id, number: games.number }).from(games).where(inArray(games.id, [...new Set(ids)])).all().map((g) => [g.id, g.number]));
+}

@@ -21,8 +21,22 @@ export function canonicalJson(value: unknown): string {
 
 export const hashList = (list: TeamList) => createHash('sha256').update(canonicalJson(list)).digest('hex');
 
+/**
+ * Parsed lists by id, revision and hash: a list's content never changes under the same three (edits bump the
+ * revision), so a parse is reused across requests (issue 9: teams.list and standings read every team's list).
+ * Callers treat the list as read-only.
+ */
+const parsed = new Map<string, TeamList>();
+
 export function parseStoredList(row: TeamListRow): TeamList {
-  return TeamList.parse(row.content);
+  const key = `${row.id}|${row.revision}|${row.contentHash}`;
+  let list = parsed.get(key);
+  if (!list) {
+    if (parsed.size > 200) parsed.clear();
+    list = TeamList.parse(row.content);
+    parsed.set(key, list);
+  }
+  return list;
 }
 
 export function summarize(db: Db, row: TeamListRow): TeamListSummary {

@@ -1,5 +1,5 @@
 /** Teams and their ledger: data access only. */
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import { Roster } from '../../shared/rules';
@@ -28,6 +28,21 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
 
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
   db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all();
+
+/** A team's ledger rows of one kind, in order (the ledger_team_kind index). */
+export const teamLedgerOfKind = (db: Db, teamId: string, kind: string): LedgerRow[] =>
+  db.select().from(ledgerEntries).where(and(eq(ledgerEntries.teamId, teamId), eq(ledgerEntries.kind, kind))).orderBy(asc(ledgerEntries.seq)).all();
+
+/** A team's latest `limit` ledger rows (oldest first) and how many it has in all. */
+export function latestTeamLedger(db: Db, teamId: string, limit: number): { rows: LedgerRow[]; total: number } {
+  const rows = db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(desc(ledgerEntries.seq)).limit(limit).all().reverse();
+  const total = db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).get()?.n ?? 0;
+  return { rows, total };
+}
+
+/** The ledger rows a game wrote (voided or not), in order. */
+export const gameLedger = (db: Db, gameId: string): LedgerRow[] =>
+  db.select().from(ledgerEntries).where(eq(ledgerEntries.gameId, gameId)).orderBy(asc(ledgerEntries.seq)).all();
 
 /** A ledger row's data: a roster entry (roster/ledger.ts) or a game's progression entry (progression/entries.ts). */
 export function parseLedgerData(row: Pick<LedgerRow, 'kind' | 'data'>): LedgerData | ProgressionEntry {

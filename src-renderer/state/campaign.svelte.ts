@@ -7,6 +7,8 @@
  */
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { CampaignSettingsView, GameSummary, StandingRow } from '../../shared/ipc/schemas/games';
+
+const GAMES_PAGE = 50;
 import type { Player, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
 import type { PlanOptionalRules } from '../../shared/rules';
 import { api, messageOf } from '../api';
@@ -32,6 +34,8 @@ export class CampaignState {
   games = $state<GameSummary[] | null>(null);
   gamesError = $state<string | null>(null);
   filters = $state<GameFilters>({ status: '', teamId: '', missionId: '' });
+  /** How many games the list shows (newest first); "Show more" adds a page. A ten-year campaign has thousands. */
+  gamesLimit = $state(GAMES_PAGE);
   settings = $state<CampaignSettingsView | null>(null);
   settingsError = $state<string | null>(null);
   settingsStatus = $state<'idle' | 'saving' | 'saved' | 'error'>('idle');
@@ -81,6 +85,7 @@ export class CampaignState {
         ...(f.status ? { status: [f.status] } : {}),
         ...(f.teamId ? { teamId: f.teamId } : {}),
         ...(f.missionId ? { missionId: f.missionId } : {}),
+        limit: this.gamesLimit + 1, // one more than shown: tells whether there are more
       });
       if (seq !== this.#gamesSeq) return; // a newer filter's answer wins
       this.games = games;
@@ -92,6 +97,12 @@ export class CampaignState {
 
   setFilters(filters: Partial<GameFilters>) {
     this.filters = { ...this.filters, ...filters };
+    this.gamesLimit = GAMES_PAGE;
+    void this.loadGames();
+  }
+
+  showMoreGames() {
+    this.gamesLimit += GAMES_PAGE;
     void this.loadGames();
   }
 

@@ -150,7 +150,10 @@ export const TeamDetail = z.object({
     models: z.array(Card),
     allowance: z.object({ 'team-leader': Bound, special: Bound, core: Bound, squad: Bound }),
   }),
+  /** The team's latest ledger lines, oldest first (at most 200: a ten-year team has thousands). */
   ledger: z.array(LedgerEntryView),
+  /** How many ledger lines the team has in all. */
+  ledgerTotal: z.number().int().min(0),
   /** Campaign progression of each model on the roster (from the ledger), by model id. */
   progress: z.record(
     z.string(),

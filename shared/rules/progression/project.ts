@@ -65,8 +65,21 @@ function emptyTeam(team: string): TeamProjection {
  * projectModels(ledger).teams.orks; // → { req: 35, earned: 35, spent: 0, lastGameId: 'g1' }
  */
 export function projectModels(entries: readonly ProgressionEntry[]): Projection {
-  const models: Record<string, ModelProjection> = {};
-  const teams: Record<string, TeamProjection> = {};
+  return foldProgression({ models: {}, teams: {} }, entries);
+}
+
+/**
+ * Go on folding from a projection already made (Herald keeps each team's projection in the campaign file and folds
+ * only a new game's entries into it): `foldProgression(projectModels(xs), ys)` equals `projectModels([...xs, ...ys])`.
+ * `start` is not changed.
+ *
+ * @example
+ * const before = projectModels(ledger.slice(0, 3));
+ * foldProgression(before, ledger.slice(3)); // → the same as projectModels(ledger)
+ */
+export function foldProgression(start: Projection, entries: readonly ProgressionEntry[]): Projection {
+  // A deep copy (JSON round trip: shared/rules has no structuredClone): the caller's projection stays as it was.
+  const { models, teams } = JSON.parse(JSON.stringify(start)) as Projection;
   const teamOf = (id: string) => (teams[id] ??= emptyTeam(id));
   const modelOf = (id: string, team: string) => (models[id] ??= emptyModel(id, team));
 

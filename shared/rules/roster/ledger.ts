@@ -48,7 +48,19 @@ export class LedgerError extends Error {
  * foldRoster(items).models.map((m) => m.name); // → ['Sergeant Tarkus']
  */
 export function foldRoster(items: readonly LedgerItem[]): Roster {
-  let models: RosterModel[] | undefined;
+  return foldRosterFrom(undefined, items);
+}
+
+/**
+ * Go on folding from a roster already folded (Herald keeps it in the campaign file and folds only new entries into
+ * it): `foldRosterFrom(foldRoster(xs), ys)` equals `foldRoster([...xs, ...ys])`.
+ *
+ * @example
+ * foldRosterFrom({ models: [boss] }, [{ data: { kind: 'model.renamed', modelId: 'm1', name: 'Sergeant Tarkus' }, req: 0, voided: false }]);
+ * // → { models: [{ ...boss, name: 'Sergeant Tarkus' }] }
+ */
+export function foldRosterFrom(start: Roster | undefined, items: readonly LedgerItem[]): Roster {
+  let models: RosterModel[] | undefined = start?.models.map((m) => ({ ...m }));
   for (const { data, voided } of items) {
     if (voided) continue;
     if (data.kind === 'team.founded') {

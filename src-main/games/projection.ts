@@ -1,0 +1,285 @@
+/**
+ * Each founded team's projection of its ledger, kept in the campaign file (issue 9: a ten-year campaign has ~100,000
+ * ledger entries; reading them all on every request is too slow). Design/ARCHITECTURE.md: "Any cache of derived state
+ * must equal a rebuild from the ledger". So:
+ * - every write to a team's ledger folds ONLY the new entries into the stored projection, in the same transaction
+ *   (`foldIntoTeam`); the roster cache (teams.roster) is folded the same way (`foldRosterFrom`);
+ * - voiding, importing and a new projection version rebuild from the ledger (`rebuildTeam`);
+ * - a test rebuilds every team and compares it with what is stored (projection.test.ts).
+ * What a projection holds: Req, each model's progression (shared/rules projectModels), the directory of every model
+ * the team ever had (names survive death and dismissal), and games and kills per model from the committed reports.
+ */
+import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import {
+  GameReport,
+  PROGRESSION_ENTRY_KINDS,
+  foldProgression,
+  foldRoster,
+  type LedgerData,
+  type Projection,
+  type ProgressionEntry,
+} from '../../shared/rules';
+import type { Db } from '../db/open';
+import { games, ledgerEntries, teamProjections, teams, type LedgerRow, type TeamProjectionRow } from '../db/schema';
+import { parseLedgerData } from '../repos/teams';
+
+/** Bump when what a projection holds or how it is folded changes: older rows are rebuilt when the file opens. */
+export const PROJECTION_VERSION = 1;
+
+export interface DirectoryEntry {
+  name: string;
+  entryId: string;
+  status: 'active' | 'dead' | 'dismissed';
+}
+
+export interface TeamState {
+  /** shared/rules Projection of this team's progression entries (its models and its own team row). */
+  progression: Projection;
+  /** Every model the team ever had, by id. */
+  directory: Record<string, DirectoryEntry>;
+  /** Games played and enemy models taken out of action, per model, over the committed games. */
+  stats: Record<string, { games: number; kills: number }>;
+}
+
+/** A projection as stored, with its row's figures. */
+export interface StoredTeamState {
+  teamId: string;
+  req: number;
+  honourPoints: number;
+  modelsLost: number;
+  lastSeq: number;
+  state: TeamState;
+}
+
+const emptyState = (): TeamState => ({ progression: { models: {}, teams: {} }, directory: {}, stats: {} });
+
+const isProgression = (row: Pick<LedgerRow, 'kind'>) => (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(row.kind);
+
+interface Folded {
+  state: TeamState;
+  req: number;
+  lastSeq: number;
+}
+
+/** Fold ledger rows (in seq order) into a team's state; voided rows count for nothing. Pure over its inputs. */
+function foldRows(start: Folded, rows: readonly LedgerRow[], parsed?: readonly (LedgerData | ProgressionEntry)[]): Folded {
+  let { req, lastSeq } = start;
+  const directory = { ...start.state.directory };
+  const progression: ProgressionEntry[] = [];
+  for (const [i, row] of rows.entries()) {
+    lastSeq = Math.max(lastSeq, row.seq);
+    if (row.voidedAt !== null) continue;
+    req += row.req;
+    const data = parsed?.[i] ?? parseLedgerData(row);
+    if (isProgression(row)) {
+      const entry = data as ProgressionEntry;
+      progression.push(entry);
+      if (entry.kind === 'model.died' && directory[entry.model]) directory[entry.model] = { ...directory[entry.model]!, status: 'dead' };
+      continue;
+    }
+    const d = data as LedgerData;
+    if (d.kind === 'team.founded') for (const m of d.roster.models) directory[m.id] = { name: m.name || m.id, entryId: m.entryId, status: 'active' };
+    if (d.kind === 'model.recruited') directory[d.model.id] = { name: d.model.name || d.model.id, entryId: d.model.entryId, status: 'active' };
+    if (d.kind === 'model.renamed' && directory[d.modelId]) directory[d.modelId] = { ...directory[d.modelId]!, name: d.name };
+    if (d.kind === 'model.dismissed' && directory[d.modelId]) directory[d.modelId] = { ...directory[d.modelId]!, status: 'dismissed' };
+  }
+  const state: TeamState = {
+    progression: progression.length > 0 ? foldProgression(start.state.progression, progression) : start.state.progression,
+    directory,
+    stats: start.state.stats,
+  };
+  return { state, req, lastSeq };
+}
+
+/** Add (sign 1) or take away (sign −1) one committed game's games and kills for the models of `teamId`. */
+function countGame(stats: TeamState['stats'], report: GameReport, teamId: string, sign: 1 | -1): TeamState['stats'] {
+  const out = { ...stats };
+  const side = report.sides.a.teamId === teamId ? 'a' : report.sides.b.teamId === teamId ? 'b' : null;
+  if (side === null) return out;
+  const ours = new Set(report.models.filter((m) => m.side === side).map((m) => m.id));
+  const bump = (id: string, field: 'games' | 'kills') => {
+    const s = { ...(out[id] ?? { games: 0, kills: 0 }) };
+    s[field] += sign;
+    out[id] = s;
+  };
+  for (const m of report.models) {
+    if (!m.tookPart) continue;
+    if (ours.has(m.id)) bump(m.id, 'games');
+    const killer = m.outOfAction?.by;
+    if (killer && ours.has(killer)) bump(killer, 'kills');
+  }
+  return out;
+}
+
+/** The stored form: keys sorted and empty statistics dropped, so an incremental fold and a rebuild store the same text. */
+function canonical(state: TeamState): TeamState {
+  const sorted = <T>(r: Record<string, T>, keep: (v: T) => boolean = () => true) =>
+    Object.fromEntries(
+      Object.keys(r)
+        .sort()
+        .filter((k) => keep(r[k]!))
+        .map((k) => [k, r[k]!]),
+    );
+  return {
+    progression: { models: sorted(state.progression.models), teams: sorted(state.progression.teams) },
+    directory: sorted(state.directory),
+    stats: sorted(state.stats, (s) => s.games !== 0 || s.kills !== 0),
+  };
+}
+
+function write(db: Db, teamId: string, campaignId: string, f: Folded) {
+  const state = canonical(f.state);
+  const honourPoints = state.progression.teams[teamId]?.honourPoints ?? 0;
+  const modelsLost = Object.values(state.directory).filter((m) => m.status === 'dead').length;
+  const row = { teamId, campaignId, version: PROJECTION_VERSION, req: f.req, honourPoints, modelsLost, lastSeq: f.lastSeq, state };
+  db.insert(teamProjections)
+    .values(row)
+    .onConflictDoUpdate({ target: teamProjections.teamId, set: { version: row.version, req: row.req, honourPoints, modelsLost, lastSeq: row.lastSeq, state } })
+    .run();
+}
+
+const stored = (row: TeamProjectionRow): StoredTeamState => ({
+  teamId: row.teamId,
+  req: row.req,
+  honourPoints: row.honourPoints,
+  modelsLost: row.modelsLost,
+  lastSeq: row.lastSeq,
+  state: row.state as TeamState,
+});
+
+/** A team's stored projection (undefined for a team not founded yet). */
+export function readTeamState(db: Db, teamId: string): StoredTeamState | undefined {
+  const row = db.select().from(teamProjections).where(eq(teamProjections.teamId, teamId)).get();
+  return row ? stored(row) : undefined;
+}
+
+/** Every stored projection of a campaign, by team id. */
+export function readCampaignStates(db: Db, campaignId: string): Map<string, StoredTeamState> {
+  return new Map(
+    db
+      .select()
+      .from(teamProjections)
+      .where(eq(teamProjections.campaignId, campaignId))
+      .all()
+      .map((r) => [r.teamId, stored(r)]),
+  );
+}
+
+/**
+ * Fold new ledger rows (just written, in seq order) and, for a commit, the game's report into a team's stored
+ * projection. The caller's transaction makes it one write with the rows themselves.
+ */
+export function foldIntoTeam(db: Db, team: { id: string; campaignId: string }, rows: readonly LedgerRow[], committed?: GameReport) {
+  const current = readTeamState(db, team.id);
+  const start: Folded = current ? { state: current.state, req: current.req, lastSeq: current.lastSeq } : { state: emptyState(), req: 0, lastSeq: 0 };
+  const folded = foldRows(start, rows);
+  if (committed) folded.state = { ...folded.state, stats: countGame(folded.state.stats, committed, team.id, 1) };
+  write(db, team.id, team.campaignId, folded);
+}
+
+/** The ledger rows with seq above `afterSeq` for a team, in order (what a write just appended). */
+export const teamRowsAfter = (db: Db, teamId: string, afterSeq: number): LedgerRow[] =>
+  db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.teamId, teamId), gt(ledgerEntries.seq, afterSeq)))
+    .orderBy(asc(ledgerEntries.seq))
+    .all();
+
+/** What a team's projection and roster cache are, rebuilt from its whole ledger and its committed games. */
+export function buildTeam(db: Db, teamId: string): { folded: Folded; roster: ReturnType<typeof foldRoster> | null } {
+  const rows = db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all();
+  const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0 }, rows);
+  const played = db
+    .select({ report: games.report })
+    .from(games)
+    .where(and(eq(games.status, 'committed'), or(eq(games.teamAId, teamId), eq(games.teamBId, teamId))))
+    .all();
+  let stats: TeamState['stats'] = {};
+  for (const g of played) if (g.report !== null) stats = countGame(stats, GameReport.parse(g.report), teamId, 1);
+  folded.state = { ...folded.state, stats };
+  const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
+  const roster = founded ? foldRoster(rows.map((r) => ({ data: parseLedgerData(r), req: r.req, voided: r.voidedAt !== null }))) : null;
+  return { folded, roster };
+}
+
+/** Rebuild one founded team's projection and roster cache from its ledger (void, import, new projection version). */
+export function rebuildTeam(db: Db, teamId: string, at: string) {
+  const team = db.select({ id: teams.id, campaignId: teams.campaignId, foundedAt: teams.foundedAt }).from(teams).where(eq(teams.id, teamId)).get();
+  if (!team || team.foundedAt === null) return;
+  const { folded, roster } = buildTeam(db, teamId);
+  write(db, team.id, team.campaignId, folded);
+  const cached = db.select({ roster: teams.roster }).from(teams).where(eq(teams.id, teamId)).get()?.roster;
+  if (roster && JSON.stringify(cached) !== JSON.stringify(roster)) db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, teamId)).run();
+}
+
+/**
+ * After a void: the team's projection refolded from its whole ledger as the void left it (`rows`, already read and
+ * parsed by the void, in seq order), and its statistics without the voided games (their reports, `voidedReports`).
+ * Equal to rebuildTeam, without reading and parsing every report the team ever played.
+ */
+export function refoldAfterVoid(
+  db: Db,
+  team: { id: string; campaignId: string },
+  rows: readonly LedgerRow[],
+  parsed: readonly (LedgerData | ProgressionEntry)[],
+  voidedReports: readonly GameReport[],
+  at: string,
+) {
+  const current = readTeamState(db, team.id);
+  const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0 }, rows, parsed);
+  let stats = current?.state.stats ?? {};
+  for (const r of voidedReports) stats = countGame(stats, r, team.id, -1);
+  folded.state = { ...folded.state, stats };
+  write(db, team.id, team.campaignId, folded);
+  const roster = foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null })));
+  db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
+}
+
+/** Rebuild every founded team (of one campaign, or of the file). */
+export function rebuildProjections(db: Db, at: string, campaignId?: string): number {
+  const founded = db
+    .select({ id: teams.id, foundedAt: teams.foundedAt })
+    .from(teams)
+    .where(campaignId ? eq(teams.campaignId, campaignId) : undefined)
+    .all()
+    .filter((t) => t.foundedAt !== null);
+  for (const t of founded) rebuildTeam(db, t.id, at);
+  return founded.length;
+}
+
+/** Founded teams whose projection is missing or from another projection version: rebuild them (at start-up). */
+export function ensureProjections(db: Db, at: string): number {
+  const current = new Map(
+    db
+      .select({ teamId: teamProjections.teamId, version: teamProjections.version })
+      .from(teamProjections)
+      .all()
+      .map((r) => [r.teamId, r.version]),
+  );
+  const stale = db
+    .select({ id: teams.id, foundedAt: teams.foundedAt })
+    .from(teams)
+    .all()
+    .filter((t) => t.foundedAt !== null && current.get(t.id) !== PROJECTION_VERSION);
+  for (const t of stale) rebuildTeam(db, t.id, at);
+  return stale.length;
+}
+
+/** Compare what is stored with a rebuild (tests and `npm run bench`): the teams whose cache differs. */
+export function staleTeams(db: Db, teamIds: readonly string[]): string[] {
+  const rows = teamIds.length === 0 ? [] : db.select().from(teamProjections).where(inArray(teamProjections.teamId, teamIds)).all();
+  const byId = new Map(rows.map((r) => [r.teamId, r]));
+  return teamIds.filter((id) => {
+    const { folded, roster } = buildTeam(db, id);
+    const row = byId.get(id);
+    const team = db.select({ roster: teams.roster }).from(teams).where(eq(teams.id, id)).get();
+    return (
+      !row ||
+      row.req !== folded.req ||
+      row.lastSeq !== folded.lastSeq ||
+      JSON.stringify(row.state) !== JSON.stringify(canonical(folded.state)) ||
+      (roster !== null && JSON.stringify(team?.roster) !== JSON.stringify(roster))
+    );
+  });
+}
