@@ -7,7 +7,7 @@
 import type { Core } from '../src-main/core';
 import type { GameDetail, GameDraft } from '../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../shared/ipc/schemas/teams';
-import type { RosterModel } from '../shared/rules';
+import type { RosterModel, Ruleset } from '../shared/rules';
 import { Sfc32 } from '../shared/rules';
 
 export interface ScenarioSize {
@@ -17,9 +17,26 @@ export interface ScenarioSize {
   modelsPerTeam: number;
   /** Chance that a model taking part is taken out of action (drives injuries and deaths). */
   outOfActionChance: number;
+  /** Chance that a model taking part earns the club's "Held the line" EXP award (one ledger entry each). */
+  expAwardChance: number;
 }
 
-export const TEN_YEARS: ScenarioSize = { teams: 40, games: 5000, modelsPerTeam: 20, outOfActionChance: 0.06 };
+/**
+ * Issue 9's busy club after ten years: 40 teams, ~1,200 models (dead ones included), 5,000 games, ~100,000 ledger
+ * entries. Per game: ~7 Req awards, ~0.3 models out of action (an injury roll each; about one in four dies and is
+ * replaced by a recruit), and the club's EXP award for about a third of the 40 models.
+ */
+export const TEN_YEARS: ScenarioSize = { teams: 40, games: 5000, modelsPerTeam: 20, outOfActionChance: 0.008, expAwardChance: 0.3 };
+
+/** The club's house rule the scenario plays with (Battle Honours has no EXP awards of its own). */
+const HELD_THE_LINE = {
+  id: 'held-the-line',
+  name: 'Held the line',
+  exp: 1,
+  modelTypes: ['team-leader', 'special', 'core'],
+  condition: 'The model was still fighting when the game ended.',
+  citation: { source: 'house rule', section: 'Vraks League EXP awards' },
+};
 
 export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
   const r = await core.invoke(channel, input);
@@ -47,6 +64,10 @@ export async function generate(core: Core, seed: string, size: ScenarioSize, pro
   const rng = () => sfc.nextUint32() / 0x1_0000_0000;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Ten years of the Vraks League' });
+  const current = await call<{ ruleset: Ruleset; hash: string }>(core, 'rulesets.current', { id: campaign.id });
+  const ruleset: Ruleset = JSON.parse(JSON.stringify(current.ruleset));
+  ruleset.progression.experience.awards = [...(ruleset.progression.experience.awards ?? []), HELD_THE_LINE as never];
+  await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset, expectedHash: current.hash, reason: 'House rule: Held the line (+1 EXP)' });
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const listKeys = Object.keys(ROSTERS);
@@ -74,7 +95,7 @@ export async function generate(core: Core, seed: string, size: ScenarioSize, pro
     let b = pick(teamIds);
     while (b === a) b = pick(teamIds);
     const created = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a, teamB: b, mission: pick(missions), playedOn: dayOf(g, size.games) });
-    const draft = result(created, rng, size.outOfActionChance);
+    const draft = result(created, rng, size.outOfActionChance, size.expAwardChance);
     const saved = await call<GameDetail>(core, 'games.saveDraft', { id: created.game.id, draft });
     if (!saved.preview.ready) throw new Error(`Game ${g + 1} is not ready: ${saved.preview.problems.join(' ')} ${saved.preview.blocked ?? ''}`);
     await call(core, 'games.commit', { id: created.game.id });
@@ -93,7 +114,7 @@ function dayOf(g: number, games: number): string {
 }
 
 /** A plausible result: a few models out of action, taken out by someone on the other side. */
-export function result(d: GameDetail, rng: () => number, chance: number): GameDraft {
+export function result(d: GameDetail, rng: () => number, chance: number, expChance = 0): GameDraft {
   const draft: GameDraft = JSON.parse(JSON.stringify(d.draft));
   const bySide = { a: draft.report.models.filter((m) => m.side === 'a'), b: draft.report.models.filter((m) => m.side === 'b') };
   draft.report.models = draft.report.models.map((m) => {
@@ -107,6 +128,11 @@ export function result(d: GameDetail, rng: () => number, chance: number): GameDr
   const killerSide = first ? (first.side === 'a' ? 'b' : 'a') : null;
   draft.report.sides.a.firstBlood = killerSide === 'a';
   draft.report.sides.b.firstBlood = killerSide === 'b';
+  for (const side of ['a', 'b'] as const) {
+    draft.awards[side].expAwards = draft.report.models
+      .filter((m) => m.side === side && m.tookPart && m.aliveAtEnd && rng() < expChance)
+      .map((m) => ({ model: m.id, award: HELD_THE_LINE.id, times: 1 }));
+  }
   draft.step = 'review';
   return draft;
 }

@@ -20,12 +20,14 @@ import {
 } from '../../shared/rules';
 import { AppError } from '../../shared/ipc/result';
 import type { Db } from '../db/open';
-import type { CampaignRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
+import { desc, eq, sql } from 'drizzle-orm';
+import { campaignRulesets, teamProjections, teams, type CampaignRow, type LedgerRow, type PlayerRow, type TeamRow } from '../db/schema';
+import { prepared } from '../db/prepared';
 import { findCampaignRow } from '../repos/campaigns';
-import { readCampaignStates, readTeamState, type StoredTeamState } from './projection';
+import { readTeamState, type StoredTeamState } from './projection';
 import { currentRulesetRow, parsePinned } from '../repos/rulesets';
 import { findPlayer } from '../repos/players';
-import { findTeamList, parseStoredList } from '../repos/team-lists';
+import { loadTeamList } from '../repos/team-lists';
 import * as teamsRepo from '../repos/teams';
 
 /**
@@ -33,11 +35,20 @@ import * as teamsRepo from '../repos/teams';
  * never changes a running campaign. A campaign without one (impossible after createCore) plays Battle Honours.
  */
 export function campaignRuleset(db: Db, campaign: CampaignRow): Ruleset {
-  const row = currentRulesetRow(db, campaign.id);
-  if (!row) return battleHonoursPreset();
-  // A pinned row never changes and its hash names its content: parse each once (issue 9).
-  let ruleset = parsedRulesets.get(row.hash);
+  // A pinned row never changes and its hash names its content: read and parse each content once (issue 9).
+  const head = prepared(db, 'rulesets.currentHash', (d) =>
+    d
+      .select({ hash: campaignRulesets.hash })
+      .from(campaignRulesets)
+      .where(eq(campaignRulesets.campaignId, sql.placeholder('campaignId')))
+      .orderBy(desc(campaignRulesets.seq))
+      .limit(1)
+      .prepare(),
+  ).get({ campaignId: campaign.id });
+  if (!head) return battleHonoursPreset();
+  let ruleset = parsedRulesets.get(head.hash);
   if (!ruleset) {
+    const row = currentRulesetRow(db, campaign.id)!;
     if (parsedRulesets.size > 50) parsedRulesets.clear();
     ruleset = parsePinned(row);
     parsedRulesets.set(row.hash, ruleset);
@@ -61,7 +72,7 @@ export interface LoadedTeam {
 export function loadTeam(db: Db, teamId: string, pointsLimit: number): LoadedTeam {
   const row = teamsRepo.findTeam(db, teamId);
   if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-  const list = parseStoredList(findTeamList(db, row.teamListId)!);
+  const list = loadTeamList(db, row.teamListId)!;
   const roster = teamsRepo.storedRoster(row);
   const projection = readTeamState(db, teamId);
   return {
@@ -69,7 +80,7 @@ export function loadTeam(db: Db, teamId: string, pointsLimit: number): LoadedTea
     player: findPlayer(db, row.playerId)!,
     list,
     roster,
-    report: validateRoster(list, roster, rosterPointsLimit(pointsLimit, row.foundedAt !== null)),
+    report: checkedRoster(list, roster, rosterPointsLimit(pointsLimit, row.foundedAt !== null)),
     req: projection?.req ?? 0,
     projection,
   };
@@ -142,16 +153,55 @@ export function teamThreat(team: LoadedTeam): number {
 
 /** The Threat of every founded team of the campaign (for the Underdog), from the stored projections. */
 export function campaignThreats(db: Db, campaign: CampaignRow): number[] {
-  const states = readCampaignStates(db, campaign.id);
-  return teamsRepo
-    .listTeams(db, campaign.id)
+  const honours = prepared(db, 'projections.honourPoints', (d) =>
+    d.select({ teamId: teamProjections.teamId, honourPoints: teamProjections.honourPoints }).from(teamProjections).where(eq(teamProjections.campaignId, sql.placeholder('campaignId'))).prepare(),
+  ).all({ campaignId: campaign.id });
+  const honourPoints = new Map(honours.map((h) => [h.teamId, h.honourPoints]));
+  const rosters = prepared(db, 'teams.rosterText', (d) =>
+    d
+      .select({ id: teams.id, teamListId: teams.teamListId, foundedAt: teams.foundedAt, roster: sql<string>`${teams.roster}` })
+      .from(teams)
+      .where(eq(teams.campaignId, sql.placeholder('campaignId')))
+      .prepare(),
+  ).all({ campaignId: campaign.id });
+  return rosters
     .filter((t) => t.foundedAt !== null)
-    .map((t) => {
-      const list = parseStoredList(findTeamList(db, t.teamListId)!);
-      const points = validateRoster(list, teamsRepo.storedRoster(t), rosterPointsLimit(campaign.pointsLimit, true)).points;
-      return threat(points + (states.get(t.id)?.honourPoints ?? 0));
-    });
+    .map((t) => threat(rosterPoints(db, t.teamListId, t.roster) + (honourPoints.get(t.id) ?? 0)));
 }
+
+/** A stored roster's points (see checkedRoster). */
+function rosterPoints(db: Db, teamListId: string, rosterText: string): number {
+  const list = loadTeamList(db, teamListId)!;
+  let byText = points.get(list);
+  if (!byText) points.set(list, (byText = new Map()));
+  let p = byText.get(rosterText);
+  if (p === undefined) {
+    if (byText.size > 1000) byText.clear();
+    p = checkedRoster(list, JSON.parse(rosterText) as Roster, Number.MAX_SAFE_INTEGER).points;
+    byText.set(rosterText, p);
+  }
+  return p;
+}
+const points = new WeakMap<TeamList, Map<string, number>>();
+
+/**
+ * validateRoster, remembered per parsed list (an edited list is another object: repos/team-lists.ts), roster and
+ * points limit (issue 9: the standings, the team list and the Underdog check every team's roster on every request,
+ * and a roster rarely changes). The report is shared: read it, never change it.
+ */
+export function checkedRoster(list: TeamList, roster: Roster, limit: number): RosterReport {
+  const key = `${limit}|${JSON.stringify(roster)}`;
+  let byKey = reports.get(list);
+  if (!byKey) reports.set(list, (byKey = new Map()));
+  let report = byKey.get(key);
+  if (!report) {
+    if (byKey.size > 1000) byKey.clear();
+    report = validateRoster(list, roster, limit);
+    byKey.set(key, report);
+  }
+  return report;
+}
+const reports = new WeakMap<TeamList, Map<string, RosterReport>>();
 
 /** The report's model lines for a team's current roster: everyone took part and is alive until told otherwise. */
 export function reportModels(team: LoadedTeam, side: Side): ModelReport[] {

@@ -9,7 +9,8 @@
  * What a projection holds: Req, each model's progression (shared/rules projectModels), the directory of every model
  * the team ever had (names survive death and dismissal), and games and kills per model from the committed reports.
  */
-import { and, asc, eq, gt, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { prepared } from '../db/prepared';
 import {
   GameReport,
   PROGRESSION_ENTRY_KINDS,
@@ -149,8 +150,20 @@ const stored = (row: TeamProjectionRow): StoredTeamState => ({
 
 /** A team's stored projection (undefined for a team not founded yet). */
 export function readTeamState(db: Db, teamId: string): StoredTeamState | undefined {
-  const row = db.select().from(teamProjections).where(eq(teamProjections.teamId, teamId)).get();
+  const row = prepared(db, 'projections.byTeam', (d) => d.select().from(teamProjections).where(eq(teamProjections.teamId, sql.placeholder('teamId'))).prepare()).get({ teamId });
   return row ? stored(row) : undefined;
+}
+
+/** The figures of every team's projection in a campaign (Req, honour points, models lost), without the JSON. */
+export function readCampaignFigures(db: Db, campaignId: string): Map<string, { req: number; honourPoints: number; modelsLost: number }> {
+  const rows = prepared(db, 'projections.figures', (d) =>
+    d
+      .select({ teamId: teamProjections.teamId, req: teamProjections.req, honourPoints: teamProjections.honourPoints, modelsLost: teamProjections.modelsLost })
+      .from(teamProjections)
+      .where(eq(teamProjections.campaignId, sql.placeholder('campaignId')))
+      .prepare(),
+  ).all({ campaignId });
+  return new Map(rows.map(({ teamId, ...f }) => [teamId, f]));
 }
 
 /** Every stored projection of a campaign, by team id. */
@@ -179,12 +192,14 @@ export function foldIntoTeam(db: Db, team: { id: string; campaignId: string }, r
 
 /** The ledger rows with seq above `afterSeq` for a team, in order (what a write just appended). */
 export const teamRowsAfter = (db: Db, teamId: string, afterSeq: number): LedgerRow[] =>
-  db
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.teamId, teamId), gt(ledgerEntries.seq, afterSeq)))
-    .orderBy(asc(ledgerEntries.seq))
-    .all();
+  prepared(db, 'ledger.ofTeamAfter', (d) =>
+    d
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.teamId, sql.placeholder('teamId')), gt(ledgerEntries.seq, sql.placeholder('afterSeq'))))
+      .orderBy(asc(ledgerEntries.seq))
+      .prepare(),
+  ).all({ teamId, afterSeq });
 
 /** What a team's projection and roster cache are, rebuilt from its whole ledger and its committed games. */
 export function buildTeam(db: Db, teamId: string): { folded: Folded; roster: ReturnType<typeof foldRoster> | null } {

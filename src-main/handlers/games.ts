@@ -545,7 +545,8 @@ export const gameHandlers: GameHandlers = {
         for (const [n, row] of teamRows.entries()) {
           if (row.voidedAt !== null || row.modelId === null || known.has(row.modelId)) continue;
           const data = items[n]!.data;
-          const ok = data.kind === 'model.dismissed' || data.kind === 'model.died' || ('v' in data && gone.has(row.modelId));
+          // Any entry about a model that died or was dismissed (its recruitment, renames, wargear, games) is history.
+          const ok = data.kind === 'model.dismissed' || data.kind === 'model.died' || gone.has(row.modelId);
           if (!ok) throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
         }
         const team = teamsRepo.findTeam(tx, teamId)!;

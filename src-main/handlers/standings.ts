@@ -12,7 +12,11 @@ import type { Ruleset } from '../../shared/rules';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, loadTeam, teamThreat } from '../games/context';
+import { campaignRuleset, checkedRoster, loadTeam, teamThreat } from '../games/context';
+import { readCampaignFigures } from '../games/projection';
+import { listPlayers } from '../repos/players';
+import { loadTeamList } from '../repos/team-lists';
+import { rosterPointsLimit, threat } from '../../shared/rules';
 import { modelGameStats, progressWords } from '../games/stats';
 import { gameSummary } from './games';
 
@@ -87,12 +91,30 @@ function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHis
 
 export const standingsHandlers: StandingsHandlers = {
   'campaigns.standings': ({ id }, ctx) => {
+    // A handful of queries for the whole table, whatever the campaign's size (issue 9): records from the games'
+    // covering index, Req and losses from the stored projections, points from the (remembered) roster check.
     const campaign = mustFindCampaign(ctx.db, id);
     const records = gamesRepo.teamRecords(ctx.db, id);
+    const figures = readCampaignFigures(ctx.db, id);
+    const playerNames = new Map(listPlayers(ctx.db, id).map((p) => [p.id, p.name]));
     const rows = teamsRepo
       .listTeams(ctx.db, id)
       .filter((t) => t.foundedAt !== null)
-      .map((t) => standingRow(ctx.db, campaign, t.id, records));
+      .map((t): StandingRow => {
+        const list = loadTeamList(ctx.db, t.teamListId)!;
+        const points = checkedRoster(list, teamsRepo.storedRoster(t), rosterPointsLimit(campaign.pointsLimit, true)).points;
+        const f = figures.get(t.id);
+        return {
+          teamId: t.id,
+          teamName: t.name,
+          playerName: playerNames.get(t.playerId) ?? '',
+          faction: list.faction,
+          ...(records.get(t.id) ?? gamesRepo.NO_RECORD),
+          requisition: f?.req ?? 0,
+          threat: threat(points + (f?.honourPoints ?? 0)),
+          modelsLost: f?.modelsLost ?? 0,
+        };
+      });
     // Most wins, then fewest losses, then VP difference, then name: the order a club reads a league table in.
     return rows.sort((x, y) => y.wins - x.wins || x.losses - y.losses || y.vpFor - y.vpAgainst - (x.vpFor - x.vpAgainst) || x.teamName.localeCompare(y.teamName));
   },

@@ -21,16 +21,16 @@ import type { Db } from '../db/open';
 import type { CampaignRow, TeamRow } from '../db/schema';
 import { findCampaign, findCampaignRow } from '../repos/campaigns';
 import { findPlayer } from '../repos/players';
-import { findTeamList, parseStoredList } from '../repos/team-lists';
+import { findTeamList, loadTeamList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
-import { campaignRuleset } from '../games/context';
-import { foldIntoTeam, readTeamState, teamRowsAfter, type StoredTeamState } from '../games/projection';
+import { campaignRuleset, checkedRoster } from '../games/context';
+import { foldIntoTeam, readCampaignFigures, readTeamState, teamRowsAfter, type StoredTeamState } from '../games/projection';
 import { progressWords } from '../games/stats';
 import { honourNamer } from './standings';
 
 /** How many of its latest ledger lines a team's page shows (a ten-year team has thousands; issue 9). */
-const TEAM_LEDGER_LINES = 200;
+const TEAM_LEDGER_LINES = 50;
 
 type TeamHandlers = Pick<
   Handlers<HandlerContext>,
@@ -54,20 +54,23 @@ interface Loaded {
   limit: number;
   report: RosterReport;
   req: number;
+  honourPoints: number;
+}
+
+interface LoadedWithProjection extends Loaded {
   /** The stored projection of the team's ledger (undefined before founding). */
   projection: StoredTeamState | undefined;
 }
 
-function load(db: Db, id: string): Loaded {
+function load(db: Db, id: string): LoadedWithProjection {
   const row = repo.findTeam(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
   const campaign = findCampaignRow(db, row.campaignId)!;
-  const listRow = findTeamList(db, row.teamListId)!;
-  const list = parseStoredList(listRow);
+  const list = loadTeamList(db, row.teamListId)!;
   const roster = repo.storedRoster(row);
   const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
   const projection = readTeamState(db, id);
-  return { row, campaign, list, roster, limit, report: validateRoster(list, roster, limit), req: projection?.req ?? 0, projection };
+  return { row, campaign, list, roster, limit, report: checkedRoster(list, roster, limit), req: projection?.req ?? 0, honourPoints: projection?.honourPoints ?? 0, projection };
 }
 
 function summary(db: Db, l: Loaded, records = gamesRepo.teamRecords(db, l.row.campaignId, l.row.id)): TeamSummary {
@@ -90,7 +93,7 @@ function summary(db: Db, l: Loaded, records = gamesRepo.teamRecords(db, l.row.ca
     issues: l.report.issues.length,
     models: l.roster.models.length,
     requisition: l.req,
-    threat: threat(l.report.points + (l.projection?.honourPoints ?? 0)),
+    threat: threat(l.report.points + l.honourPoints),
     record: { games: record.games, wins: record.wins, draws: record.draws, losses: record.losses },
   };
 }
@@ -156,7 +159,7 @@ function assertNameFree(db: Db, campaignId: string, name: string, exceptId?: str
 }
 
 /** Run a change in one transaction, then tell every window. */
-function change(ctx: HandlerContext, id: string, fn: (db: Db, l: Loaded) => void): TeamDetail {
+function change(ctx: HandlerContext, id: string, fn: (db: Db, l: LoadedWithProjection) => void): TeamDetail {
   const out = ctx.db.transaction((tx) => {
     fn(tx, load(tx, id));
     return detail(tx, id);
@@ -165,7 +168,7 @@ function change(ctx: HandlerContext, id: string, fn: (db: Db, l: Loaded) => void
   return out;
 }
 
-function mustBeFounded(l: Loaded) {
+function mustBeFounded(l: LoadedWithProjection) {
   if (!l.row.foundedAt) throw new AppError('VALIDATION', `${l.row.name} is not founded yet: edit its roster freely until you found it.`);
 }
 
@@ -173,7 +176,7 @@ function mustBeFounded(l: Loaded) {
  * A ledger write for a founded team: the change must not break a rule the roster kept before (it may fix some),
  * must be paid for from the team's Req, and the roster cache is rebuilt from the whole ledger.
  */
-function writeLedger(ctx: HandlerContext, db: Db, l: Loaded, entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string }) {
+function writeLedger(ctx: HandlerContext, db: Db, l: LoadedWithProjection, entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string }) {
   if (entry.req < 0 && l.req + entry.req < 0) {
     throw new AppError('VALIDATION', `That costs ${-entry.req} Req; ${l.row.name} has ${l.req} Req. Nothing was changed.`);
   }
@@ -205,9 +208,18 @@ const sameGear = (a: RosterModel, b: RosterModel) =>
 
 export const teamHandlers: TeamHandlers = {
   'teams.list': ({ campaignId }, ctx) => {
-    // Every team's record in one query; Req and Threat from the stored projections.
+    // A handful of queries for every team (issue 9): records in one, Req and honours from the projections' figures.
+    const campaign = findCampaignRow(ctx.db, campaignId);
+    if (!campaign) return [];
     const records = gamesRepo.teamRecords(ctx.db, campaignId);
-    return repo.listTeams(ctx.db, campaignId).map((row) => summary(ctx.db, load(ctx.db, row.id), records));
+    const figures = readCampaignFigures(ctx.db, campaignId);
+    return repo.listTeams(ctx.db, campaignId).map((row) => {
+      const list = loadTeamList(ctx.db, row.teamListId)!;
+      const roster = repo.storedRoster(row);
+      const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
+      const f = figures.get(row.id);
+      return summary(ctx.db, { row, campaign, list, roster, limit, report: checkedRoster(list, roster, limit), req: f?.req ?? 0, honourPoints: f?.honourPoints ?? 0 }, records);
+    });
   },
 
   'teams.get': ({ id }, ctx) => detail(ctx.db, id),

@@ -1,9 +1,10 @@
 /**
  * Campaigns: data access only. Functions take the drizzle handle; the caller owns the transaction.
  */
-import { desc, eq, isNull } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { Db } from '../db/open';
+import { prepared } from '../db/prepared';
 import { campaigns, type CampaignRow, type NewCampaignRow } from '../db/schema';
 
 const toCampaign = (r: CampaignRow): Campaign => ({
@@ -24,7 +25,7 @@ export function listCampaigns(db: Db, includeArchived: boolean): Campaign[] {
 }
 
 export function findCampaign(db: Db, id: string): Campaign | undefined {
-  const row = db.select().from(campaigns).where(eq(campaigns.id, id)).get();
+  const row = findCampaignRow(db, id);
   return row ? toCampaign(row) : undefined;
 }
 
@@ -47,7 +48,8 @@ export function insertCampaign(db: Db, row: NewCampaignRow): Campaign {
 }
 
 /** The full row (dice mode and optional rules included). */
-export const findCampaignRow = (db: Db, id: string): CampaignRow | undefined => db.select().from(campaigns).where(eq(campaigns.id, id)).get();
+export const findCampaignRow = (db: Db, id: string): CampaignRow | undefined =>
+  prepared(db, 'campaigns.byId', (d) => d.select().from(campaigns).where(eq(campaigns.id, sql.placeholder('id'))).prepare()).get({ id });
 
 export function updateCampaign(
   db: Db,

@@ -1,9 +1,11 @@
 /** Games and their stored rolls: data access only. The caller owns the transaction. */
-import { and, asc, desc, eq, inArray, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
+import { prepared } from '../db/prepared';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
 
-export const findGame = (db: Db, id: string): GameRow | undefined => db.select().from(games).where(eq(games.id, id)).get();
+export const findGame = (db: Db, id: string): GameRow | undefined =>
+  prepared(db, 'games.byId', (d) => d.select().from(games).where(eq(games.id, sql.placeholder('id'))).prepare()).get({ id });
 
 export interface GameFilter {
   status?: GameRow['status'][];
@@ -56,7 +58,10 @@ export function listGameLines(db: Db, campaignId: string, filter: GameFilter, li
 }
 
 export function nextGameNumber(db: Db, campaignId: string): number {
-  const row = db.select({ n: max(games.number) }).from(games).where(eq(games.campaignId, campaignId)).get();
+  // The last number by the (campaign_id, number) unique index: one index step, however many games there are.
+  const row = prepared(db, 'games.lastNumber', (d) =>
+    d.select({ n: games.number }).from(games).where(eq(games.campaignId, sql.placeholder('campaignId'))).orderBy(desc(games.number)).limit(1).prepare(),
+  ).get({ campaignId });
   return (row?.n ?? 0) + 1;
 }
 
@@ -73,7 +78,7 @@ export const insertRolls = (db: Db, rows: GameRollRow[]) => {
 };
 
 export const gameRollsOf = (db: Db, gameId: string): GameRollRow[] =>
-  db.select().from(gameRolls).where(eq(gameRolls.gameId, gameId)).orderBy(asc(gameRolls.seq)).all();
+  prepared(db, 'rolls.ofGame', (d) => d.select().from(gameRolls).where(eq(gameRolls.gameId, sql.placeholder('gameId'))).orderBy(asc(gameRolls.seq)).prepare()).all({ gameId });
 
 export interface TeamRecordRow {
   games: number;

@@ -1,7 +1,8 @@
 /** Players of a campaign: data access only. */
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Player } from '../../shared/ipc/schemas/teams';
 import type { Db } from '../db/open';
+import { prepared } from '../db/prepared';
 import { players, teams, type PlayerRow } from '../db/schema';
 import { nameKey } from './campaigns';
 
@@ -12,7 +13,8 @@ export function toPlayer(db: Db, row: PlayerRow): Player {
 
 export const listPlayers = (db: Db, campaignId: string) =>
   db.select().from(players).where(eq(players.campaignId, campaignId)).orderBy(players.name).all();
-export const findPlayer = (db: Db, id: string) => db.select().from(players).where(eq(players.id, id)).get();
+export const findPlayer = (db: Db, id: string) =>
+  prepared(db, 'players.byId', (d) => d.select().from(players).where(eq(players.id, sql.placeholder('id'))).prepare()).get({ id });
 
 export function findPlayerByName(db: Db, campaignId: string, name: string): PlayerRow | undefined {
   const key = nameKey(name);

@@ -1,10 +1,11 @@
 /** The team-list library: data access only. */
 import { createHash } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { SAMPLE_TEAM_LISTS } from '../../shared/data/team-lists';
 import type { TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { TeamList } from '../../shared/rules';
 import type { Db } from '../db/open';
+import { prepared } from '../db/prepared';
 import { teamLists, teams, type TeamListRow } from '../db/schema';
 
 /** Canonical JSON (sorted keys) so the same list always has the same hash, whatever the key order in its file. */
@@ -37,6 +38,18 @@ export function parseStoredList(row: TeamListRow): TeamList {
     parsed.set(key, list);
   }
   return list;
+}
+
+/** A list by id, parsed, reading its JSON only when this revision was not parsed yet (issue 9). */
+export function loadTeamList(db: Db, id: string): TeamList | undefined {
+  const head = prepared(db, 'teamLists.head', (d) =>
+    d.select({ id: teamLists.id, revision: teamLists.revision, contentHash: teamLists.contentHash }).from(teamLists).where(eq(teamLists.id, sql.placeholder('id'))).prepare(),
+  ).get({ id });
+  if (!head) return undefined;
+  const cached = parsed.get(`${head.id}|${head.revision}|${head.contentHash}`);
+  if (cached) return cached;
+  const row = findTeamList(db, id);
+  return row ? parseStoredList(row) : undefined;
 }
 
 export function summarize(db: Db, row: TeamListRow): TeamListSummary {

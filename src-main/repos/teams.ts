@@ -1,22 +1,28 @@
 /** Teams and their ledger: data access only. */
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
+import { prepared } from '../db/prepared';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
 import { nameKey } from './campaigns';
 
 export const listTeams = (db: Db, campaignId: string) =>
-  db.select().from(teams).where(eq(teams.campaignId, campaignId)).orderBy(teams.name).all();
-export const findTeam = (db: Db, id: string) => db.select().from(teams).where(eq(teams.id, id)).get();
+  prepared(db, 'teams.ofCampaign', (d) => d.select().from(teams).where(eq(teams.campaignId, sql.placeholder('campaignId'))).orderBy(teams.name).prepare()).all({ campaignId });
+export const findTeam = (db: Db, id: string) =>
+  prepared(db, 'teams.byId', (d) => d.select().from(teams).where(eq(teams.id, sql.placeholder('id'))).prepare()).get({ id });
 
 export function findTeamByName(db: Db, campaignId: string, name: string): TeamRow | undefined {
   const key = nameKey(name);
   return listTeams(db, campaignId).find((t) => nameKey(t.name) === key);
 }
 
-export const storedRoster = (row: TeamRow): Roster => Roster.parse(row.roster);
+/**
+ * The roster stored on a team row. Not parsed again (issue 9: every page reads every team's roster): the column is
+ * only ever written from a zod-parsed roster (teams.saveDraft's input, or foldRoster over parsed ledger entries).
+ */
+export const storedRoster = (row: TeamRow): Roster => row.roster as Roster;
 
 export function insertTeam(db: Db, row: TeamRow) {
   db.insert(teams).values(row).run();
@@ -27,22 +33,49 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
 }
 
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
-  db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all();
+  prepared(db, 'ledger.ofTeam', (d) => d.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, sql.placeholder('teamId'))).orderBy(asc(ledgerEntries.seq)).prepare()).all({ teamId });
 
 /** A team's ledger rows of one kind, in order (the ledger_team_kind index). */
 export const teamLedgerOfKind = (db: Db, teamId: string, kind: string): LedgerRow[] =>
-  db.select().from(ledgerEntries).where(and(eq(ledgerEntries.teamId, teamId), eq(ledgerEntries.kind, kind))).orderBy(asc(ledgerEntries.seq)).all();
+  prepared(db, 'ledger.ofTeamKind', (d) =>
+    d
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.teamId, sql.placeholder('teamId')), eq(ledgerEntries.kind, sql.placeholder('kind'))))
+      .orderBy(asc(ledgerEntries.seq))
+      .prepare(),
+  ).all({ teamId, kind });
 
 /** A team's latest `limit` ledger rows (oldest first) and how many it has in all. */
-export function latestTeamLedger(db: Db, teamId: string, limit: number): { rows: LedgerRow[]; total: number } {
-  const rows = db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(desc(ledgerEntries.seq)).limit(limit).all().reverse();
-  const total = db.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).get()?.n ?? 0;
+export function latestTeamLedger(db: Db, teamId: string, limit: number): { rows: Pick<LedgerRow, 'id' | 'kind' | 'modelId' | 'req' | 'reason' | 'createdAt' | 'voidedAt'>[]; total: number } {
+  // The lines a page shows, without the entries' JSON.
+  const rows = prepared(db, 'ledger.latestOfTeam', (d) =>
+    d
+      .select({
+        id: ledgerEntries.id,
+        kind: ledgerEntries.kind,
+        modelId: ledgerEntries.modelId,
+        req: ledgerEntries.req,
+        reason: ledgerEntries.reason,
+        createdAt: ledgerEntries.createdAt,
+        voidedAt: ledgerEntries.voidedAt,
+      })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.teamId, sql.placeholder('teamId')))
+      .orderBy(desc(ledgerEntries.seq))
+      .limit(sql.placeholder('limit'))
+      .prepare(),
+  )
+    .all({ teamId, limit })
+    .reverse();
+  const total =
+    prepared(db, 'ledger.countOfTeam', (d) => d.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.teamId, sql.placeholder('teamId'))).prepare()).get({ teamId })?.n ?? 0;
   return { rows, total };
 }
 
 /** The ledger rows a game wrote (voided or not), in order. */
 export const gameLedger = (db: Db, gameId: string): LedgerRow[] =>
-  db.select().from(ledgerEntries).where(eq(ledgerEntries.gameId, gameId)).orderBy(asc(ledgerEntries.seq)).all();
+  prepared(db, 'ledger.ofGame', (d) => d.select().from(ledgerEntries).where(eq(ledgerEntries.gameId, sql.placeholder('gameId'))).orderBy(asc(ledgerEntries.seq)).prepare()).all({ gameId });
 
 /** A ledger row's data: a roster entry (roster/ledger.ts) or a game's progression entry (progression/entries.ts). */
 export function parseLedgerData(row: Pick<LedgerRow, 'kind' | 'data'>): LedgerData | ProgressionEntry {
@@ -66,7 +99,25 @@ export const progressionEntries = (rows: readonly LedgerRow[]): ProgressionEntry
   });
 
 export function appendLedger(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>) {
-  db.insert(ledgerEntries).values({ ...row, voidedAt: null }).run();
+  const p = (name: keyof typeof row) => sql.placeholder(name);
+  prepared(db, 'ledger.append', (d) =>
+    d
+      .insert(ledgerEntries)
+      .values({
+        id: p('id'),
+        campaignId: p('campaignId'),
+        teamId: p('teamId'),
+        gameId: p('gameId'),
+        modelId: p('modelId'),
+        kind: p('kind'),
+        req: p('req'),
+        data: p('data'),
+        reason: p('reason'),
+        createdAt: p('createdAt'),
+        voidedAt: null,
+      })
+      .prepare(),
+  ).run(row); // drizzle encodes each placeholder with its column (data → JSON)
 }
 
 /** Mark an entry voided (rows are never deleted: the history keeps what was reversed). */

@@ -150,7 +150,7 @@ export const TeamDetail = z.object({
     models: z.array(Card),
     allowance: z.object({ 'team-leader': Bound, special: Bound, core: Bound, squad: Bound }),
   }),
-  /** The team's latest ledger lines, oldest first (at most 200: a ten-year team has thousands). */
+  /** The team's latest ledger lines, oldest first (at most 50: a ten-year team has thousands). */
   ledger: z.array(LedgerEntryView),
   /** How many ledger lines the team has in all. */
   ledgerTotal: z.number().int().min(0),

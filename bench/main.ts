@@ -1,0 +1,245 @@
+/**
+ * `npm run bench` (issue 9): a ten-year club campaign, generated from a fixed seed through the real handlers and cached
+ * by seed, then the timings a club would feel, with budgets (p95 on our 2-core machines). Speed is measured here,
+ * never in tests. Writes reports/bench.json and prints a table; exits 1 when a budget is missed.
+ *
+ *   npm run bench                       the ten-year scenario (generated once, then read from .bench-cache/)
+ *   npm run bench -- --quick            a small scenario, to check the benchmark itself runs
+ *   npm run bench -- --seed other-seed  another campaign of the same size
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser } from '@playwright/test';
+import type { GameDetail, GameSummary } from '../shared/ipc/schemas/games';
+import type { TeamDetail } from '../shared/ipc/schemas/teams';
+import { createCore, type Core } from '../src-main/core';
+import { rebuildProjections, staleTeams } from '../src-main/games/projection';
+import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
+import { startBrowserServer } from '../e2e/support/browser-server';
+import { call, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
+import { rawTeamRoster } from './raw-roster';
+import { Sfc32 } from '../shared/rules';
+
+/** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
+const GENERATOR_VERSION = 1;
+const MIGRATIONS = path.resolve('migrations');
+
+const BUDGETS_MS: Record<string, number> = {
+  openCampaign: 50,
+  teamRoster: 10,
+  commitGame: 20,
+  voidGame: 20,
+  rebuildProjections: 2000,
+  rosterPdf: 1500,
+  startupToFirstPaint: 1500,
+};
+const RATIO_BUDGET = 3;
+
+interface Metric {
+  median_ms: number;
+  p95_ms: number;
+  runs: number;
+}
+
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const seedArg = args.find((a) => a.startsWith('--seed='))?.slice('--seed='.length) ?? (args.includes('--seed') ? args[args.indexOf('--seed') + 1] : undefined);
+const seed = seedArg ?? 'herald-ten-years';
+const size: ScenarioSize = quick ? { ...TEN_YEARS, teams: 8, games: 150 } : TEN_YEARS;
+
+function coreOn(dataDir: string): Core {
+  // The production core: the same pragmas, migrations and handlers the app runs (automatic backups on, as in the app).
+  return createCore({ dataDir, migrationsFolder: MIGRATIONS, mode: 'browser', version: 'bench', log: () => {} });
+}
+
+function stats(samples: number[]): Metric {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)]!;
+  const round = (x: number) => Math.round(x * 100) / 100;
+  return { median_ms: round(at(0.5)), p95_ms: round(at(0.95)), runs: s.length };
+}
+
+async function time(runs: number, fn: (i: number) => Promise<unknown> | unknown, before?: (i: number) => Promise<unknown> | unknown): Promise<number[]> {
+  const out: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    if (before) await before(i);
+    const t = performance.now();
+    await fn(i);
+    out.push(performance.now() - t);
+  }
+  return out;
+}
+
+/** The cached scenario for this seed and size, generated first when missing. */
+async function scenario(): Promise<{ dir: string; info: ScenarioInfo }> {
+  const key = `${seed}-t${size.teams}-g${size.games}-m${size.modelsPerTeam}-v${GENERATOR_VERSION}`;
+  const dir = path.resolve('.bench-cache', key);
+  const infoFile = path.join(dir, 'scenario.json');
+  if (fs.existsSync(infoFile)) return { dir, info: JSON.parse(fs.readFileSync(infoFile, 'utf8')) as ScenarioInfo };
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  console.log(`Generating the scenario "${key}" through the real handlers (cached in ${path.relative(process.cwd(), dir)}; this takes a while the first time)…`);
+  const core = createCore({ dataDir: dir, migrationsFolder: MIGRATIONS, mode: 'browser', version: 'bench', log: () => {}, automaticBackups: false });
+  const started = performance.now();
+  const info = await generate(core, seed, size, (done, total) => {
+    if (done % 250 === 0 || done === total) {
+      const s = (performance.now() - started) / 1000;
+      console.log(`  ${done} / ${total} games (${s.toFixed(0)} s)`);
+    }
+  });
+  core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+  core.close();
+  fs.rmSync(path.join(dir, 'backups'), { recursive: true, force: true });
+  fs.writeFileSync(infoFile, JSON.stringify(info, null, 2));
+  return { dir, info };
+}
+
+/** A private copy of the cached scenario to measure on (commits and voids change it). */
+function workCopy(from: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-'));
+  for (const f of fs.readdirSync(from)) if (/\.sqlite(-wal|-shm)?$/.test(f)) fs.copyFileSync(path.join(from, f), path.join(dir, f));
+  return dir;
+}
+
+async function main() {
+  const { dir: cached, info } = await scenario();
+  const work = workCopy(cached);
+  const core = coreOn(work);
+  const db = core.opened.db;
+  const sqlite = core.opened.sqlite;
+  const count = (sql: string) => (sqlite.prepare(sql).pluck().get() as number) ?? 0;
+  const scenarioFigures = {
+    teams: count('SELECT count(*) FROM teams'),
+    models: count(`SELECT (SELECT count(*) FROM ledger_entries, json_each(ledger_entries.data, '$.roster.models') WHERE kind = 'team.founded') + (SELECT count(*) FROM ledger_entries WHERE kind = 'model.recruited')`),
+    deadModels: count(`SELECT count(*) FROM ledger_entries WHERE kind = 'model.died' AND voided_at IS NULL`),
+    games: count(`SELECT count(*) FROM games WHERE status = 'committed'`),
+    ledgerEntries: count('SELECT count(*) FROM ledger_entries'),
+    dbBytes: fs.statSync(core.paths.databaseFile).size,
+  };
+  console.log(`Scenario: ${JSON.stringify(scenarioFigures)}`);
+  const metrics: Record<string, Metric> = {};
+  const campaignId = info.campaignId;
+  const [teamA, teamB] = info.benchTeams;
+  const rng = (() => {
+    const s = Sfc32.fromSeed(`${seed}|measure`);
+    return () => s.nextUint32() / 0x1_0000_0000;
+  })();
+
+  // Warm up: the first call of each path parses the ruleset and team lists and prepares its statements.
+  for (let i = 0; i < 3; i++) {
+    await call(core, 'campaigns.standings', { id: campaignId });
+    await call(core, 'teams.get', { id: teamA });
+  }
+
+  // openCampaign: what the campaign page asks for when it opens (src-renderer/state/campaign.svelte.ts).
+  metrics.openCampaign = stats(
+    await time(30, () =>
+      Promise.all([
+        call(core, 'campaigns.get', { id: campaignId }),
+        call(core, 'players.list', { campaignId }),
+        call(core, 'teams.list', { campaignId }),
+        call(core, 'teamLists.list', {}),
+        call(core, 'campaigns.standings', { id: campaignId }),
+        call(core, 'games.list', { campaignId, limit: 51 }),
+        call(core, 'campaigns.settings', { id: campaignId }),
+      ]),
+    ),
+  );
+
+  // teamRoster: one 20-model team's page (roster with every model's derived state), through dispatch.
+  const roster = await time(200, () => call<TeamDetail>(core, 'teams.get', { id: teamA }));
+  metrics.teamRoster = stats(roster);
+  // The same read as plain better-sqlite3 SQL (bench/raw-roster.ts): what the layers above SQL cost.
+  const raw = await time(200, () => rawTeamRoster(sqlite, teamA));
+  const rosterRatio = stats(roster).median_ms / Math.max(0.001, stats(raw).median_ms);
+
+  // commitGame: a prepared result between the two 20-model teams, resolved and committed (the draft is made first,
+  // untimed); voidGame: voiding that latest game right after (the organiser's "that was wrong").
+  const commits: number[] = [];
+  const voids: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const created = await call<GameDetail>(core, 'games.create', { campaignId, teamA, teamB, mission: 'seize-ground' });
+    await call(core, 'games.saveDraft', { id: created.game.id, draft: result(created, rng, 0.1) });
+    let t = performance.now();
+    await call(core, 'games.commit', { id: created.game.id });
+    commits.push(performance.now() - t);
+    await new Promise((r) => setImmediate(r)); // the after-commit backup runs here, as in the app
+    await new Promise((r) => setTimeout(r, 5));
+    t = performance.now();
+    await call<GameSummary>(core, 'games.void', { id: created.game.id, reason: 'Entered by mistake', withDependents: false });
+    voids.push(performance.now() - t);
+  }
+  metrics.commitGame = stats(commits);
+  metrics.voidGame = stats(voids);
+
+  // rebuildProjections: every team's projection and roster cache rebuilt from the ledger, in one transaction.
+  metrics.rebuildProjections = stats(await time(3, () => db.transaction((tx) => rebuildProjections(tx, new Date().toISOString(), campaignId))));
+  const stale = staleTeams(db, info.teamIds);
+  if (stale.length > 0) throw new Error(`Stored projections differ from a rebuild for ${stale.length} team(s): ${stale.join(', ')}`);
+  core.close();
+
+  // In Chromium: the browser-mode server on the same file.
+  const executablePath = systemChromium();
+  const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
+  try {
+    const server = await startBrowserServer(work);
+    try {
+      const page = await browser.newPage();
+      await page.goto(server.url);
+      await page.getByRole('list', { name: 'Active campaigns' }).waitFor();
+      // rosterPdf: the 20-model roster sheet from its print route to PDF bytes (fonts embedded).
+      metrics.rosterPdf = stats(
+        await time(10, async () => {
+          await page.evaluate(`location.hash = '#/print/roster/${teamA}?paper=a4'`);
+          await page.locator('html[data-print-ready="1"]').waitFor({ state: 'attached' });
+          const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+          if (pdf.length < 1000) throw new Error('The roster PDF is empty.');
+        }, async () => {
+          await page.evaluate(`location.hash = '#/'`);
+          await page.getByRole('list', { name: 'Active campaigns' }).waitFor();
+        }),
+      );
+      await page.close();
+    } finally {
+      await server.stop();
+    }
+
+    // startupToFirstPaint: from starting the browser-mode process until the campaign list is on screen.
+    const startups = await time(5, async () => {
+      const s = await startBrowserServer(work);
+      try {
+        const page = await browser.newPage();
+        await page.goto(s.url);
+        await page.getByRole('list', { name: 'Active campaigns' }).getByRole('listitem').first().waitFor();
+        await page.close();
+      } finally {
+        await s.stop();
+      }
+    });
+    metrics.startupToFirstPaint = stats(startups);
+  } finally {
+    await browser.close();
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+
+  const report = { seed, generatorVersion: GENERATOR_VERSION, scenario: scenarioFigures, metrics, ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 }, budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET } };
+  fs.mkdirSync('reports', { recursive: true });
+  fs.writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n');
+
+  const rows = Object.entries(metrics).map(([name, m]) => {
+    const budget = BUDGETS_MS[name]!;
+    return { name, median: m.median_ms.toFixed(1), p95: m.p95_ms.toFixed(1), runs: String(m.runs), budget: `≤ ${budget}`, ok: m.p95_ms <= budget };
+  });
+  rows.push({ name: 'rosterReadVsRawSql', median: report.ratios.rosterReadVsRawSql.toFixed(2), p95: '', runs: '200', budget: `≤ ${RATIO_BUDGET}`, ok: report.ratios.rosterReadVsRawSql <= RATIO_BUDGET });
+  console.log('');
+  console.log(`${'metric'.padEnd(22)}${'median ms'.padStart(11)}${'p95 ms'.padStart(10)}${'runs'.padStart(6)}${'budget'.padStart(10)}`);
+  for (const r of rows) console.log(`${r.name.padEnd(22)}${r.median.padStart(11)}${r.p95.padStart(10)}${r.runs.padStart(6)}${r.budget.padStart(10)}  ${r.ok ? 'ok' : 'OVER BUDGET'}`);
+  console.log(`\nWrote reports/bench.json (${quick ? 'quick scenario: budgets are for the ten-year one' : 'ten-year scenario'}).`);
+  if (!quick && rows.some((r) => !r.ok)) process.exitCode = 1;
+}
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? (e.stack ?? e.message) : e);
+  process.exitCode = 1;
+});

@@ -1,0 +1,26 @@
+/**
+ * Prepared queries, built once per connection (issue 9). drizzle builds its SQL and better-sqlite3 compiles a
+ * statement on every call of a query written inline; on the hot paths (games, team pages, standings) that was most
+ * of the time. `prepared(db, key, build)` keeps drizzle's `.prepare()`d query per connection: a transaction uses its
+ * connection's statements, and a restore (a new connection) starts a fresh set.
+ */
+import type { Db } from './open';
+
+const byConnection = new WeakMap<object, Map<string, unknown>>();
+
+/** The better-sqlite3 connection under a drizzle database or transaction (they share one session). */
+function connectionOf(db: Db): object {
+  return (db as unknown as { session: { client: object } }).session.client;
+}
+
+export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
+  const connection = connectionOf(db);
+  let queries = byConnection.get(connection);
+  if (!queries) byConnection.set(connection, (queries = new Map()));
+  let query = queries.get(key) as T | undefined;
+  if (query === undefined) {
+    query = build(db);
+    queries.set(key, query);
+  }
+  return query;
+}
