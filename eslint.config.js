@@ -17,7 +17,7 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/', 'migrations/', '.test-data/'] },
+  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/', 'migrations/', '.test-data/', '.bench-cache/', 'reports/'] },
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
   {

@@ -183,7 +183,7 @@ async function main() {
   const executablePath = systemChromium();
   const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
   try {
-    const server = await startBrowserServer(work);
+    const server = await startBrowserServer(work, 60_000, { productionTimings: true });
     try {
       const page = await browser.newPage();
       await page.goto(server.url);
@@ -207,7 +207,7 @@ async function main() {
 
     // startupToFirstPaint: from starting the browser-mode process until the campaign list is on screen.
     const startups = await time(5, async () => {
-      const s = await startBrowserServer(work);
+      const s = await startBrowserServer(work, 60_000, { productionTimings: true });
       try {
         const page = await browser.newPage();
         await page.goto(s.url);

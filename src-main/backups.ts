@@ -13,9 +13,15 @@ import { backupsToThin } from './db/thinning';
 
 const DAY = 24 * 60 * 60 * 1000;
 
+/** Rows this connection has inserted, updated or deleted since it opened. */
+const totalChanges = (connection: Database.Database) => connection.prepare('SELECT total_changes()').pluck().get() as number;
+
 export class Backups {
   #pending: string | null = null;
   #timer: ReturnType<typeof setInterval> | undefined;
+  #first: ReturnType<typeof setTimeout> | undefined;
+  /** The last backup this process took, and the connection's change count when it was taken. */
+  #last: { connection: Database.Database; changes: number; file: string } | null = null;
 
   constructor(
     private readonly sqlite: () => Database.Database,
@@ -30,9 +36,27 @@ export class Backups {
 
   /** Take a verified backup now (throws when it cannot: the caller decides whether to go on). */
   take(reason: string): BackupInfo {
-    const info = createVerifiedBackup(this.sqlite(), this.dir, reason, this.now());
+    const connection = this.sqlite();
+    const info = createVerifiedBackup(connection, this.dir, reason, this.now());
+    this.#last = { connection, changes: totalChanges(connection), file: info.file };
     this.thin();
     return info;
+  }
+
+  /**
+   * A verified backup of the campaign as it is now: the newest one when nothing has been written since this process
+   * took it (issue 9: voiding the game just committed reuses the after-commit backup instead of copying a ten-year
+   * file again), otherwise a new one. Every change goes through this one connection (the main process owns the
+   * file), so an unchanged change count means the backup holds exactly the current data.
+   */
+  takeUnlessCurrent(reason: string): BackupInfo {
+    const connection = this.sqlite();
+    const last = this.#last;
+    if (last && last.connection === connection && last.changes === totalChanges(connection)) {
+      const same = this.list().find((b) => b.file === last.file);
+      if (same) return same;
+    }
+    return this.take(reason);
   }
 
   /** Take a backup after the current request has answered; several requests in a row make one backup. */
@@ -50,19 +74,30 @@ export class Backups {
     });
   }
 
-  /** A daily backup when the newest is more than a day old; checked at start and every hour while Herald runs. */
-  startDaily() {
+  /**
+   * A daily backup when the newest is more than a day old; checked shortly after start (so copying a large campaign
+   * file never delays the first screen: issue 9) and every hour while Herald runs.
+   */
+  startDaily(firstCheckAfterMs = 0) {
+    if (this.#timer) return;
     const check = () => {
       const newest = this.list()[0];
       if (!newest || this.now().getTime() - Date.parse(newest.createdAt) > DAY) this.soon('daily');
     };
-    check();
+    if (firstCheckAfterMs <= 0) check();
+    else {
+      this.#first = setTimeout(check, firstCheckAfterMs);
+      this.#first.unref();
+    }
     this.#timer = setInterval(check, 60 * 60 * 1000);
     this.#timer.unref();
   }
 
   stop() {
     if (this.#timer) clearInterval(this.#timer);
+    if (this.#first) clearTimeout(this.#first);
+    this.#timer = undefined;
+    this.#first = undefined;
     this.#pending = null;
   }
 

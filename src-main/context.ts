@@ -16,8 +16,13 @@ export interface HandlerContext {
   backups: Backups;
   /** A game was committed (or similar): take an automatic backup soon after the answer is sent. */
   afterCommit: (reason: string) => void;
-  /** Put a verified backup in place of the campaign file (after backing up the current one) and reopen it. */
-  restore: (file: string) => BackupInfo;
+  /**
+   * Put a verified backup in place of the campaign file (after backing up the current one, which `undo` restores) and
+   * reopen it. `undo` is null when there was nothing to keep: the empty file started during a start-up recovery.
+   */
+  restore: (file: string) => { restored: BackupInfo; undo: BackupInfo | null };
+  /** Keep the fresh campaign file started after a file was set aside at start-up (ends the recovery, if any). */
+  endRecovery: () => void;
   now: () => Date;
   newId: () => string;
   emit: Emit;

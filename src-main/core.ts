@@ -7,22 +7,24 @@ import fs from 'node:fs';
 import type { EventName, EventPayload } from '../shared/ipc/contract';
 import { dispatch } from '../shared/ipc/dispatch';
 import type { Result } from '../shared/ipc/result';
-import type { AppInfo } from '../shared/ipc/schemas/app';
+import { RecoveryKind, type AppInfo, type Recovery } from '../shared/ipc/schemas/app';
 import type { HandlerContext } from './context';
 import { classifySqliteError } from './db/errors';
 import { isWritableDir, openCampaignFile, openReadOnlySnapshot, type OpenedDatabase } from './db/open';
 import os from 'node:os';
 import type { FileDialogs, Printer } from './files';
 import { Backups } from './backups';
-import { listVerifiedBackups, restoreBackup, sha256File, setAsideFile } from './db/backup';
-import { DbOpenError } from './db/errors';
+import { listVerifiedBackups, restoreBackup, setAsideFile, setAsideLabel, sha256File } from './db/backup';
+import { DbOpenError, isSetAsideKind, isUnreadableContent } from './db/errors';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
 import { handlers } from './handlers';
+import { ensureProjections } from './games/projection';
 import { ensureSampleTeamLists } from './repos/team-lists';
-import { pinRuleset, unpinnedCampaigns } from './repos/rulesets';
+import { carryOverClubOptionalRules, pinRuleset, unpinnedCampaigns } from './repos/rulesets';
 import { battleHonoursPreset } from '../shared/rules';
 import { dataPaths, type DataPaths } from './paths';
+import { clearRecoveryNote, loadRecoveryNote, saveRecoveryNote } from './recovery';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -36,10 +38,18 @@ export interface CoreOptions {
   log?: (message: string) => void;
   files?: FileDialogs;
   printer?: Printer;
-  /** Move a damaged, foreign or non-SQLite file aside and restore the newest verified backup (default on). */
+  /**
+   * Move a damaged, non-SQLite, foreign or newer-Herald file aside (unchanged) and start on a fresh empty file, offering
+   * the newest verified backup in `info.recovery` (default on; off, such a file makes createCore throw).
+   */
   recoverDamagedFile?: boolean;
   /** Daily and after-commit backups (default on; tests switch them off unless they test them). */
   automaticBackups?: boolean;
+  /**
+   * How long after start the daily backup is first checked (default 5 s): copying a large campaign file must not
+   * delay the first screen (issue 9). Tests use 0.
+   */
+  dailyBackupDelayMs?: number;
 }
 
 export interface Core {
@@ -55,6 +65,23 @@ export interface Core {
 
 /** Throws DbOpenError (with a message for the organiser) when the campaign file cannot be opened. */
 export function createCore(options: CoreOptions): Core {
+  let first: OpenedDatabase | undefined;
+  try {
+    return startCore(options, undefined, (o) => (first = o));
+  } catch (e) {
+    if (first?.sqlite.open) first.sqlite.close();
+    // The file passed SQLite's checks, but what it holds cannot be read at start-up (a damaged page inside a stored
+    // document, say): it is damaged all the same, and is set aside like any damaged file. The failing step's
+    // transaction rolled back; a step that committed before it wrote only what a sound file would get too.
+    if (options.recoverDamagedFile === false || !isUnreadableContent(e)) throw e;
+    const file = dataPaths(options.dataDir).databaseFile;
+    const reason = e instanceof Error ? e.message : String(e);
+    return startCore(options, new DbOpenError('CORRUPT', file, `The campaign file ${file} is damaged: some of what it holds cannot be read (${reason.slice(0, 120)}). Herald has not changed it.`, { cause: e }));
+  }
+}
+
+/** createCore's work; `damaged` makes it treat the file as damaged without opening it (see createCore). */
+function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (opened: OpenedDatabase) => void): Core {
   const paths = dataPaths(options.dataDir);
   fs.mkdirSync(paths.dataDir, { recursive: true });
   const now = options.now ?? (() => new Date());
@@ -67,33 +94,45 @@ export function createCore(options: CoreOptions): Core {
       now,
     });
   let notice: string | null = null;
+  let recovery: Recovery | null = null;
   let opened: OpenedDatabase;
   // A read-only disk: open a private copy read-only, with a notice; nothing is ever written to the original.
   const readOnly = fs.existsSync(paths.dataDir) && !isWritableDir(paths.dataDir);
   try {
+    if (damaged && !readOnly) throw damaged;
     opened = readOnly ? openReadOnlySnapshot(paths.databaseFile, options.migrationsFolder, os.tmpdir()) : open();
+    // A recovery the organiser had not answered before Herald was closed is still pending (src-main/recovery.ts).
+    const noted = readOnly ? null : loadRecoveryNote(paths.dataDir, paths.databaseFile, () => !opened.sqlite.prepare('SELECT 1 FROM campaigns LIMIT 1').get());
+    if (noted) recovery = { ...noted, newestBackup: newestRestorable(paths.backupsDir, opened.schemaVersion) };
     if (readOnly) {
       notice = `The campaign file is on a read-only disk, so Herald opened it read-only: you can look at everything, but nothing can be saved until the file is on a writable disk.`;
       log(notice);
     }
   } catch (e) {
     if (readOnly) throw e;
-    // RELIABILITY.md rule 4: a damaged, foreign or non-SQLite file is never modified or deleted: it is moved aside,
-    // kept, and the newest verified backup is put in its place (or an empty file when there is none). A file from a
-    // newer Herald is not damaged: it is refused and left where it is (the message names the version needed).
-    if (!(e instanceof DbOpenError) || !['CORRUPT', 'NOT_SQLITE', 'FOREIGN_FILE'].includes(e.kind) || options.recoverDamagedFile === false) throw e;
+    // RELIABILITY.md rule 4 and issue 8: a damaged, non-SQLite or foreign file, or one from a newer Herald, is never
+    // modified or deleted: it is moved aside unchanged, under a name that says what it is, and Herald starts on a fresh
+    // empty campaign file. Nothing is restored by itself: `info.recovery` offers the newest verified backup and the
+    // organiser chooses (the renderer's recovery screen). Until then no automatic backup runs (see `automatic` below).
+    if (!(e instanceof DbOpenError) || !isSetAsideKind(e.kind) || options.recoverDamagedFile === false) throw e;
     const setAside = setAsideFile(paths.databaseFile, e.kind, now());
-    const newest = listVerifiedBackups(paths.backupsDir)[0];
-    if (newest) restoreBackup(newest, paths.databaseFile, now());
     opened = open();
-    const what = e.kind === 'CORRUPT' ? 'was damaged' : e.kind === 'FOREIGN_FILE' ? 'belongs to another application' : 'is not a SQLite database';
-    notice =
-      `The campaign file ${what}. Herald moved it aside, unchanged, to ${path.basename(setAside)} (in ${paths.dataDir}) ` +
-      (newest
-        ? `and restored the verified backup of ${newest.createdAt.slice(0, 16).replace('T', ' ')} UTC (${newest.reason}). Anything saved after that backup is only in the file set aside.`
-        : 'and started an empty campaign file: there was no verified backup to restore.');
-    log(notice);
+    const newest = newestRestorable(paths.backupsDir, opened.schemaVersion);
+    recovery = {
+      kind: RecoveryKind.parse(setAsideLabel(e.kind)),
+      setAsideFile: path.basename(setAside),
+      folder: path.dirname(setAside),
+      versionNeeded: e.newer?.fileSchemaVersion ?? null,
+      newestBackup: newest,
+      detail: e.message,
+    };
+    saveRecoveryNote(paths.dataDir, paths.databaseFile, recovery, log);
+    log(
+      `${e.message} Herald moved it aside, unchanged, to ${setAside} and started an empty campaign file; ` +
+        (newest ? `it offers the verified backup ${newest.file} (nothing is restored until the organiser chooses).` : 'there is no verified backup to offer.'),
+    );
   }
+  onOpened?.(opened);
   if (opened.backup) log(`Backed up the campaign file before updating it: ${opened.backup.path}`);
 
   const listeners = new Set<EventListener>();
@@ -106,20 +145,33 @@ export function createCore(options: CoreOptions): Core {
     schemaVersion: opened.schemaVersion,
     readOnly,
     notice,
+    recovery,
   };
   const backups = new Backups(() => opened.sqlite, paths.backupsDir, now, log);
+  // Daily and after-commit backups. Not while a recovery is pending: the file is then the empty one Herald started,
+  // and it must never become the "newest verified backup" offered next time. Explicit actions still back up.
   const automatic = (options.automaticBackups ?? true) && !readOnly;
+  const endRecovery = () => {
+    if (!info.recovery) return;
+    info.recovery = null;
+    clearRecoveryNote(paths.dataDir);
+    log('The start-up recovery ended: automatic backups are back on.');
+    if (automatic) backups.startDaily(options.dailyBackupDelayMs ?? 5_000);
+    ctx.emit('app.recoveryEnded', {});
+  };
   const ctx: HandlerContext = {
     db: opened.db,
     backups,
     afterCommit: (reason) => {
-      if (automatic) backups.soon(reason);
+      if (automatic && !info.recovery) backups.soon(reason);
     },
     restore: (file) => {
       const chosen = backups.list().find((b) => b.file === file);
       if (!chosen) throw new AppError('NOT_FOUND', 'That backup is no longer there (or no longer matches its checksum).');
-      // A restore can itself be undone: the current state is backed up first (and the file itself is set aside).
-      backups.take('before-restore');
+      // A restore can itself be undone: the current state is backed up first (and the file itself is set aside). While
+      // a recovery is pending the current file is the empty one Herald started: it is set aside as usual but not backed
+      // up, so an empty file never becomes the newest verified backup.
+      const undo = info.recovery ? null : backups.take('before-restore');
       opened.sqlite.close();
       const { setAside } = restoreBackup(chosen, paths.databaseFile, now());
       try {
@@ -127,12 +179,19 @@ export function createCore(options: CoreOptions): Core {
       } catch (e) {
         if (setAside) restoreBackup({ ...chosen, path: setAside, sha256: sha256File(setAside) }, paths.databaseFile, now());
         opened = open();
+        ctx.db = opened.db;
+        // e.g. a backup made by a newer Herald: say why, in words (the file in use is back as it was).
+        if (e instanceof DbOpenError) throw new AppError('VALIDATION', `That backup cannot be restored: ${e.message}`);
         throw e;
       }
       ctx.db = opened.db;
       info.schemaVersion = opened.schemaVersion;
-      return chosen;
+      // A backup from before issue 9 (or another projection version) gets its teams' projections now.
+      ctx.db.transaction((tx) => ensureProjections(tx, now().toISOString()));
+      endRecovery();
+      return { restored: chosen, undo };
     },
+    endRecovery,
     now,
     newId: options.newId ?? randomUUID,
     info,
@@ -155,10 +214,14 @@ export function createCore(options: CoreOptions): Core {
     // Campaigns from before rulesets were pinned (issue 6) played the Battle Honours preset: pin it once, now.
     ctx.db.transaction((tx) => {
       for (const id of unpinnedCampaigns(tx)) pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
+      // Optional rules switched on in the old Club settings become house rules (issue 6): a new ruleset row, once.
+      carryOverClubOptionalRules(tx, now().toISOString());
     });
+    // Teams' stored projections missing (a file from before issue 9) or from another projection version: rebuild.
+    ctx.db.transaction((tx) => ensureProjections(tx, now().toISOString()));
   }
 
-  if (automatic && !readOnly) backups.startDaily();
+  if (automatic && !info.recovery) backups.startDaily(options.dailyBackupDelayMs ?? 5_000);
 
   return {
     paths,
@@ -166,11 +229,18 @@ export function createCore(options: CoreOptions): Core {
     get opened() {
       return opened;
     },
-    invoke: (channel, input) =>
-      dispatch(handlers, ctx, channel, input, {
+    async invoke(channel, input) {
+      // Using the fresh file while a recovery is pending (importing a campaign into it, say) is choosing to keep it:
+      // that ends the recovery like "Start with an empty campaign file" does, and automatic backups resume.
+      const watch = info.recovery !== null && typeof channel === 'string' && !/^(app|backups)\./.test(channel);
+      const before = watch ? totalChanges(opened) : 0;
+      const result = await dispatch(handlers, ctx, channel, input, {
         classifyError: classifySqliteError,
         logError: (c, e) => log(`Error on ${c}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
-      }),
+      });
+      if (watch && result.ok && totalChanges(opened) !== before) endRecovery();
+      return result;
+    },
     onEvent(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -182,3 +252,12 @@ export function createCore(options: CoreOptions): Core {
     },
   };
 }
+
+/** The newest verified backup this Herald can open (one made by a newer Herald cannot be restored here), to offer. */
+function newestRestorable(backupsDir: string, schemaVersion: number): Recovery['newestBackup'] {
+  const b = listVerifiedBackups(backupsDir).find((x) => x.schemaVersion <= schemaVersion);
+  return b ? { file: b.file, createdAt: b.createdAt, reason: b.reason, bytes: b.bytes, schemaVersion: b.schemaVersion } : null;
+}
+
+/** Rows inserted, changed or deleted on this connection since it opened. */
+const totalChanges = (o: OpenedDatabase) => Number(o.sqlite.prepare('SELECT total_changes()').pluck().get());

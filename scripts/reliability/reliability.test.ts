@@ -2,7 +2,8 @@
  * The fault tests of design/RELIABILITY.md against the production database module and handlers (issue 8), with
  * numbers: SIGKILLs of a child committing games, damaged files, IPC fuzz, hostile imports; disk-full and read-only
  * where the machine allows mounting. Writes reports/reliability.json. `npm run test:reliability` runs the full counts
- * (300 kills, 155 damaged files, 1,000 fuzz runs per channel, 60+ hostile imports); `npm test` runs a shorter pass.
+ * (300 kills, 161 damaged or newer-Herald files, 1,000 fuzz runs per channel, 60+ hostile imports); `npm test` runs a shorter
+ * pass.
  */
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
@@ -19,7 +20,6 @@ import { foldRoster } from '../../shared/rules';
 import type { Core } from '../../src-main/core';
 import { listVerifiedBackups, sha256File } from '../../src-main/db/backup';
 import { DbOpenError } from '../../src-main/db/errors';
-import { openCampaignFile } from '../../src-main/db/open';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../../src-main/repos/teams';
 import { MIGRATIONS, tempDir, testCore } from '../../src-main/test-support';
 
@@ -174,9 +174,11 @@ describe('RELIABILITY.md fault tests', () => {
     expect(acked.size).toBeGreaterThan(0);
   }, 1_800_000);
 
-  it('damaged files: at least 150 mutated copies are refused or opened, never crash, and a refused file is never modified', async () => {
+  it('damaged files: at least 150 mutated copies (and files from a newer Herald) are set aside unchanged or opened at start-up, never crash, never restore by themselves', async () => {
     const dir = tempDir('herald-damage-src-');
     const { core } = await seeded(dir);
+    // A verified backup beside every damaged copy: start-up must offer it, never restore it by itself.
+    const offered = await call<{ file: string }>(core, 'backups.create', {});
     const good = path.join(dir, 'herald.sqlite');
     core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     core.close();
@@ -191,6 +193,18 @@ describe('RELIABILITY.md fault tests', () => {
     await call(other, 'campaigns.create', { name: 'Other 2' });
     const foreignWal = fs.existsSync(path.join(otherDir, 'herald.sqlite-wal')) ? fs.readFileSync(path.join(otherDir, 'herald.sqlite-wal')) : Buffer.alloc(0);
     other.close();
+    /** The good file as a later Herald would leave it: its migrations table names migrations this Herald does not know. */
+    const newer = (extra: number, replaceLast: boolean) => {
+      const caseDir = tempDir('herald-newer-src-');
+      const f = path.join(caseDir, 'herald.sqlite');
+      fs.writeFileSync(f, bytes);
+      const db = new Database(f);
+      if (replaceLast) db.prepare(`UPDATE __drizzle_migrations SET hash = 'changed-by-a-later-herald' WHERE id = (SELECT max(id) FROM __drizzle_migrations)`).run();
+      for (let k = 0; k < extra; k++) db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run(`later-${k}`, 9_000_000_000_000 + k);
+      db.pragma('journal_mode = DELETE');
+      db.close();
+      return fs.readFileSync(f);
+    };
 
     const rng = fc.sample(fc.integer({ min: 0, max: 2 ** 31 - 1 }), { numRuns: 200, seed: 20261122 });
     const cases: { name: string; make: () => { db: Buffer; wal?: Buffer } }[] = [];
@@ -220,32 +234,74 @@ describe('RELIABILITY.md fault tests', () => {
     }
     for (let i = 0; i < 15; i++) cases.push({ name: `not-sqlite-${i}`, make: () => ({ db: Buffer.from(i % 2 ? `{"campaign": ${i}}` : 'x'.repeat(200 * (i + 1))) }) });
     for (let i = 0; i < 10; i++) cases.push({ name: `foreign-wal-${i}`, make: () => ({ db: Buffer.from(bytes), wal: i % 2 ? foreignWal : Buffer.from(foreignWal.subarray(0, Math.max(32, foreignWal.length >> 1))) }) });
+    for (let i = 0; i < 6; i++) cases.push({ name: `newer-herald-${i}`, make: () => ({ db: newer(1 + (i % 3), i >= 3) }) });
 
     let tried = 0;
     let modified = 0;
     let crashes = 0;
     let refused = 0;
+    let setAside = 0;
+    let newerSetAside = 0;
+    let autoRestores = 0;
+    let backupsWhilePending = 0;
+    let backupNotOffered = 0;
+    const crashCases: string[] = [];
     for (const c of cases) {
       const caseDir = tempDir('herald-damaged-');
       const file = path.join(caseDir, 'herald.sqlite');
       const { db, wal } = c.make();
       fs.writeFileSync(file, db);
       if (wal) fs.writeFileSync(`${file}-wal`, wal);
+      fs.cpSync(path.join(dir, 'backups'), path.join(caseDir, 'backups'), { recursive: true });
       const before = sha256File(file);
       tried++;
+      let started: Core | undefined;
       try {
-        const opened = openCampaignFile({ file, migrationsFolder: MIGRATIONS, backupsDir: path.join(caseDir, 'backups') });
-        opened.sqlite.close();
+        // Start-up as the organiser meets it, automatic backups on.
+        started = testCore(caseDir, { automaticBackups: true });
+        await new Promise((r) => setImmediate(r));
+        await new Promise((r) => setImmediate(r));
+        const recovery = started.info.recovery;
+        if (recovery) {
+          refused++;
+          setAside++;
+          if (recovery.kind === 'newer') newerSetAside++;
+          // The file is kept, byte for byte, under its set-aside name.
+          if (sha256File(path.join(caseDir, recovery.setAsideFile)) !== before) modified++;
+          // Nothing is restored by itself: the normal path holds a fresh file with no campaign.
+          if ((await call<unknown[]>(started, 'campaigns.list', { includeArchived: true })).length > 0) autoRestores++;
+          if (recovery.newestBackup?.file !== offered.file) backupNotOffered++;
+          if (listVerifiedBackups(path.join(caseDir, 'backups')).length !== 1) backupsWhilePending++;
+        }
       } catch (e) {
         if (e instanceof DbOpenError) {
+          // Refused and left where it was (a kind start-up does not set aside): never modified either.
           refused++;
           if (sha256File(file) !== before) modified++;
-        } else crashes++;
+        } else {
+          crashes++;
+          crashCases.push(`${c.name}: ${String(e).slice(0, 200)}`);
+        }
+      } finally {
+        started?.close();
       }
     }
-    Object.assign(report, { damagedFilesTried: tried, damagedFilesRefused: refused, damagedFilesModified: modified, damagedFileCrashes: crashes });
-    if (modified + crashes > 0 || tried < 150) failures.push('damaged files');
-    expect({ modified, crashes }).toEqual({ modified: 0, crashes: 0 });
+    const newerTried = cases.filter((c) => c.name.startsWith('newer-herald-')).length;
+    Object.assign(report, {
+      damagedFilesTried: tried,
+      damagedFilesRefused: refused,
+      damagedFilesModified: modified,
+      damagedFileCrashes: crashes,
+      ...(crashCases.length > 0 ? { damagedFileCrashCases: crashCases } : {}),
+      damagedFilesSetAside: setAside,
+      newerFilesTried: newerTried,
+      newerFilesSetAside: newerSetAside,
+      automaticRestores: autoRestores,
+      backupsTakenWhileRecoveryPending: backupsWhilePending,
+      newestBackupNotOffered: backupNotOffered,
+    });
+    if (modified + crashes + autoRestores + backupsWhilePending + backupNotOffered > 0 || tried < 150 || newerSetAside !== newerTried) failures.push('damaged files');
+    expect({ modified, crashes, autoRestores, backupsWhilePending, backupNotOffered, newerSetAside }).toEqual({ modified: 0, crashes: 0, autoRestores: 0, backupsWhilePending: 0, backupNotOffered: 0, newerSetAside: newerTried });
     expect(tried).toBeGreaterThanOrEqual(150);
   }, 600_000);
 

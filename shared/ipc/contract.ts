@@ -79,6 +79,7 @@ const channel = <I extends z.ZodType, O extends z.ZodType>(spec: ChannelSpec<I, 
 
 export const channels = {
   'app.info': channel({ input: Empty, output: AppInfo, summary: 'Version, mode and where the campaign file lives.' }),
+  'app.dismissRecovery': channel({ input: Empty, output: AppInfo, summary: 'Keep the empty campaign file Herald started after setting a damaged, foreign or newer file aside (ends the recovery).' }),
 
   'campaigns.list': channel({
     input: CampaignsListInput,
@@ -174,6 +175,8 @@ export const events = {
   'backups.changed': z.object({}).strict(),
   /** A backup was restored: everything on screen is stale; reload. */
   'app.restored': z.object({ file: z.string() }).strict(),
+  /** The start-up recovery ended (the organiser kept the empty file, or started using it): fetch app.info again. */
+  'app.recoveryEnded': z.object({}).strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /** A game of a campaign was set up, edited, committed, discarded or voided. */

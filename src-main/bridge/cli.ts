@@ -31,7 +31,16 @@ async function main() {
   if (!fs.existsSync(path.join(staticDir, 'index.html'))) {
     throw new Error('The renderer is not built: run `npm run build` (npm run start:browser does it for you).');
   }
-  const core = createCore({ dataDir, migrationsFolder: path.join(root, 'migrations'), mode: 'browser', version });
+  // End-to-end tests start many short-lived servers and want the start-of-day backup at once (as it used to be);
+  // everyone else gets the production delay (core.ts dailyBackupDelayMs).
+  const delay = Number(process.env.HERALD_DAILY_BACKUP_DELAY_MS);
+  const core = createCore({
+    dataDir,
+    migrationsFolder: path.join(root, 'migrations'),
+    mode: 'browser',
+    version,
+    ...(Number.isFinite(delay) && delay >= 0 ? { dailyBackupDelayMs: delay } : {}),
+  });
   const server = await startBridgeServer({ core, staticDir, token: randomBytes(24).toString('base64url'), port });
   console.log(`Herald (browser mode) is running at ${server.url} — campaign file: ${core.paths.databaseFile}`);
 

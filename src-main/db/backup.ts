@@ -147,12 +147,19 @@ export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { 
   return { setAside };
 }
 
+/** The word a set-aside file is named by: `damaged`, `not-sqlite`, `foreign`, `newer` (other kinds: lower case). */
+export function setAsideLabel(kind: string): string {
+  const labels: Record<string, string> = { CORRUPT: 'damaged', NOT_SQLITE: 'not-sqlite', FOREIGN_FILE: 'foreign', NEWER_VERSION: 'newer' };
+  return labels[kind] ?? kind.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
 /**
  * Move a campaign file Herald must not touch (and its -wal/-shm) aside under a name that says what it is, e.g.
- * `herald.sqlite.damaged-20261122-080000Z`. Renamed, never copied over or deleted. Returns the new path.
+ * `herald.sqlite.damaged-20261122-080000Z` or `herald.sqlite.newer-…`. Renamed, never copied over or deleted.
+ * Returns the new path.
  */
 export function setAsideFile(dbFile: string, kind: string, now: Date): string {
-  const label = kind === 'CORRUPT' ? 'damaged' : kind === 'FOREIGN_FILE' ? 'foreign' : kind === 'NOT_SQLITE' ? 'not-sqlite' : kind.toLowerCase();
+  const label = setAsideLabel(kind);
   let target = `${dbFile}.${label}-${stamp(now)}`;
   for (let i = 2; fs.existsSync(target); i++) target = `${dbFile}.${label}-${stamp(now)}-${i}`;
   fs.renameSync(dbFile, target);

@@ -15,17 +15,31 @@ export type DbOpenErrorKind =
   | 'MIGRATION_FAILED'
   | 'READ_ONLY';
 
+/** A file from a newer Herald: the schema version it has and the newest this Herald knows. */
+export interface NewerVersionDetail {
+  fileSchemaVersion: number;
+  knownSchemaVersion: number;
+}
+
 /** Why a campaign file could not be opened. The message is written for the organiser. */
 export class DbOpenError extends Error {
   readonly kind: DbOpenErrorKind;
   readonly file: string;
-  constructor(kind: DbOpenErrorKind, file: string, message: string, options?: { cause?: unknown }) {
+  /** Set for NEWER_VERSION: which schema version the file has (so the organiser can be told what to install). */
+  readonly newer: NewerVersionDetail | undefined;
+  constructor(kind: DbOpenErrorKind, file: string, message: string, options?: { cause?: unknown; newer?: NewerVersionDetail }) {
     super(message, options);
     this.name = 'DbOpenError';
     this.kind = kind;
     this.file = file;
+    this.newer = options?.newer;
   }
 }
+
+/** The kinds of file start-up moves aside (never modifying them) before starting on a fresh campaign file. */
+export const SET_ASIDE_KINDS = ['CORRUPT', 'NOT_SQLITE', 'FOREIGN_FILE', 'NEWER_VERSION'] as const satisfies readonly DbOpenErrorKind[];
+export type SetAsideKind = (typeof SET_ASIDE_KINDS)[number];
+export const isSetAsideKind = (kind: DbOpenErrorKind): kind is SetAsideKind => (SET_ASIDE_KINDS as readonly string[]).includes(kind);
 
 export function sqliteCode(e: unknown): string | undefined {
   return e instanceof Database.SqliteError ? e.code : undefined;
@@ -37,6 +51,16 @@ export const isBusy = (code: string | undefined) =>
   !!code && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 export const isReadOnly = (code: string | undefined) => !!code && code.startsWith('SQLITE_READONLY');
 export const isDiskFull = (code: string | undefined) => code === 'SQLITE_FULL';
+/**
+ * At start-up, what the file holds cannot be read although SQLite's quick check passed: a stored JSON document that no
+ * longer parses, a table whose definition no longer matches Herald's (SQLITE_ERROR: "no such column"), rows that
+ * contradict their own indexes, or a page SQLite finds damaged. Busy, read-only and full disks are not the file's fault.
+ */
+export function isUnreadableContent(e: unknown): boolean {
+  if (e instanceof SyntaxError) return true;
+  const code = sqliteCode(e);
+  return isCorruption(code) || code === 'SQLITE_ERROR' || code === 'SQLITE_MISMATCH' || !!code?.startsWith('SQLITE_CONSTRAINT');
+}
 
 /** dispatch()'s classifyError: SQLite failures become typed, readable errors; anything else stays a bug. */
 export function classifySqliteError(e: unknown): AppError | undefined {

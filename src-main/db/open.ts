@@ -136,6 +136,7 @@ export function inspectCampaignFile(file: string, migrationsFolder: string): Ins
         file,
         `This campaign file was saved by a newer version of Herald (schema version ${state.version}; this Herald knows up to ${state.known}). ` +
           `Install the newer Herald to open it. Herald has not changed the file.`,
+        { newer: { fileSchemaVersion: state.version, knownSchemaVersion: state.known } },
       );
     }
     // RELIABILITY.md rule 4: a damaged file is found before anything writes to it (quick_check reads every page).
@@ -236,7 +237,7 @@ export function openReadOnlySnapshot(file: string, migrationsFolder: string, tmp
   try {
     inspectCampaignFile(copy, migrationsFolder);
   } catch (e) {
-    if (e instanceof DbOpenError) throw new DbOpenError(e.kind, file, e.message.replaceAll(copy, file), { cause: e });
+    if (e instanceof DbOpenError) throw new DbOpenError(e.kind, file, e.message.replaceAll(copy, file), { cause: e, newer: e.newer });
     throw e;
   }
   // Fold the copied WAL into the copy, then open it read-only.

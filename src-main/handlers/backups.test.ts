@@ -1,4 +1,7 @@
-/** Integration (issue 8): automatic verified backups after a committed game and before a void; restore and undo. */
+/**
+ * Integration (issue 8): automatic verified backups after a committed game and before a void; restore and undo.
+ * A campaign file set aside at start-up is tested in src-main/startup-recovery.test.ts.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -45,33 +48,6 @@ describe('backups', () => {
     expect((await core.invoke('backups.restore', { file: '../herald.sqlite' })).ok).toBe(false);
     const r = await core.invoke('backups.restore', { file: 'herald-19990101-000000Z-daily.sqlite' });
     expect(r.ok ? null : r.error.code).toBe('NOT_FOUND');
-    core.close();
-  });
-});
-
-describe('a damaged campaign file at start-up (RELIABILITY.md rule 4)', () => {
-  it('is moved aside unchanged, the newest verified backup is restored, and the organiser is told', async () => {
-    const dir = tempDir();
-    const first = testCore(dir);
-    await call<Campaign>(first, 'campaigns.create', { name: 'Vraks' });
-    await call<BackupView>(first, 'backups.create', {});
-    await call<Campaign>(first, 'campaigns.create', { name: 'After the backup' });
-    first.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
-    first.close();
-    // Damage it: zero a page in the middle of the file.
-    const file = path.join(dir, 'herald.sqlite');
-    const bytes = fs.readFileSync(file);
-    bytes.fill(0, 4096 * 3, 4096 * 4);
-    fs.writeFileSync(file, bytes);
-    const damagedHash = (await import('../db/backup')).sha256File(file);
-
-    const core = testCore(dir);
-    const notice = core.info.notice ?? '';
-    expect(notice).toMatch(/^The campaign file was damaged\. Herald moved it aside, unchanged, to herald\.sqlite\.damaged-/);
-    expect(notice).toMatch(/restored the verified backup of .* \(by-hand\)/);
-    const aside = fs.readdirSync(dir).find((f) => /^herald\.sqlite\.damaged-[^.]+$/.test(f))!;
-    expect((await import('../db/backup')).sha256File(path.join(dir, aside))).toBe(damagedHash);
-    expect((await call<Campaign[]>(core, 'campaigns.list', {})).map((c) => c.name)).toEqual(['Vraks']);
     core.close();
   });
 });

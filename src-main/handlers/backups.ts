@@ -25,8 +25,7 @@ export const backupHandlers: BackupHandlers = {
 
   'backups.restore': ({ file }, ctx) => {
     mustBeWritable(ctx);
-    const restored = ctx.restore(file);
-    const undo = ctx.backups.list().find((b) => b.reason === 'before-restore');
+    const { restored, undo } = ctx.restore(file);
     ctx.emit('backups.changed', {});
     ctx.emit('app.restored', { file });
     return { restored: view(restored), undo: undo ? view(undo) : null };

@@ -505,7 +505,7 @@ export const gameHandlers: GameHandlers = {
     if (check.dependents.length > 0 && !withDependents) {
       throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${check.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
     }
-    ctx.backups.take(`before-void-game-${target.number}`);
+    ctx.backups.takeUnlessCurrent(`before-void-game-${target.number}`);
     const { game, teamIds } = ctx.db.transaction((tx) => {
       const game = mustFindGame(tx, id);
       const { plan, view, scope } = voidPlanFor(tx, game);

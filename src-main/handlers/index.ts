@@ -18,6 +18,10 @@ import { campaignFileHandlers } from './campaign-files';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
+  'app.dismissRecovery': (_input, ctx) => {
+    ctx.endRecovery();
+    return ctx.info;
+  },
   ...campaignHandlers,
   ...teamListHandlers,
   ...playerHandlers,

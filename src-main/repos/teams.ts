@@ -2,7 +2,7 @@
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
-import { Roster } from '../../shared/rules';
+import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';

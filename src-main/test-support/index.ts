@@ -28,6 +28,7 @@ export function testCore(dataDir = tempDir(), overrides: Partial<CoreOptions> = 
     version: '0.0.0-test',
     log: () => {},
     automaticBackups: false,
+    dailyBackupDelayMs: 0,
     ...deterministic(),
     ...overrides,
   });
