@@ -76,7 +76,14 @@ async function scenario(): Promise<{ dir: string; info: ScenarioInfo }> {
   const key = `${seed}-t${size.teams}-g${size.games}-m${size.modelsPerTeam}-v${GENERATOR_VERSION}`;
   const dir = path.resolve('.bench-cache', key);
   const infoFile = path.join(dir, 'scenario.json');
-  if (fs.existsSync(infoFile)) return { dir, info: JSON.parse(fs.readFileSync(infoFile, 'utf8')) as ScenarioInfo };
+  if (fs.existsSync(infoFile)) {
+    // Bring the cached file up to this build once (new migrations, a new projection version), not in every copy.
+    const core = createCore({ dataDir: dir, migrationsFolder: MIGRATIONS, mode: 'browser', version: 'bench', log: () => {}, automaticBackups: false });
+    core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    core.close();
+    fs.rmSync(path.join(dir, 'backups'), { recursive: true, force: true });
+    return { dir, info: JSON.parse(fs.readFileSync(infoFile, 'utf8')) as ScenarioInfo };
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   console.log(`Generating the scenario "${key}" through the real handlers (cached in ${path.relative(process.cwd(), dir)}; this takes a while the first time)…`);
@@ -125,6 +132,10 @@ async function main() {
     const s = Sfc32.fromSeed(`${seed}|measure`);
     return () => s.nextUint32() / 0x1_0000_0000;
   })();
+
+  // A verified backup first, as a club laptop has every day: it is also what a backup of the ten-year file costs
+  // (informational, no budget), and with it the start-of-day backup does not fire in the middle of the measurements.
+  metrics.backup = stats(await time(1, () => call(core, 'backups.create', {})));
 
   // Warm up: the first call of each path parses the ruleset and team lists and prepares its statements.
   for (let i = 0; i < 3; i++) {
@@ -228,8 +239,8 @@ async function main() {
   fs.writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n');
 
   const rows = Object.entries(metrics).map(([name, m]) => {
-    const budget = BUDGETS_MS[name]!;
-    return { name, median: m.median_ms.toFixed(1), p95: m.p95_ms.toFixed(1), runs: String(m.runs), budget: `≤ ${budget}`, ok: m.p95_ms <= budget };
+    const budget = BUDGETS_MS[name];
+    return { name, median: m.median_ms.toFixed(1), p95: m.p95_ms.toFixed(1), runs: String(m.runs), budget: budget === undefined ? '—' : `≤ ${budget}`, ok: budget === undefined || m.p95_ms <= budget };
   });
   rows.push({ name: 'rosterReadVsRawSql', median: report.ratios.rosterReadVsRawSql.toFixed(2), p95: '', runs: '200', budget: `≤ ${RATIO_BUDGET}`, ok: report.ratios.rosterReadVsRawSql <= RATIO_BUDGET });
   console.log('');

@@ -1,7 +1,7 @@
 /**
  * The `teamRoster` read written as plain better-sqlite3 SQL (issue 9's `rosterReadVsRawSql`): the same rows the
  * teams.get handler reads — the team, its campaign, player and Team List, the campaign's current ruleset, the team's
- * stored projection, its fallen, its record and its latest ledger lines — with JSON.parse and nothing else (no
+ * stored projection (Req, record, every model's state), its fallen and its latest ledger lines — with JSON.parse and nothing else (no
  * drizzle, no zod, no dispatch, no derived state). The ratio handler ÷ raw is what everything above SQL costs.
  */
 import type Database from 'better-sqlite3';
@@ -21,11 +21,6 @@ function prepare(db: Database.Database) {
       died: db.prepare(`SELECT * FROM ledger_entries WHERE team_id = ? AND kind = 'model.died' ORDER BY seq`),
       latest: db.prepare('SELECT * FROM ledger_entries WHERE team_id = ? ORDER BY seq DESC LIMIT 50'),
       total: db.prepare('SELECT count(*) AS n FROM ledger_entries WHERE team_id = ?'),
-      record: db.prepare(
-        `SELECT count(*) AS games, sum(winner = side) AS wins, sum(winner = 'draw') AS draws FROM (
-           SELECT 'a' AS side, winner FROM games WHERE campaign_id = ? AND status = 'committed' AND team_a_id = ?
-           UNION ALL SELECT 'b', winner FROM games WHERE campaign_id = ? AND status = 'committed' AND team_b_id = ?)`,
-      ),
     };
     statements.set(db, s);
   }
@@ -45,7 +40,6 @@ export function rawTeamRoster(db: Database.Database, teamId: string) {
   const died = (s.died!.all(teamId) as Row[]).map((r) => ({ ...r, data: JSON.parse(r.data as string) as unknown }));
   const latest = (s.latest!.all(teamId) as Row[]).reverse();
   const total = (s.total!.get(teamId) as { n: number }).n;
-  const record = s.record!.get(campaign.id, teamId, campaign.id, teamId);
   return {
     team: { ...team, roster: JSON.parse(team.roster as string) as unknown },
     campaign,
@@ -56,6 +50,5 @@ export function rawTeamRoster(db: Database.Database, teamId: string) {
     died,
     latest,
     total,
-    record,
   };
 }

@@ -21,7 +21,7 @@ export class Backups {
   #timer: ReturnType<typeof setInterval> | undefined;
   #first: ReturnType<typeof setTimeout> | undefined;
   /** The last backup this process took, and the connection's change count when it was taken. */
-  #last: { connection: Database.Database; changes: number; file: string } | null = null;
+  #last: { connection: Database.Database; changes: number; info: BackupInfo } | null = null;
 
   constructor(
     private readonly sqlite: () => Database.Database,
@@ -38,7 +38,7 @@ export class Backups {
   take(reason: string): BackupInfo {
     const connection = this.sqlite();
     const info = createVerifiedBackup(connection, this.dir, reason, this.now());
-    this.#last = { connection, changes: totalChanges(connection), file: info.file };
+    this.#last = { connection, changes: totalChanges(connection), info };
     this.thin();
     return info;
   }
@@ -52,10 +52,7 @@ export class Backups {
   takeUnlessCurrent(reason: string): BackupInfo {
     const connection = this.sqlite();
     const last = this.#last;
-    if (last && last.connection === connection && last.changes === totalChanges(connection)) {
-      const same = this.list().find((b) => b.file === last.file);
-      if (same) return same;
-    }
+    if (last && last.connection === connection && last.changes === totalChanges(connection) && fs.existsSync(last.info.path)) return last.info;
     return this.take(reason);
   }
 

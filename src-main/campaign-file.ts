@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { AppError } from '../shared/ipc/result';
 import { rebuildProjections } from './games/projection';
+import { carryOverClubOptionalRules } from './repos/rulesets';
 import { foldRoster, lowestBalances, Roster, Ruleset, TeamList } from '../shared/rules';
 import type { Db } from './db/open';
 import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, players, teamLists, teams } from './db/schema';
@@ -194,5 +195,7 @@ export function importCampaign(db: Db, file: CampaignFile, newTeamListId: () => 
   }
   // The teams' projections are not in the file: they are built from the ledger just imported (issue 9).
   rebuildProjections(db, c.updatedAt, c.id);
+  // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
+  carryOverClubOptionalRules(db, c.updatedAt);
   return c.id;
 }

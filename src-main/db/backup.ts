@@ -50,6 +50,21 @@ function integrityOk(file: string): boolean {
   }
 }
 
+/**
+ * SHA-256 of a backup file, remembered by path, size and modification time (issue 9: a ten-year campaign's backups
+ * are hundreds of megabytes each, and the list is read after every backup for thinning). A file changed in any way
+ * that alters its size or mtime is hashed again; a restore always hashes the chosen file afresh.
+ */
+const hashes = new Map<string, { size: number; mtimeMs: number; sha256: string }>();
+function rememberedSha256(file: string): string {
+  const st = fs.statSync(file);
+  const known = hashes.get(file);
+  if (known && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.sha256;
+  const sha256 = sha256File(file);
+  hashes.set(file, { size: st.size, mtimeMs: st.mtimeMs, sha256 });
+  return sha256;
+}
+
 export function createVerifiedBackup(
   sqlite: Database.Database,
   backupsDir: string,
@@ -90,6 +105,8 @@ export function createVerifiedBackup(
     fs.renameSync(manifestTmp, `${finalPath}${MANIFEST_SUFFIX}`);
     fs.renameSync(tmpPath, finalPath);
     fsyncDir(backupsDir);
+    const st = fs.statSync(finalPath);
+    hashes.set(finalPath, { size: st.size, mtimeMs: st.mtimeMs, sha256: manifest.sha256 });
     return { ...manifest, path: finalPath };
   } catch (e) {
     fs.rmSync(tmpPath, { force: true });
@@ -109,7 +126,7 @@ export function listVerifiedBackups(backupsDir: string): BackupInfo[] {
     const manifestFile = `${file}${MANIFEST_SUFFIX}`;
     try {
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-      if (manifest.app !== 'Herald' || manifest.sha256 !== sha256File(file)) continue;
+      if (manifest.app !== 'Herald' || manifest.sha256 !== rememberedSha256(file)) continue;
       out.push({ ...manifest, path: file });
     } catch {
       continue;

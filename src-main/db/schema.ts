@@ -186,6 +186,13 @@ export const teamProjections = sqliteTable('team_projections', {
   modelsLost: integer('models_lost').notNull(),
   /** The last ledger seq folded in. */
   lastSeq: integer('last_seq').notNull(),
+  /** The team's record over its committed games (standings without scanning every game). */
+  gamesPlayed: integer('games_played').notNull().default(0),
+  wins: integer('wins').notNull().default(0),
+  draws: integer('draws').notNull().default(0),
+  losses: integer('losses').notNull().default(0),
+  vpFor: integer('vp_for').notNull().default(0),
+  vpAgainst: integer('vp_against').notNull().default(0),
   /** src-main/games/projection.ts TeamState JSON. */
   state: text('state', { mode: 'json' }).notNull(),
 }, (t) => [index('team_projections_campaign').on(t.campaignId)]);

@@ -10,9 +10,9 @@
  * the team ever had (names survive death and dismissal), and games and kills per model from the committed reports.
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { prepared } from '../db/prepared';
 import {
-  GameReport,
   PROGRESSION_ENTRY_KINDS,
   foldProgression,
   foldRoster,
@@ -25,7 +25,7 @@ import { games, ledgerEntries, teamProjections, teams, type LedgerRow, type Team
 import { parseLedgerData } from '../repos/teams';
 
 /** Bump when what a projection holds or how it is folded changes: older rows are rebuilt when the file opens. */
-export const PROJECTION_VERSION = 1;
+export const PROJECTION_VERSION = 2;
 
 export interface DirectoryEntry {
   name: string;
@@ -42,6 +42,37 @@ export interface TeamState {
   stats: Record<string, { games: number; kills: number }>;
 }
 
+/** Games, W/D/L and VP over the team's committed games. */
+export interface TeamRecord {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  vpFor: number;
+  vpAgainst: number;
+}
+
+/**
+ * The parts of a stored report the statistics need, checked with a narrow schema: reports were fully checked when
+ * their game was committed, and a rebuild reads thousands of them (issue 9).
+ */
+const ReportForStats = z.object({
+  sides: z.object({ a: z.object({ teamId: z.string() }), b: z.object({ teamId: z.string() }) }),
+  models: z.array(z.object({ id: z.string(), side: z.enum(['a', 'b']), tookPart: z.boolean(), outOfAction: z.object({ by: z.string().nullable().optional() }).nullable().optional() })),
+});
+
+type StatsReport = z.infer<typeof ReportForStats>;
+
+/** One committed game's result, as a team's record counts it. */
+export interface GameResult {
+  teamAId: string;
+  teamBId: string;
+  winner: 'a' | 'b' | 'draw' | null;
+  vpA: number | null;
+  vpB: number | null;
+  report: StatsReport;
+}
+
 /** A projection as stored, with its row's figures. */
 export interface StoredTeamState {
   teamId: string;
@@ -49,7 +80,26 @@ export interface StoredTeamState {
   honourPoints: number;
   modelsLost: number;
   lastSeq: number;
+  record: TeamRecord;
   state: TeamState;
+}
+
+export const NO_RECORD: TeamRecord = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
+
+/** Add (sign 1) or take away (sign −1) one committed game's result from a team's record. */
+function countResult(record: TeamRecord, g: GameResult, teamId: string, sign: 1 | -1): TeamRecord {
+  const side = g.teamAId === teamId ? 'a' : g.teamBId === teamId ? 'b' : null;
+  if (side === null) return record;
+  const won = g.winner === side;
+  const drawn = g.winner === 'draw';
+  return {
+    games: record.games + sign,
+    wins: record.wins + (won ? sign : 0),
+    draws: record.draws + (drawn ? sign : 0),
+    losses: record.losses + (!won && !drawn ? sign : 0),
+    vpFor: record.vpFor + sign * ((side === 'a' ? g.vpA : g.vpB) ?? 0),
+    vpAgainst: record.vpAgainst + sign * ((side === 'a' ? g.vpB : g.vpA) ?? 0),
+  };
 }
 
 const emptyState = (): TeamState => ({ progression: { models: {}, teams: {} }, directory: {}, stats: {} });
@@ -60,11 +110,13 @@ interface Folded {
   state: TeamState;
   req: number;
   lastSeq: number;
+  record: TeamRecord;
 }
 
 /** Fold ledger rows (in seq order) into a team's state; voided rows count for nothing. Pure over its inputs. */
 function foldRows(start: Folded, rows: readonly LedgerRow[], parsed?: readonly (LedgerData | ProgressionEntry)[]): Folded {
   let { req, lastSeq } = start;
+  const { record } = start;
   const directory = { ...start.state.directory };
   const progression: ProgressionEntry[] = [];
   for (const [i, row] of rows.entries()) {
@@ -89,11 +141,11 @@ function foldRows(start: Folded, rows: readonly LedgerRow[], parsed?: readonly (
     directory,
     stats: start.state.stats,
   };
-  return { state, req, lastSeq };
+  return { state, req, lastSeq, record };
 }
 
 /** Add (sign 1) or take away (sign −1) one committed game's games and kills for the models of `teamId`. */
-function countGame(stats: TeamState['stats'], report: GameReport, teamId: string, sign: 1 | -1): TeamState['stats'] {
+function countGame(stats: TeamState['stats'], report: StatsReport, teamId: string, sign: 1 | -1): TeamState['stats'] {
   const out = { ...stats };
   const side = report.sides.a.teamId === teamId ? 'a' : report.sides.b.teamId === teamId ? 'b' : null;
   if (side === null) return out;
@@ -132,12 +184,23 @@ function write(db: Db, teamId: string, campaignId: string, f: Folded) {
   const state = canonical(f.state);
   const honourPoints = state.progression.teams[teamId]?.honourPoints ?? 0;
   const modelsLost = Object.values(state.directory).filter((m) => m.status === 'dead').length;
-  const row = { teamId, campaignId, version: PROJECTION_VERSION, req: f.req, honourPoints, modelsLost, lastSeq: f.lastSeq, state };
+  const r = f.record;
+  const figures = { version: PROJECTION_VERSION, req: f.req, honourPoints, modelsLost, lastSeq: f.lastSeq, ...r, gamesPlayed: r.games, state };
+  const { games: _games, ...set } = figures;
   db.insert(teamProjections)
-    .values(row)
-    .onConflictDoUpdate({ target: teamProjections.teamId, set: { version: row.version, req: row.req, honourPoints, modelsLost, lastSeq: row.lastSeq, state } })
+    .values({ teamId, campaignId, ...set })
+    .onConflictDoUpdate({ target: teamProjections.teamId, set })
     .run();
 }
+
+const recordOf = (row: Pick<TeamProjectionRow, 'gamesPlayed' | 'wins' | 'draws' | 'losses' | 'vpFor' | 'vpAgainst'>): TeamRecord => ({
+  games: row.gamesPlayed,
+  wins: row.wins,
+  draws: row.draws,
+  losses: row.losses,
+  vpFor: row.vpFor,
+  vpAgainst: row.vpAgainst,
+});
 
 const stored = (row: TeamProjectionRow): StoredTeamState => ({
   teamId: row.teamId,
@@ -145,6 +208,7 @@ const stored = (row: TeamProjectionRow): StoredTeamState => ({
   honourPoints: row.honourPoints,
   modelsLost: row.modelsLost,
   lastSeq: row.lastSeq,
+  record: recordOf(row),
   state: row.state as TeamState,
 });
 
@@ -155,15 +219,26 @@ export function readTeamState(db: Db, teamId: string): StoredTeamState | undefin
 }
 
 /** The figures of every team's projection in a campaign (Req, honour points, models lost), without the JSON. */
-export function readCampaignFigures(db: Db, campaignId: string): Map<string, { req: number; honourPoints: number; modelsLost: number }> {
+export function readCampaignFigures(db: Db, campaignId: string): Map<string, { req: number; honourPoints: number; modelsLost: number; record: TeamRecord }> {
   const rows = prepared(db, 'projections.figures', (d) =>
     d
-      .select({ teamId: teamProjections.teamId, req: teamProjections.req, honourPoints: teamProjections.honourPoints, modelsLost: teamProjections.modelsLost })
+      .select({
+        teamId: teamProjections.teamId,
+        req: teamProjections.req,
+        honourPoints: teamProjections.honourPoints,
+        modelsLost: teamProjections.modelsLost,
+        gamesPlayed: teamProjections.gamesPlayed,
+        wins: teamProjections.wins,
+        draws: teamProjections.draws,
+        losses: teamProjections.losses,
+        vpFor: teamProjections.vpFor,
+        vpAgainst: teamProjections.vpAgainst,
+      })
       .from(teamProjections)
       .where(eq(teamProjections.campaignId, sql.placeholder('campaignId')))
       .prepare(),
   ).all({ campaignId });
-  return new Map(rows.map(({ teamId, ...f }) => [teamId, f]));
+  return new Map(rows.map((r) => [r.teamId, { req: r.req, honourPoints: r.honourPoints, modelsLost: r.modelsLost, record: recordOf(r) }]));
 }
 
 /** Every stored projection of a campaign, by team id. */
@@ -182,11 +257,14 @@ export function readCampaignStates(db: Db, campaignId: string): Map<string, Stor
  * Fold new ledger rows (just written, in seq order) and, for a commit, the game's report into a team's stored
  * projection. The caller's transaction makes it one write with the rows themselves.
  */
-export function foldIntoTeam(db: Db, team: { id: string; campaignId: string }, rows: readonly LedgerRow[], committed?: GameReport) {
+export function foldIntoTeam(db: Db, team: { id: string; campaignId: string }, rows: readonly LedgerRow[], committed?: GameResult) {
   const current = readTeamState(db, team.id);
-  const start: Folded = current ? { state: current.state, req: current.req, lastSeq: current.lastSeq } : { state: emptyState(), req: 0, lastSeq: 0 };
+  const start: Folded = current ? { state: current.state, req: current.req, lastSeq: current.lastSeq, record: current.record } : { state: emptyState(), req: 0, lastSeq: 0, record: NO_RECORD };
   const folded = foldRows(start, rows);
-  if (committed) folded.state = { ...folded.state, stats: countGame(folded.state.stats, committed, team.id, 1) };
+  if (committed) {
+    folded.state = { ...folded.state, stats: countGame(folded.state.stats, committed.report, team.id, 1) };
+    folded.record = countResult(folded.record, committed, team.id, 1);
+  }
   write(db, team.id, team.campaignId, folded);
 }
 
@@ -201,36 +279,79 @@ export const teamRowsAfter = (db: Db, teamId: string, afterSeq: number): LedgerR
       .prepare(),
   ).all({ teamId, afterSeq });
 
-/** What a team's projection and roster cache are, rebuilt from its whole ledger and its committed games. */
-export function buildTeam(db: Db, teamId: string): { folded: Folded; roster: ReturnType<typeof foldRoster> | null } {
-  const rows = db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all();
-  const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0 }, rows);
-  const played = db
-    .select({ report: games.report })
+/** Every committed game of the given teams, each read and parsed once. */
+function committedResults(db: Db, teamIds: readonly string[]): GameResult[] {
+  if (teamIds.length === 0) return [];
+  const ids = [...teamIds];
+  return db
+    .select({ teamAId: games.teamAId, teamBId: games.teamBId, winner: games.winner, vpA: games.vpA, vpB: games.vpB, report: games.report })
     .from(games)
-    .where(and(eq(games.status, 'committed'), or(eq(games.teamAId, teamId), eq(games.teamBId, teamId))))
-    .all();
-  let stats: TeamState['stats'] = {};
-  for (const g of played) if (g.report !== null) stats = countGame(stats, GameReport.parse(g.report), teamId, 1);
-  folded.state = { ...folded.state, stats };
-  const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
-  const roster = founded ? foldRoster(rows.map((r) => ({ data: parseLedgerData(r), req: r.req, voided: r.voidedAt !== null }))) : null;
-  return { folded, roster };
+    .where(and(eq(games.status, 'committed'), or(inArray(games.teamAId, ids), inArray(games.teamBId, ids))))
+    .all()
+    .flatMap((g) => (g.report === null ? [] : [{ ...g, report: ReportForStats.parse(g.report) }]));
 }
 
-/** Rebuild one founded team's projection and roster cache from its ledger (void, import, new projection version). */
+/** What teams' projections and roster caches are, rebuilt from their whole ledgers and their committed games. */
+function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Map<string, { folded: Folded; roster: ReturnType<typeof foldRoster> | null }> {
+  const out = new Map<string, { folded: Folded; roster: ReturnType<typeof foldRoster> | null }>();
+  // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read), then
+  // split by team; a few teams are read through their index.
+  const byTeam = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
+  if (campaignId !== undefined) {
+    for (const row of db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).orderBy(asc(ledgerEntries.seq)).all()) byTeam.get(row.teamId)?.push(row);
+  } else {
+    for (const teamId of teamIds) byTeam.set(teamId, db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all());
+  }
+  for (const teamId of teamIds) {
+    const rows = byTeam.get(teamId)!;
+    const parsed = rows.map(parseLedgerData);
+    const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0, record: NO_RECORD }, rows, parsed);
+    const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
+    const roster = founded ? foldRoster(rows.map((r, n) => ({ data: parsed[n]!, req: r.req, voided: r.voidedAt !== null }))) : null;
+    out.set(teamId, { folded, roster });
+  }
+  const wanted = new Set(teamIds);
+  for (const g of committedResults(db, teamIds)) {
+    for (const teamId of [g.teamAId, g.teamBId]) {
+      const t = wanted.has(teamId) ? out.get(teamId) : undefined;
+      if (!t) continue;
+      t.folded.state = { ...t.folded.state, stats: countGame(t.folded.state.stats, g.report, teamId, 1) };
+      t.folded.record = countResult(t.folded.record, g, teamId, 1);
+    }
+  }
+  return out;
+}
+
+/** What one team's projection and roster cache are, rebuilt from its whole ledger and its committed games. */
+export function buildTeam(db: Db, teamId: string): { folded: Folded; roster: ReturnType<typeof foldRoster> | null } {
+  return buildTeams(db, [teamId]).get(teamId)!;
+}
+
+/** Rebuild founded teams' projections and roster caches from their ledgers (void, import, new projection version). */
+function rebuildTeams(db: Db, teamIds: readonly string[], at: string) {
+  const rows = teamIds.length === 0 ? [] : db.select({ id: teams.id, campaignId: teams.campaignId, foundedAt: teams.foundedAt, roster: teams.roster }).from(teams).where(inArray(teams.id, [...teamIds])).all();
+  const founded = rows.filter((t) => t.foundedAt !== null);
+  const built = new Map<string, ReturnType<typeof buildTeam>>();
+  const campaigns = new Map<string, string[]>();
+  for (const t of founded) campaigns.set(t.campaignId, [...(campaigns.get(t.campaignId) ?? []), t.id]);
+  for (const [campaignId, ids] of campaigns) {
+    for (const [id, b] of buildTeams(db, ids, ids.length > 3 ? campaignId : undefined)) built.set(id, b);
+  }
+  for (const team of founded) {
+    const { folded, roster } = built.get(team.id)!;
+    write(db, team.id, team.campaignId, folded);
+    if (roster && JSON.stringify(team.roster) !== JSON.stringify(roster)) db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
+  }
+}
+
+/** Rebuild one founded team's projection and roster cache from its ledger. */
 export function rebuildTeam(db: Db, teamId: string, at: string) {
-  const team = db.select({ id: teams.id, campaignId: teams.campaignId, foundedAt: teams.foundedAt }).from(teams).where(eq(teams.id, teamId)).get();
-  if (!team || team.foundedAt === null) return;
-  const { folded, roster } = buildTeam(db, teamId);
-  write(db, team.id, team.campaignId, folded);
-  const cached = db.select({ roster: teams.roster }).from(teams).where(eq(teams.id, teamId)).get()?.roster;
-  if (roster && JSON.stringify(cached) !== JSON.stringify(roster)) db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, teamId)).run();
+  rebuildTeams(db, [teamId], at);
 }
 
 /**
  * After a void: the team's projection refolded from its whole ledger as the void left it (`rows`, already read and
- * parsed by the void, in seq order), and its statistics without the voided games (their reports, `voidedReports`).
+ * parsed by the void, in seq order), and its statistics and record without the voided games (`voided`).
  * Equal to rebuildTeam, without reading and parsing every report the team ever played.
  */
 export function refoldAfterVoid(
@@ -238,14 +359,19 @@ export function refoldAfterVoid(
   team: { id: string; campaignId: string },
   rows: readonly LedgerRow[],
   parsed: readonly (LedgerData | ProgressionEntry)[],
-  voidedReports: readonly GameReport[],
+  voided: readonly GameResult[],
   at: string,
 ) {
   const current = readTeamState(db, team.id);
-  const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0 }, rows, parsed);
+  const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0, record: NO_RECORD }, rows, parsed);
   let stats = current?.state.stats ?? {};
-  for (const r of voidedReports) stats = countGame(stats, r, team.id, -1);
+  let record = current?.record ?? NO_RECORD;
+  for (const g of voided) {
+    stats = countGame(stats, g.report, team.id, -1);
+    record = countResult(record, g, team.id, -1);
+  }
   folded.state = { ...folded.state, stats };
+  folded.record = record;
   write(db, team.id, team.campaignId, folded);
   const roster = foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null })));
   db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
@@ -259,7 +385,11 @@ export function rebuildProjections(db: Db, at: string, campaignId?: string): num
     .where(campaignId ? eq(teams.campaignId, campaignId) : undefined)
     .all()
     .filter((t) => t.foundedAt !== null);
-  for (const t of founded) rebuildTeam(db, t.id, at);
+  rebuildTeams(
+    db,
+    founded.map((t) => t.id),
+    at,
+  );
   return founded.length;
 }
 
@@ -277,21 +407,27 @@ export function ensureProjections(db: Db, at: string): number {
     .from(teams)
     .all()
     .filter((t) => t.foundedAt !== null && current.get(t.id) !== PROJECTION_VERSION);
-  for (const t of stale) rebuildTeam(db, t.id, at);
+  rebuildTeams(
+    db,
+    stale.map((t) => t.id),
+    at,
+  );
   return stale.length;
 }
 
 /** Compare what is stored with a rebuild (tests and `npm run bench`): the teams whose cache differs. */
 export function staleTeams(db: Db, teamIds: readonly string[]): string[] {
-  const rows = teamIds.length === 0 ? [] : db.select().from(teamProjections).where(inArray(teamProjections.teamId, teamIds)).all();
+  const rows = teamIds.length === 0 ? [] : db.select().from(teamProjections).where(inArray(teamProjections.teamId, [...teamIds])).all();
   const byId = new Map(rows.map((r) => [r.teamId, r]));
+  const built = buildTeams(db, teamIds);
   return teamIds.filter((id) => {
-    const { folded, roster } = buildTeam(db, id);
+    const { folded, roster } = built.get(id)!;
     const row = byId.get(id);
     const team = db.select({ roster: teams.roster }).from(teams).where(eq(teams.id, id)).get();
     return (
       !row ||
       row.req !== folded.req ||
+      JSON.stringify(recordOf(row)) !== JSON.stringify(folded.record) ||
       row.lastSeq !== folded.lastSeq ||
       JSON.stringify(row.state) !== JSON.stringify(canonical(folded.state)) ||
       (roster !== null && JSON.stringify(team?.roster) !== JSON.stringify(roster))

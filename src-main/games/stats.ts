@@ -1,35 +1,10 @@
 /**
- * Campaign statistics read from committed games and the ledger: a team's record (W/D/L, VP), each model's games
+ * Campaign statistics read from committed games and the ledger: each model's games
  * and kills (from the stored reports: a casualty is recorded once, on the victim, with who took it out), and each
  * model's progression in words. Voided games count for nothing.
  */
 import { GameReport, type ModelProjection } from '../../shared/rules';
 import type { GameRow } from '../db/schema';
-
-export interface TeamRecord {
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  vpFor: number;
-  vpAgainst: number;
-}
-
-export function teamRecord(games: readonly GameRow[], teamId: string): TeamRecord {
-  const r: TeamRecord = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
-  for (const g of games) {
-    if (g.status !== 'committed') continue;
-    const side = g.teamAId === teamId ? 'a' : g.teamBId === teamId ? 'b' : null;
-    if (side === null) continue;
-    r.games++;
-    if (g.winner === 'draw') r.draws++;
-    else if (g.winner === side) r.wins++;
-    else r.losses++;
-    r.vpFor += (side === 'a' ? g.vpA : g.vpB) ?? 0;
-    r.vpAgainst += (side === 'a' ? g.vpB : g.vpA) ?? 0;
-  }
-  return r;
-}
 
 export interface ModelGameStats {
   games: number;

@@ -24,6 +24,7 @@ import {
   reportFromPlan,
   scoreGame,
   type CampaignLedgerItem,
+  planOptionalRulesOf,
   type PlanOptionalRules,
   type ProgressionEntry,
 } from '../../shared/rules';
@@ -103,7 +104,7 @@ function tryPlan(game: GameRow, state: GameState, teams: Record<Side, LoadedTeam
     const plan = planGame(
       state.ruleset,
       {
-        sides: { a: { teamId: teams.a.row.id, name: teams.a.row.name }, b: { teamId: teams.b.row.id, name: teams.b.row.name } },
+        sides: { a: { teamId: teams.a.row.id, name: teams.a.row.name, units: teams.a.roster.models.length }, b: { teamId: teams.b.row.id, name: teams.b.row.name, units: teams.b.roster.models.length } },
         mission: setup.mission,
         deployment: setup.deployment,
         optionalRules: setup.optionalRules,
@@ -343,7 +344,8 @@ export const gameHandlers: GameHandlers = {
       }
       const at = ctx.now().toISOString();
       const id = ctx.newId();
-      const optionalRules = campaign.optionalRules as PlanOptionalRules;
+      // The club's optional rules are the ruleset's switches (issue 6: the House rules page is the one place).
+      const optionalRules = planOptionalRulesOf(state.ruleset);
       const row: GameRow = {
         id,
         campaignId: campaign.id,
@@ -467,22 +469,19 @@ export const gameHandlers: GameHandlers = {
         rolls.map((r, i) => ({ gameId: game.id, seq: i + 1, phase: r.phase, purpose: r.purpose, expression: r.expression, faces: r.faces, total: r.total, source: r.source })),
       );
       const report: GameReport = { ...draft.report, rolls: [...plan.rolls, ...resolved.rolls] };
-      gamesRepo.updateGame(tx, game.id, {
-        status: 'committed',
-        report,
+      const result = {
         vpA: resolved.score.vp.a,
         vpB: resolved.score.vp.b,
-        winner: resolved.score.outcome.kind === 'win' ? resolved.score.outcome.winner : 'draw',
-        committedAt: at,
-        updatedAt: at,
-      });
+        winner: resolved.score.outcome.kind === 'win' ? resolved.score.outcome.winner : ('draw' as const),
+      };
+      gamesRepo.updateGame(tx, game.id, { status: 'committed', report, ...result, committedAt: at, updatedAt: at });
       for (const side of SIDES) {
         const team = teams[side];
         // Only this game's rows are folded into the roster cache and the projection (issue 9), in this transaction.
         const rows = teamRowsAfter(tx, team.row.id, lastSeq[side]);
         const items = teamsRepo.ledgerItems(rows);
         teamsRepo.updateTeam(tx, team.row.id, { roster: foldRosterFrom(team.roster, items), updatedAt: at });
-        foldIntoTeam(tx, team.row, rows, report);
+        foldIntoTeam(tx, team.row, rows, { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report });
         // One last guard: the team's Req never goes below 0 (its history before this game already never did).
         const low = lowestBalances([{ id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: team.req, voided: false, data: { kind: 'req.adjusted' } }, ...teamsRepo.campaignLedgerItems(rows)]);
         if ((low[team.row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.row.name} would owe Req: nothing was applied.`);
@@ -550,11 +549,11 @@ export const gameHandlers: GameHandlers = {
           if (!ok) throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
         }
         const team = teamsRepo.findTeam(tx, teamId)!;
-        const reports = plan.games.flatMap((gid) => {
+        const results = plan.games.flatMap((gid) => {
           const g = gamesRepo.findGame(tx, gid);
-          return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [GameReport.parse(g.report)] : [];
+          return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [{ ...g, report: GameReport.parse(g.report) }] : [];
         });
-        refoldAfterVoid(tx, team, teamRows, items.map((i) => i.data), reports, at);
+        refoldAfterVoid(tx, team, teamRows, items.map((i) => i.data), results, at);
       }
       return { game, teamIds };
     });

@@ -13,7 +13,7 @@ import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, checkedRoster, loadTeam, teamThreat } from '../games/context';
-import { readCampaignFigures } from '../games/projection';
+import { NO_RECORD, readCampaignFigures } from '../games/projection';
 import { listPlayers } from '../repos/players';
 import { loadTeamList } from '../repos/team-lists';
 import { rosterPointsLimit, threat } from '../../shared/rules';
@@ -35,9 +35,9 @@ export function honourNamer(state: { ruleset: Ruleset }) {
 }
 
 /** A team's line of the league table: its record (games table), Req, Threat and losses (its stored projection). */
-function standingRow(db: Db, campaign: CampaignRow, teamId: string, records: Map<string, gamesRepo.TeamRecordRow>): StandingRow {
+function standingRow(db: Db, campaign: CampaignRow, teamId: string): StandingRow {
   const team = loadTeam(db, teamId, campaign.pointsLimit);
-  const record = records.get(teamId) ?? gamesRepo.NO_RECORD;
+  const record = team.projection?.record ?? NO_RECORD;
   const modelsLost = team.projection?.modelsLost ?? 0;
   return {
     teamId,
@@ -91,10 +91,9 @@ function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHis
 
 export const standingsHandlers: StandingsHandlers = {
   'campaigns.standings': ({ id }, ctx) => {
-    // A handful of queries for the whole table, whatever the campaign's size (issue 9): records from the games'
-    // covering index, Req and losses from the stored projections, points from the (remembered) roster check.
+    // A handful of queries for the whole table, whatever the campaign's size (issue 9):
+    // Req, losses and records from the stored projections, points from the (remembered) roster check.
     const campaign = mustFindCampaign(ctx.db, id);
-    const records = gamesRepo.teamRecords(ctx.db, id);
     const figures = readCampaignFigures(ctx.db, id);
     const playerNames = new Map(listPlayers(ctx.db, id).map((p) => [p.id, p.name]));
     const rows = teamsRepo
@@ -109,7 +108,7 @@ export const standingsHandlers: StandingsHandlers = {
           teamName: t.name,
           playerName: playerNames.get(t.playerId) ?? '',
           faction: list.faction,
-          ...(records.get(t.id) ?? gamesRepo.NO_RECORD),
+          ...(f?.record ?? NO_RECORD),
           requisition: f?.req ?? 0,
           threat: threat(points + (f?.honourPoints ?? 0)),
           modelsLost: f?.modelsLost ?? 0,
@@ -126,7 +125,7 @@ export const standingsHandlers: StandingsHandlers = {
     const games = gamesRepo.listGames(ctx.db, team.campaignId, { teamId: id });
     return {
       teamId: id,
-      standing: standingRow(ctx.db, campaign, id, gamesRepo.teamRecords(ctx.db, campaign.id, id)),
+      standing: standingRow(ctx.db, campaign, id),
       games: games.filter((g) => g.status !== 'draft').map((g) => gameSummary(ctx.db, g)),
       models: modelHistories(ctx.db, campaign, id),
     };

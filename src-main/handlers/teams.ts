@@ -20,12 +20,12 @@ import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { CampaignRow, TeamRow } from '../db/schema';
 import { findCampaign, findCampaignRow } from '../repos/campaigns';
-import { findPlayer } from '../repos/players';
+import { findPlayer, listPlayers } from '../repos/players';
 import { findTeamList, loadTeamList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
 import { campaignRuleset, checkedRoster } from '../games/context';
-import { foldIntoTeam, readCampaignFigures, readTeamState, teamRowsAfter, type StoredTeamState } from '../games/projection';
+import { NO_RECORD, foldIntoTeam, readCampaignFigures, readTeamState, teamRowsAfter, type StoredTeamState, type TeamRecord } from '../games/projection';
 import { progressWords } from '../games/stats';
 import { honourNamer } from './standings';
 
@@ -55,6 +55,7 @@ interface Loaded {
   report: RosterReport;
   req: number;
   honourPoints: number;
+  record: TeamRecord;
 }
 
 interface LoadedWithProjection extends Loaded {
@@ -70,19 +71,29 @@ function load(db: Db, id: string): LoadedWithProjection {
   const roster = repo.storedRoster(row);
   const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
   const projection = readTeamState(db, id);
-  return { row, campaign, list, roster, limit, report: checkedRoster(list, roster, limit), req: projection?.req ?? 0, honourPoints: projection?.honourPoints ?? 0, projection };
+  return {
+    row,
+    campaign,
+    list,
+    roster,
+    limit,
+    report: checkedRoster(list, roster, limit),
+    req: projection?.req ?? 0,
+    honourPoints: projection?.honourPoints ?? 0,
+    record: projection?.record ?? NO_RECORD,
+    projection,
+  };
 }
 
-function summary(db: Db, l: Loaded, records = gamesRepo.teamRecords(db, l.row.campaignId, l.row.id)): TeamSummary {
-  const player = findPlayer(db, l.row.playerId)!;
-  const record = records.get(l.row.id) ?? gamesRepo.NO_RECORD;
+function summary(db: Db, l: Loaded, playerName?: string): TeamSummary {
+  const record = l.record;
   return {
     id: l.row.id,
     campaignId: l.row.campaignId,
     campaignName: l.campaign.name,
     name: l.row.name,
-    playerId: player.id,
-    playerName: player.name,
+    playerId: l.row.playerId,
+    playerName: playerName ?? findPlayer(db, l.row.playerId)?.name ?? '',
     teamListId: l.row.teamListId,
     listName: l.list.name,
     faction: l.list.faction,
@@ -208,17 +219,18 @@ const sameGear = (a: RosterModel, b: RosterModel) =>
 
 export const teamHandlers: TeamHandlers = {
   'teams.list': ({ campaignId }, ctx) => {
-    // A handful of queries for every team (issue 9): records in one, Req and honours from the projections' figures.
+    // A handful of queries for every team (issue 9): Req, honours and records from the projections' figures.
     const campaign = findCampaignRow(ctx.db, campaignId);
     if (!campaign) return [];
-    const records = gamesRepo.teamRecords(ctx.db, campaignId);
+    const playerNames = new Map(listPlayers(ctx.db, campaignId).map((p) => [p.id, p.name]));
     const figures = readCampaignFigures(ctx.db, campaignId);
     return repo.listTeams(ctx.db, campaignId).map((row) => {
       const list = loadTeamList(ctx.db, row.teamListId)!;
       const roster = repo.storedRoster(row);
       const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
       const f = figures.get(row.id);
-      return summary(ctx.db, { row, campaign, list, roster, limit, report: checkedRoster(list, roster, limit), req: f?.req ?? 0, honourPoints: f?.honourPoints ?? 0 }, records);
+      const loaded = { row, campaign, list, roster, limit, report: checkedRoster(list, roster, limit), req: f?.req ?? 0, honourPoints: f?.honourPoints ?? 0, record: f?.record ?? NO_RECORD };
+      return summary(ctx.db, loaded, playerNames.get(row.playerId));
     });
   },
 

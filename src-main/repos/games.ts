@@ -80,34 +80,6 @@ export const insertRolls = (db: Db, rows: GameRollRow[]) => {
 export const gameRollsOf = (db: Db, gameId: string): GameRollRow[] =>
   prepared(db, 'rolls.ofGame', (d) => d.select().from(gameRolls).where(eq(gameRolls.gameId, sql.placeholder('gameId'))).orderBy(asc(gameRolls.seq)).prepare()).all({ gameId });
 
-export interface TeamRecordRow {
-  games: number;
-  wins: number;
-  draws: number;
-  losses: number;
-  vpFor: number;
-  vpAgainst: number;
-}
-
-/**
- * W/D/L and VP of every team of a campaign over its committed games, in one query answered from the
- * games_results covering index (issue 9: never reading the games' report JSON for standings).
- */
-export function teamRecords(db: Db, campaignId: string, teamId?: string): Map<string, TeamRecordRow> {
-  const side = (team: 'team_a_id' | 'team_b_id', us: 'a' | 'b', them: 'a' | 'b') =>
-    sql`SELECT ${sql.raw(team)} AS team, winner = ${us} AS won, winner = 'draw' AS drawn, winner = ${them} AS lost,
-          ${sql.raw(`vp_${us}`)} AS vp_for, ${sql.raw(`vp_${them}`)} AS vp_against
-        FROM games WHERE campaign_id = ${campaignId} AND status = 'committed'${teamId ? sql` AND ${sql.raw(team)} = ${teamId}` : sql``}`;
-  const rows = db.all<TeamRecordRow & { team: string }>(
-    sql`SELECT team, count(*) AS games, sum(won) AS wins, sum(drawn) AS draws, sum(lost) AS losses,
-          sum(coalesce(vp_for, 0)) AS vpFor, sum(coalesce(vp_against, 0)) AS vpAgainst
-        FROM (${side('team_a_id', 'a', 'b')} UNION ALL ${side('team_b_id', 'b', 'a')}) GROUP BY team`,
-  );
-  return new Map(rows.map(({ team, ...r }) => [team, r]));
-}
-
-export const NO_RECORD: TeamRecordRow = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
-
 /** Game id → its number in the campaign (light: two columns). */
 export function gameNumbers(db: Db, campaignId: string): Map<string, number> {
   return new Map(db.select({ id: games.id, number: games.number }).from(games).where(eq(games.campaignId, campaignId)).all().map((g) => [g.id, g.number]));

@@ -7,12 +7,12 @@ import { players, teams, type PlayerRow } from '../db/schema';
 import { nameKey } from './campaigns';
 
 export function toPlayer(db: Db, row: PlayerRow): Player {
-  const n = db.select({ n: count() }).from(teams).where(eq(teams.playerId, row.id)).get()?.n ?? 0;
+  const n = prepared(db, 'teams.countOfPlayer', (d) => d.select({ n: count() }).from(teams).where(eq(teams.playerId, sql.placeholder('playerId'))).prepare()).get({ playerId: row.id })?.n ?? 0;
   return { id: row.id, campaignId: row.campaignId, name: row.name, retiredAt: row.retiredAt, teams: n };
 }
 
 export const listPlayers = (db: Db, campaignId: string) =>
-  db.select().from(players).where(eq(players.campaignId, campaignId)).orderBy(players.name).all();
+  prepared(db, 'players.ofCampaign', (d) => d.select().from(players).where(eq(players.campaignId, sql.placeholder('campaignId'))).orderBy(players.name).prepare()).all({ campaignId });
 export const findPlayer = (db: Db, id: string) =>
   prepared(db, 'players.byId', (d) => d.select().from(players).where(eq(players.id, sql.placeholder('id'))).prepare()).get({ id });
 

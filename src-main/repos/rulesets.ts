@@ -3,8 +3,17 @@
  */
 import { createHash } from 'node:crypto';
 import { desc, eq, notInArray } from 'drizzle-orm';
-import { Ruleset } from '../../shared/rules';
+import {
+  PLAN_KEY_RULE,
+  type PlanOptionalRules,
+  Ruleset,
+  battleHonoursPreset,
+  houseOptionalRule,
+  planOptionalRulesOf,
+  withOptionalRules,
+} from '../../shared/rules';
 import { canonicalJson } from './team-lists';
+import { updateCampaign } from './campaigns';
 import type { Db } from '../db/open';
 import { campaignRulesets, campaigns, type CampaignRulesetRow } from '../db/schema';
 
@@ -39,3 +48,51 @@ export function unpinnedCampaigns(db: Db): string[] {
 }
 
 export const parsePinned = (row: CampaignRulesetRow): Ruleset => Ruleset.parse(row.content);
+
+const PLAN_KEYS = Object.keys(PLAN_KEY_RULE) as (keyof PlanOptionalRules)[];
+
+/** The game-plan switches a campaigns row holds (tolerant: a missing or odd value reads as off). */
+function columnFlags(value: unknown): PlanOptionalRules {
+  const o = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
+  return { weather: o.weather === true, duskAndDawn: o.duskAndDawn === true, twist: o.twist === true, mysteriousObjectives: o.mysteriousObjectives === true };
+}
+
+/**
+ * Keep `campaigns.optional_rules` equal to the switches of the campaign's ruleset (issue 6: the ruleset is the one place
+ * for optional rules; the column is only a copy, for the code that still reads it when it sets up a game).
+ */
+export function syncOptionalRulesColumn(db: Db, campaignId: string, ruleset: Ruleset): void {
+  const row = db.select({ optionalRules: campaigns.optionalRules }).from(campaigns).where(eq(campaigns.id, campaignId)).get();
+  if (!row) return;
+  const want = planOptionalRulesOf(ruleset);
+  const have = columnFlags(row.optionalRules);
+  if (PLAN_KEYS.some((k) => have[k] !== want[k])) updateCampaign(db, campaignId, { optionalRules: want });
+}
+
+/**
+ * Issue 6 moved the optional rules from the campaign page's Club settings (`campaigns.optional_rules`: weather, Dusk &
+ * Dawn, twist, mysterious objectives) into the campaign's ruleset. A campaign whose Club settings had any of them on
+ * that its ruleset does not switch on keeps them: a new ruleset row is pinned (never edited in place) with those rules
+ * switched on, and a reason in words. Then the column is made equal to the ruleset again, so running it twice changes
+ * nothing (only campaigns with a switch on in the column are read at all). Call once at start-up, after unpinned campaigns are pinned. Returns the campaigns given a new ruleset.
+ */
+export function carryOverClubOptionalRules(db: Db, now: string): string[] {
+  const changed: string[] = [];
+  for (const c of db.select({ id: campaigns.id, optionalRules: campaigns.optionalRules }).from(campaigns).all()) {
+    const flags = columnFlags(c.optionalRules);
+    if (!PLAN_KEYS.some((k) => flags[k])) continue; // nothing to carry over (rulesets.apply keeps the column in step)
+    const row = currentRulesetRow(db, c.id);
+    let ruleset = row ? parsePinned(row) : battleHonoursPreset();
+    const inRuleset = planOptionalRulesOf(ruleset);
+    const carried = PLAN_KEYS.filter((k) => flags[k] && !inRuleset[k]);
+    if (carried.length > 0) {
+      ruleset = withOptionalRules(ruleset, Object.fromEntries(carried.map((k) => [PLAN_KEY_RULE[k], true])));
+      const names = carried.map((k) => houseOptionalRule(PLAN_KEY_RULE[k])?.rule.name ?? k);
+      const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+      pinRuleset(db, c.id, ruleset, `${list} switched on: carried over from the campaign's Club settings (optional rules are house rules now).`, now);
+      changed.push(c.id);
+    }
+    syncOptionalRulesColumn(db, c.id, ruleset);
+  }
+  return changed;
+}
