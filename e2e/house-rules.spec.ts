@@ -2,7 +2,8 @@
  * Issue 6: house rules. A campaign on the "Experience & Levels" preset cannot record a game until the club enters its
  * tables; the organiser follows the message to House rules, fills in what the system needs (validated as typed),
  * applies it with a reason, and the game commits with a level-up on the roster. Also: export → import round trip is
- * "no changes", and a broken file is refused with its reason.
+ * "no changes", and a broken file is refused with its reason; and the optional rules are switched in one place, House
+ * rules — with the 8th-edition supplement (seed 003) on, a whole game on one of its missions is played and committed.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -200,4 +201,84 @@ test('export then import the ruleset is a round trip with no changes; a broken f
   await expect(rules.pinned).toContainText('Took part is worth 25 in our club');
   // The campaign no longer plays the shipped preset unchanged: it can go back to it.
   await expect(page.getByRole('list', { name: 'Presets' }).getByRole('listitem').filter({ hasText: 'HoR campaign, Battle Honours' }).getByRole('button', { name: 'Use this preset…' })).toBeVisible();
+});
+
+test('optional rules are house rules: the 8th-edition supplement switched on, a game on Vital Intelligence (seed 003) is planned, scored and committed', async ({ herald }) => {
+  test.setTimeout(180_000);
+  const app = await herald.launch();
+  const page = app.page;
+  await newCampaign(page, 'battle-honours');
+  const campaign = new CampaignPage(page);
+  await campaign.addPlayer('Alice');
+  await campaign.addPlayer('Bob');
+  await buildTeam(page, 'Alice', 'Space Marines', 'Iron Wolves', [
+    ['Space Marine Sergeant', 'Sergeant Tarkus'],
+    ['Veteran Space Marine', 'Brother Kaelen'],
+    ['Tactical Marine', 'Brother Cato'],
+    ['Tactical Marine', 'Brother Varro'],
+  ]);
+  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', [
+    ['Boss Nob', 'Grukk'],
+    ['Ork Boy', 'Snag'],
+    ['Ork Boy', 'Ruk'],
+    ['Ork Boy', 'Gob'],
+  ]);
+
+  // Club settings show the optional rules read-only, and send the organiser to House rules for them.
+  await expect(campaign.optionalRule('8th-edition supplement missions')).not.toBeChecked();
+  await expect(campaign.optionalRule('Weather')).toBeDisabled();
+  await campaign.settings.getByRole('link', { name: 'Change them in House rules →' }).click();
+  const rules = new RulesetPage(page);
+  await rules.waitUntilReady();
+  await expect(rules.section('Optional rules')).toBeVisible();
+  await rules.setOptionalRule('8th-edition supplement missions', true);
+  await rules.setOptionalRule('Twist', true);
+  await expect(rules.section('Optional rules')).toContainText('On the New game screen: Vital Intelligence (Eternal War)');
+  await rules.reviewButton.click();
+  const changes = rules.dialog.getByRole('list', { name: 'Changes: Optional rules' });
+  await expect(changes).toContainText('8th-edition supplement missions added, switched on.');
+  await expect(changes).toContainText('Twist added, switched on.');
+  await rules.dialog.getByRole('button', { name: 'Keep editing' }).click();
+  await rules.apply('We play the 8th-edition supplement, with Twists');
+  await expect(rules.optionalRule('8th-edition supplement missions')).toBeChecked();
+
+  await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
+  await expect(campaign.optionalRule('8th-edition supplement missions')).toBeChecked();
+  await expect(campaign.optionalRule('Twist')).toBeChecked();
+  await expect(campaign.optionalRule('Weather')).not.toBeChecked();
+
+  // ----- set up a game on one of the supplement's missions -----
+  await campaign.newGame();
+  const setup = new NewGamePage(page);
+  await expect(setup.clubRules).toContainText('Twist, 8th-edition supplement missions');
+  await setup.setUp({ teamA: 'Iron Wolves', teamB: 'Da Krumpas', mission: 'Vital Intelligence', zonePicker: 'Roll off' });
+  const game = new GamePage(page);
+  await expect(game.heading).toHaveText('Game 1: Iron Wolves vs Da Krumpas');
+  await expect(game.plan).toContainText('Vital Intelligence');
+  await expect(game.plan).toContainText('Deployment map and zone');
+  await expect(game.plan).toContainText('5 to 7 battle rounds');
+  await expect(game.plan.getByRole('list', { name: 'Victory conditions' })).toContainText('Capture the Data');
+  await expect(game.plan).toContainText('Twist');
+  await expect(game.plan).toContainText('Sudden Death is not in use');
+
+  // ----- the result: the VP counted at the table, and the rest from the models -----
+  await game.clubVp('Iron Wolves', 'Capture the Data VP', 6);
+  await game.clubVp('Da Krumpas', 'Capture the Data VP', 3);
+  await game.firstStrike('Iron Wolves');
+  await game.takenOut('Da Krumpas', 'Grukk', 'Sergeant Tarkus', 'Melee');
+  await game.award('Iron Wolves', 'First Blood');
+  await game.waitUntilSaved();
+  await expect(game.problems).toHaveCount(0);
+  await expect(game.victoryPoints('Iron Wolves', game.liveScore)).toHaveText('8 VP');
+  await expect(game.victoryPoints('Da Krumpas', game.liveScore)).toHaveText('3 VP');
+  await expect(game.liveScore).toContainText('Slay the Warlord: the enemy Warlord (its Team Leader) was slain.');
+  await expect(game.liveScore).toContainText('Iron Wolves wins');
+
+  for (const step of ['Injuries', 'Experience', 'Requisition', 'Review'] as const) await game.next(step);
+  await expect(game.changes('Iron Wolves', 'requisition')).toContainText('Victory +10');
+  await game.commit();
+
+  await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
+  await expect(campaign.game(1)).toContainText('Vital Intelligence');
+  await expect(campaign.standingsRow('Iron Wolves').getByRole('cell').nth(3)).toHaveText('1');
 });

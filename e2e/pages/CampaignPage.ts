@@ -1,5 +1,6 @@
 /** Page object for a campaign's screen: new game, standings, games, players and teams, club settings. */
 import { expect, type Locator, type Page } from '@playwright/test';
+import { RulesetPage, type OptionalRuleName } from './RulesetPage';
 
 export class CampaignPage {
   constructor(readonly page: Page) {}
@@ -77,13 +78,25 @@ export class CampaignPage {
     await expect(this.settings.getByRole('status')).toHaveText('Saved.');
   }
 
-  optionalRule(name: 'Weather' | 'Dusk & Dawn' | 'Twist' | 'Mysterious Objectives'): Locator {
-    // The label is "Weather (004) — what it does"; none of the names holds a regex character.
-    return this.settings.getByRole('checkbox', { name: new RegExp(`^${name} \\(`) });
+  /**
+   * An optional rule as Club settings show it: a read-only checkbox (issue 6: optional rules are house rules, switched on
+   * the House rules page).
+   */
+  optionalRule(name: OptionalRuleName): Locator {
+    // The label is "Weather (004)"; the names hold no regex character but the brackets of "Injuries (in game)".
+    return this.settings.getByRole('checkbox', { name: new RegExp(`^${name.replace(/[()]/g, '\\$&')} \\(`) });
   }
 
-  async setOptionalRule(name: 'Weather' | 'Dusk & Dawn' | 'Twist' | 'Mysterious Objectives', on: boolean) {
-    await this.optionalRule(name).setChecked(on);
-    await expect(this.settings.getByRole('status')).toHaveText('Saved.');
+  /** Follows Club settings' link to House rules, switches the rule, applies the change and comes back. */
+  async setOptionalRule(name: OptionalRuleName, on: boolean) {
+    await expect(this.optionalRule(name)).toBeDisabled();
+    if ((await this.optionalRule(name).isChecked()) === on) return;
+    await this.settings.getByRole('link', { name: 'Change them in House rules →' }).click();
+    const rules = new RulesetPage(this.page);
+    await rules.waitUntilReady();
+    await rules.setOptionalRule(name, on);
+    await rules.apply(`${name} switched ${on ? 'on' : 'off'}`);
+    await this.page.goBack();
+    await expect(this.optionalRule(name)).toBeChecked({ checked: on });
   }
 }

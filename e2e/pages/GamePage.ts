@@ -82,6 +82,20 @@ export class GamePage {
     await this.page.getByLabel('Ending', { exact: true }).selectOption({ label: kind });
     if (team) await this.page.getByLabel('Which team?').selectOption({ label: team });
   }
+  // ----- an 8th-edition (seed 003) mission's victory points, counted at the table -----
+
+  /** The box of a team's mission victory points (Capture the Data, Push Them Back, Tactical Objectives, First Strike). */
+  clubSide(team: string): Locator {
+    return this.page.getByRole('group', { name: `${team}: mission victory points` });
+  }
+  /** Types a count: `what` is the field's name after the team ("Capture the Data VP", "Tactical Objectives VP"…). */
+  async clubVp(team: string, what: string, n: number) {
+    await this.clubSide(team).getByRole('spinbutton', { name: `${team} ${what}` }).fill(String(n));
+  }
+  async firstStrike(team: string) {
+    await this.clubSide(team).getByRole('checkbox', { name: /^First Strike/ }).check();
+  }
+
   victoryPoints(team: string, where: Locator | Page = this.page): Locator {
     return where.getByLabel(`${team} victory points`);
   }

@@ -8,6 +8,8 @@ export interface GameSetupChoice {
   mission?: string;
   /** A deployment's text, or omitted to roll. */
   deployment?: string;
+  /** An 8th-edition (seed 003) mission: who picks the deployment map and zone ("Roll off", or a team's name); omitted to roll off. */
+  zonePicker?: string;
   /** YYYY-MM-DD; today when omitted. */
   playedOn?: string;
 }
@@ -38,6 +40,7 @@ export class NewGamePage {
     await this.pick(this.page.getByLabel('Team B'), choice.teamB);
     await this.pick(this.page.getByLabel('Mission'), choice.mission ?? 'Roll');
     if (choice.deployment) await this.pick(this.page.getByLabel('Deployment'), choice.deployment);
+    if (choice.zonePicker) await this.pick(this.page.getByLabel('Who picks the deployment map and zone'), choice.zonePicker);
     if (choice.playedOn) await this.page.getByLabel('Played on').fill(choice.playedOn);
     await this.page.getByRole('button', { name: 'Set up the game' }).click();
   }

@@ -11,7 +11,18 @@ export type RulesSection =
   | 'Follow-up tables'
   | 'Requisition'
   | 'Battle Honours'
-  | 'Missions and optional rules';
+  | 'Missions'
+  | 'Optional rules';
+
+/** The optional rules House rules can switch (issue 6: the one place for them). */
+export type OptionalRuleName =
+  | 'Weather'
+  | 'Dusk & Dawn'
+  | 'Twist'
+  | 'Mysterious Objectives'
+  | 'Injuries (in game)'
+  | 'Destructible Terrain'
+  | '8th-edition supplement missions';
 
 export class RulesetPage {
   constructor(readonly page: Page) {}
@@ -104,6 +115,22 @@ export class RulesetPage {
 
   async useRequisitionChart(on: boolean) {
     await this.section('Requisition').getByRole('checkbox', { name: 'Roll a requisition chart after each game' }).setChecked(on);
+  }
+
+  // ----- optional rules -----
+
+  /** An optional rule's switch (its label starts with the rule's name, then its seed in brackets). */
+  optionalRule(name: OptionalRuleName): Locator {
+    return this.section('Optional rules').getByRole('checkbox', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(`) });
+  }
+
+  async setOptionalRule(name: OptionalRuleName, on: boolean) {
+    await this.optionalRule(name).setChecked(on);
+  }
+
+  /** The "On the rosters" box of the Apply dialog: rosters that would no longer fit. */
+  get rosterProblems(): Locator {
+    return this.dialog.getByRole('group', { name: 'On the rosters' });
   }
 
   // ----- apply -----

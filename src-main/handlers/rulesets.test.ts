@@ -3,10 +3,10 @@
  * the organiser enters them, upgrades that never rewrite past games, and the ruleset file round trip.
  */
 import { describe, expect, it } from 'vitest';
-import type { GameDetail } from '../../shared/ipc/schemas/games';
+import type { CampaignSettingsView, GameDetail } from '../../shared/ipc/schemas/games';
 import type { RulesetImportResult, RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
-import { battleHonoursPreset, type DiceTable, type Ruleset } from '../../shared/rules';
+import { battleHonoursPreset, withOptionalRules, type DiceTable, type Ruleset } from '../../shared/rules';
 import type { Core } from '../core';
 import { snapshotTables, testCore } from '../test-support';
 
@@ -194,5 +194,136 @@ describe('house rules: pinned rulesets', () => {
     expect(view.ruleset.id).toBe('hor-battle-honours');
     expect(view.reason).toMatch(/Pinned when Herald started/);
     again.close();
+  });
+});
+
+describe('house rules: rosters that would become illegal, and the optional rules in one place', () => {
+  it('the upgrade diff re-checks every founded roster: an honour removed or over the new caps is named with team and model', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    const kaelen = g.models.find((x) => x.name === 'Brother Kaelen')!;
+    const draft = structuredClone(g.draft);
+    draft.honours = [{ side: 'a', model: kaelen.id, honour: 'deadeye', elite: false }];
+    draft.step = 'review';
+    const saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    expect(saved.preview.problems).toEqual([]);
+    await call(core, 'games.commit', { id: g.game.id });
+
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    expect((await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: current.ruleset })).rosterProblems).toEqual([]);
+    const gone = structuredClone(current.ruleset);
+    for (const group of gone.progression.honours!.groups) group.honours = group.honours.filter((h) => h.id !== 'deadeye');
+    const capped = structuredClone(current.ruleset);
+    capped.progression.honours!.caps.find((c) => c.modelType === 'special')!.maxHonours = 0;
+    expect((await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: gone })).rosterProblems).toEqual([
+      'Iron Wolves: Brother Kaelen holds Deadeye, which the new ruleset does not have.',
+    ]);
+    expect((await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: capped })).rosterProblems).toEqual([
+      'Iron Wolves: Brother Kaelen holds 1 honour; the new ruleset allows a Special model at most 0.',
+    ]);
+    // Moving to Experience & Levels: the honour stays on the model, and the diff says the new rules have none.
+    const levels = (await call<RulesetView>(core, 'rulesets.current', { id: campaign.id })).presets.find((p) => p.ruleset.id === 'hor-experience-levels')!.ruleset;
+    expect((await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: levels })).rosterProblems).toEqual([
+      'Iron Wolves: Brother Kaelen holds an honour (Deadeye), but the new ruleset has no Battle Honours.',
+    ]);
+    core.close();
+  });
+
+  it('Club settings that had optional rules on are carried over once into a new ruleset row, with the reason in words', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
+    const other = await call<{ id: string }>(core, 'campaigns.create', { name: 'Quiet league' });
+    // What a campaign from before issue 6 holds: the flags switched on in its Club settings.
+    core.opened.sqlite.prepare('UPDATE campaigns SET optional_rules = ? WHERE id = ?').run(JSON.stringify({ weather: true, duskAndDawn: false, twist: true, mysteriousObjectives: false }), campaign.id);
+    const dir = core.paths.dataDir;
+    core.close();
+
+    const again = testCore(dir);
+    const view = await call<RulesetView>(again, 'rulesets.current', { id: campaign.id });
+    expect(view.reason).toBe("Weather and Twist switched on: carried over from the campaign's Club settings (optional rules are house rules now).");
+    expect(view.history).toHaveLength(2);
+    expect(view.ruleset.optionalRules.filter((o) => o.enabledByDefault).map((o) => o.id)).toEqual(['weather', 'twist']);
+    expect(view.check).toEqual({ problems: [], missing: [] });
+    const settings = await call<CampaignSettingsView>(again, 'campaigns.settings', { id: campaign.id });
+    expect(settings.optionalRules).toEqual({ weather: true, duskAndDawn: false, twist: true, mysteriousObjectives: false });
+    expect(settings.houseOptionalRules.filter((r) => r.on).map((r) => r.name)).toEqual(['Weather', 'Twist']);
+    // A campaign that had nothing switched on is left alone.
+    expect((await call<RulesetView>(again, 'rulesets.current', { id: other.id })).history).toHaveLength(1);
+    // Games set up now play them.
+    const g = await call<GameDetail>(again, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    expect(g.plan?.weather).not.toBeNull();
+    expect(g.plan?.twist).not.toBeNull();
+    again.close();
+
+    // Once only: opening the file again pins nothing more.
+    const third = testCore(dir);
+    expect((await call<RulesetView>(third, 'rulesets.current', { id: campaign.id })).history).toHaveLength(2);
+    third.close();
+  });
+
+  it('optional rules are switched in the ruleset only: Club settings show them and refuse to change them; games set up afterwards follow the ruleset', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    const next = withOptionalRules(current.ruleset, { 'dusk-and-dawn': true, 'in-game-injuries': true });
+    const preview = await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: next });
+    expect(preview.changes.map((c) => c.text)).toEqual(['Injuries (in game) switched on.', 'Dusk & Dawn added, switched on.', 'Dusk & Dawn added.']);
+    await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Dusk & Dawn and in-game injuries' });
+
+    const settings = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
+    expect(settings.optionalRules.duskAndDawn).toBe(true);
+    const refused = await failure(core, 'campaigns.updateSettings', { id: campaign.id, diceMode: 'app', optionalRules: { weather: true, duskAndDawn: true, twist: false, mysteriousObjectives: false } });
+    expect(refused.message).toMatch(/Optional rules are house rules now/);
+    const dice = await call<CampaignSettingsView>(core, 'campaigns.updateSettings', { id: campaign.id, diceMode: 'physical' });
+    expect(dice).toMatchObject({ diceMode: 'physical', optionalRules: { duskAndDawn: true } });
+    await call(core, 'campaigns.updateSettings', { id: campaign.id, diceMode: 'app' });
+
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    expect(g.plan?.duskAndDawn).not.toBeNull();
+    expect(g.plan?.specialRules.find((r) => r.id === 'in-game-injuries')).toMatchObject({ source: 'optional' });
+    core.close();
+  });
+
+  it('003: with the 8th-edition supplement switched on, a whole game on Vital Intelligence is set up, recorded, scored and committed', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
+    const off = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
+    expect(off.missions.some((m) => m.source === 'club-8th')).toBe(false);
+    expect((await failure(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'vital-intelligence' })).message).toMatch(/switch it on in House rules/);
+
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: withOptionalRules(current.ruleset, { 'club-8th-missions': true }), expectedHash: current.hash, reason: 'We play the 8th-edition supplement' });
+    const on = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
+    expect(on.missions.filter((m) => m.source === 'club-8th').map((m) => [m.id, m.deployment])).toEqual([
+      ['vital-intelligence', 'roll-off'],
+      ['beachhead', 'roll-off'],
+      ['no-mercy', 'roll-off'],
+      ['visions-of-victory', 'roll-off'],
+      ['tactical-escalation', 'sixth-marker'],
+      ['deadlock', 'sixth-marker'],
+    ]);
+    expect(on.missionRolls.map((r) => r.id)).toEqual(['roll', 'roll-club-8th']);
+
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'vital-intelligence' });
+    expect(g.plan?.mission.name).toBe('Vital Intelligence');
+    expect(g.plan?.club8th?.battleLength).toMatch(/At the end of battle round 5, Player [AB] \(first turn\) rolls a D6/);
+    expect(g.draft.report.club8th).toEqual({ a: { objectiveVp: 0, firstStrike: false }, b: { objectiveVp: 0, firstStrike: false } });
+    const draft = structuredClone(g.draft);
+    const gorbag = draft.report.models.find((x) => x.name === 'Gorbag')!;
+    const tarkus = draft.report.models.find((x) => x.name === 'Sergeant Tarkus')!;
+    gorbag.aliveAtEnd = false;
+    gorbag.outOfAction = { by: tarkus.id, how: 'melee' };
+    draft.report.sides.a.firstBlood = true;
+    draft.report.club8th = { a: { objectiveVp: 6, firstStrike: true }, b: { objectiveVp: 3, firstStrike: false } };
+    draft.step = 'review';
+    const saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    expect(saved.preview.problems).toEqual([]);
+    expect(saved.preview.score?.vp).toEqual({ a: 8, b: 3 });
+    expect(saved.preview.score?.lines.map((l) => l.reason)).toContain('Slay the Warlord: the enemy Warlord (its Team Leader) was slain.');
+    expect(saved.preview.changes.some((c) => c.kind === 'exp.gained')).toBe(false);
+    const committed = await call<GameDetail>(core, 'games.commit', { id: g.game.id });
+    expect(committed.game).toMatchObject({ status: 'committed', vp: { a: 8, b: 3 }, winner: 'a', missionName: 'Vital Intelligence' });
+    core.close();
   });
 });

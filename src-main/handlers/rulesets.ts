@@ -6,14 +6,14 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { RULESET_FILE_FORMAT, RULESET_MAX_BYTES, RulesetFile, type RulesetPreview, type RulesetView } from '../../shared/ipc/schemas/rulesets';
-import { Ruleset, checkRuleset, diffRulesets, presets, projectModels } from '../../shared/rules';
+import { Ruleset, checkRuleset, diffRulesets, presets, rosterLegality, type LegalityTeam } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as repo from '../repos/rulesets';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, ledgerModelNames } from '../games/context';
+import { campaignRuleset, loadCampaignState, loadTeam } from '../games/context';
 import { MAX_JSON_DEPTH, jsonDepth } from './team-lists';
 
 type RulesetHandlers = Pick<Handlers<HandlerContext>, 'rulesets.current' | 'rulesets.preview' | 'rulesets.apply' | 'rulesets.export' | 'rulesets.import'>;
@@ -45,25 +45,25 @@ function view(db: Db, campaignId: string): RulesetView {
   };
 }
 
-/** What a new ruleset would make wrong on the campaign's rosters: honours held that it no longer has. */
+/**
+ * What a new ruleset would make wrong on the campaign's rosters, in words naming team and model: every founded team's
+ * current state (its roster, and the projection of the campaign's ledger) checked against the new ruleset
+ * (shared/rules rosterLegality: honours gone, over the caps or restricted, levels and skills the new tables no longer give).
+ */
 function rosterProblems(db: Db, campaignId: string, next: Ruleset): string[] {
-  const honours = new Set((next.progression.honours?.groups ?? []).flatMap((g) => g.honours.map((h) => h.id)));
-  const ledger = teamsRepo.campaignLedger(db, campaignId);
-  const projection = projectModels(teamsRepo.progressionEntries(ledger));
-  const problems: string[] = [];
-  const names = ledgerModelNames(teamsRepo.campaignLedgerItems(ledger));
-  for (const team of teamsRepo.listTeams(db, campaignId)) {
-    const t = projection.teams[team.id];
-    for (const h of t?.teamHonours ?? []) if (!honours.has(h.honour)) problems.push(`${team.name} holds the Kill Team honour "${h.honour}", which the new ruleset does not have.`);
-    for (const m of Object.values(projection.models)) {
-      if (m.team !== team.id || m.dead) continue;
-      for (const h of m.honours) if (!honours.has(h.honour)) problems.push(`${team.name}: ${names.get(m.model) ?? m.model} holds "${h.honour}", which the new ruleset does not have.`);
-    }
-  }
-  if (next.progression.system !== 'battle-honours' && problems.length === 0 && [...Object.values(projection.models)].some((m) => m.honours.length > 0)) {
-    problems.push('Honours already bought stay on the models, but the new ruleset has no Battle Honours to buy.');
-  }
-  return problems;
+  const state = loadCampaignState(db, campaignId);
+  const teams: LegalityTeam[] = teamsRepo
+    .listTeams(db, campaignId)
+    .filter((t) => t.foundedAt !== null)
+    .map((t) => {
+      const loaded = loadTeam(db, t.id, state.campaign.pointsLimit);
+      return {
+        id: t.id,
+        name: t.name,
+        models: loaded.report.models.map((c) => ({ id: c.modelId, name: c.name || c.entryName, type: c.category === 'squad' ? 'core' : c.category })),
+      };
+    });
+  return rosterLegality({ before: state.ruleset, after: next, projection: state.projection, teams });
 }
 
 function preview(db: Db, campaignId: string, input: unknown): RulesetPreview {
@@ -116,6 +116,8 @@ export const rulesetHandlers: RulesetHandlers = {
       if (check.problems.length > 0) throw new AppError('VALIDATION', `The ruleset has problems; nothing was changed: ${check.problems.join(' ')}`);
       if (repo.rulesetHash(ruleset) === current.hash) return current;
       repo.pinRuleset(tx, campaignId, ruleset, reason, ctx.now().toISOString());
+      // The optional rules live in the ruleset; the campaign row keeps a copy of its game-plan switches.
+      repo.syncOptionalRulesColumn(tx, campaignId, ruleset);
       return view(tx, campaignId);
     });
     ctx.emit('rulesets.changed', { campaignId });

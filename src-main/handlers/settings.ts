@@ -1,10 +1,23 @@
 /**
- * Club settings of a campaign (issue 5): who rolls the dice and the game-plan options, with the ruleset's missions and
- * deployments for the new-game screen.
+ * Club settings of a campaign (issue 5): who rolls the dice, with what the new-game screen offers from the campaign's
+ * ruleset (missions, deployments). The optional rules are house rules since issue 6: they are switched in the
+ * campaign's ruleset (House rules page) and shown here read-only.
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
-import type { CampaignSettingsView } from '../../shared/ipc/schemas/games';
-import { DEPLOYMENT_TABLE, allTables, type PlanOptionalRules } from '../../shared/rules';
+import { AppError } from '../../shared/ipc/result';
+import type { CampaignSettingsView, SetupMission } from '../../shared/ipc/schemas/games';
+import {
+  CLUB_MISSIONS,
+  CLUB_MISSION_TABLE,
+  DEPLOYMENT_TABLE,
+  MISSIONS_WITH_OWN_DEPLOYMENT,
+  ROLL_CLUB_MISSION,
+  allTables,
+  clubMissionsOn,
+  optionalRuleSwitches,
+  planOptionalRulesOf,
+  type PlanOptionalRules,
+} from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { CampaignRow } from '../db/schema';
@@ -14,29 +27,54 @@ import { mustFindCampaign } from './standings';
 
 type SettingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.settings' | 'campaigns.updateSettings'>;
 
+const CATEGORY = { 'eternal-war': 'Eternal War', 'maelstrom-of-war': 'Maelstrom of War' } as const;
+
 function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
   const ruleset = campaignRuleset(db, campaign);
-  const deployment = allTables(ruleset).find((t) => t.id === DEPLOYMENT_TABLE.id) ?? DEPLOYMENT_TABLE;
+  const tables = allTables(ruleset);
+  const deployment = tables.find((t) => t.id === DEPLOYMENT_TABLE.id) ?? DEPLOYMENT_TABLE;
+  const own = MISSIONS_WITH_OWN_DEPLOYMENT as readonly string[];
+  const missions: SetupMission[] = ruleset.missions.map((m) => ({ id: m.id, name: m.name, summary: m.summary, source: 'ruleset', deployment: own.includes(m.id) ? 'own' : 'table' }));
+  const missionRolls = [{ id: 'roll', label: 'Roll (D6 mission table)' }];
+  if (clubMissionsOn(ruleset)) {
+    for (const m of CLUB_MISSIONS) {
+      missions.push({
+        id: m.id,
+        name: m.name,
+        summary: `${CATEGORY[m.category]} (8th-edition supplement). Victory points: ${m.victoryConditions.map((c) => c.name).join(', ')}.`,
+        source: 'club-8th',
+        deployment: m.deployment.chosenBy === 'roll-off-winner' ? 'roll-off' : 'sixth-marker',
+      });
+    }
+    const table = tables.find((t) => t.id === CLUB_MISSION_TABLE.id) ?? CLUB_MISSION_TABLE;
+    missionRolls.push({ id: ROLL_CLUB_MISSION, label: `Roll an 8th-edition mission (${table.expression} ${table.name.toLowerCase()})` });
+  }
   return {
     diceMode: campaign.diceMode,
-    optionalRules: campaign.optionalRules as PlanOptionalRules,
+    optionalRules: planOptionalRulesOf(ruleset),
+    houseOptionalRules: optionalRuleSwitches(ruleset).map(({ id, name, description, source, on }) => ({ id, name, description, source, on })),
     rulesetName: ruleset.name,
-    missions: ruleset.missions.map((m) => ({ id: m.id, name: m.name, summary: m.summary })),
+    missions,
+    missionRolls,
     deployments: deployment.rows.map((r) => ({ id: r.result, text: r.text })),
   };
 }
+
+const sameSwitches = (a: PlanOptionalRules, b: PlanOptionalRules) => (Object.keys(a) as (keyof PlanOptionalRules)[]).every((k) => a[k] === b[k]);
 
 export const settingsHandlers: SettingsHandlers = {
   'campaigns.settings': ({ id }, ctx) => settingsView(ctx.db, mustFindCampaign(ctx.db, id)),
 
   'campaigns.updateSettings': ({ id, diceMode, optionalRules }, ctx) => {
     const out = ctx.db.transaction((tx) => {
-      mustFindCampaign(tx, id);
-      updateCampaign(tx, id, { diceMode, optionalRules, updatedAt: ctx.now().toISOString() });
+      const campaign = mustFindCampaign(tx, id);
+      if (optionalRules && !sameSwitches(optionalRules, planOptionalRulesOf(campaignRuleset(tx, campaign)))) {
+        throw new AppError('VALIDATION', 'Optional rules are house rules now: switch them on the campaign’s House rules page (Optional rules).');
+      }
+      updateCampaign(tx, id, { diceMode, updatedAt: ctx.now().toISOString() });
       return settingsView(tx, mustFindCampaign(tx, id));
     });
     ctx.emit('campaigns.changed', { id });
     return out;
   },
-
 };

@@ -10,7 +10,6 @@ import type { CampaignSettingsView, GameSummary, StandingRow } from '../../share
 
 const GAMES_PAGE = 50;
 import type { Player, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
-import type { PlanOptionalRules } from '../../shared/rules';
 import { api, messageOf } from '../api';
 import { fieldErrors, type FieldErrors } from './campaigns.svelte';
 
@@ -115,16 +114,16 @@ export class CampaignState {
     }
   }
 
-  async saveSettings(change: { diceMode?: CampaignSettingsView['diceMode']; optionalRules?: Partial<PlanOptionalRules> }) {
+  /** The dice mode (the optional rules are house rules since issue 6: changed on the House rules page). */
+  async saveSettings(change: { diceMode: CampaignSettingsView['diceMode'] }) {
     const current = this.settings;
     if (!current) return;
-    const diceMode = change.diceMode ?? current.diceMode;
-    const optionalRules = { ...current.optionalRules, ...change.optionalRules };
+    const diceMode = change.diceMode;
     // Show the choice at once; main's answer replaces it.
-    this.settings = { ...current, diceMode, optionalRules };
+    this.settings = { ...current, diceMode };
     this.settingsStatus = 'saving';
     try {
-      this.settings = await api.call('campaigns.updateSettings', { id: this.id, diceMode, optionalRules });
+      this.settings = await api.call('campaigns.updateSettings', { id: this.id, diceMode });
       this.settingsStatus = 'saved';
       this.settingsError = null;
     } catch (e) {

@@ -19,16 +19,45 @@ export type GameStep = z.infer<typeof GameStep>;
 
 // ----- campaign settings -----
 
+/**
+ * The club's settings of a campaign. `optionalRules` are the game-plan switches of the campaign's ruleset: since
+ * issue 6 they are house rules, switched on the House rules page, and shown here read-only.
+ */
 export const CampaignSettings = z.object({ diceMode: DiceMode, optionalRules: PlanOptionalRules });
 export type CampaignSettings = z.infer<typeof CampaignSettings>;
+
+/** A mission the set-up form offers, and how its deployment is decided. */
+export const SetupMission = z.object({
+  id: z.string(),
+  name: z.string(),
+  summary: z.string(),
+  /** Where it comes from: seed 004's Kill Team missions (the ruleset's), or the 8th-edition supplement (seed 003). */
+  source: z.enum(['ruleset', 'club-8th']),
+  /**
+   * table: rolled or chosen on the deployment table; own: the mission sets it (Breakthrough, Last Stand);
+   * roll-off: the roll-off winner picks the map and zone (003); sixth-marker: the player who placed the sixth objective
+   * marker picks them (003 Tactical Escalation, Deadlock).
+   */
+  deployment: z.enum(['table', 'own', 'roll-off', 'sixth-marker']),
+});
+export type SetupMission = z.infer<typeof SetupMission>;
+
 /** The settings plus what the set-up form offers from the campaign's ruleset. */
 export const CampaignSettingsView = CampaignSettings.extend({
   rulesetName: z.string(),
-  missions: z.array(z.object({ id: z.string(), name: z.string(), summary: z.string() })),
+  /** Every optional rule the club can switch in House rules (issue 6), with whether it is on. */
+  houseOptionalRules: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), source: z.string(), on: z.boolean() })),
+  missions: z.array(SetupMission),
+  /** The ways to roll the mission: the ruleset's mission table, and the 8th-edition supplement's when it is on. */
+  missionRolls: z.array(z.object({ id: z.string(), label: z.string() })),
   deployments: z.array(z.object({ id: z.string(), text: z.string() })),
 });
 export type CampaignSettingsView = z.infer<typeof CampaignSettingsView>;
-export const CampaignSettingsInput = z.object({ id: Id, diceMode: DiceMode, optionalRules: PlanOptionalRules }).strict();
+/**
+ * Changing the club settings: the dice mode. `optionalRules` is accepted for older callers only when it equals the
+ * ruleset's switches (they are changed in House rules now).
+ */
+export const CampaignSettingsInput = z.object({ id: Id, diceMode: DiceMode, optionalRules: PlanOptionalRules.optional() }).strict();
 
 // ----- set-up -----
 
@@ -37,9 +66,15 @@ export const GameSetup = z
     campaignId: Id,
     teamA: Id,
     teamB: Id,
-    /** 'roll' on the mission table (004 Step 2) or a mission id. */
+    /**
+     * 'roll' on the mission table (004 Step 2) or a mission id; with the 8th-edition supplement switched on,
+     * 'roll-club-8th' (its mission table) or a seed-003 mission id.
+     */
     mission: z.union([z.literal('roll'), RuleId]).default('roll'),
-    /** 'roll' on the deployment table (004 Step 3) or a deployment result id. */
+    /**
+     * 'roll' on the deployment table (004 Step 3) or a deployment result id. A seed-003 mission: 'roll' off for who
+     * picks the deployment map and zone, or 'picked-by-a' / 'picked-by-b'.
+     */
     deployment: z.union([z.literal('roll'), RuleId]).default('roll'),
     /** The day the game is played, YYYY-MM-DD (default: today). */
     playedOn: z
@@ -217,6 +252,8 @@ export const GamesListInput = z
     status: z.array(GameStatus).optional(),
     teamId: Id.optional(),
     missionId: RuleId.optional(),
+    /** At most this many, newest first (a ten-year campaign has thousands of games; the campaign page asks for a page). */
+    limit: z.number().int().min(1).max(10_000).optional(),
   })
   .strict();
 

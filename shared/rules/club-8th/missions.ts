@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Citation, RuleId } from '../ruleset/schema';
+import type { DiceTable } from '../ruleset/schema';
 import { cite003 } from './cite';
 
 export const MissionRule = z.object({ id: RuleId, name: z.string().min(1), text: z.string().min(1) });
@@ -297,3 +298,30 @@ export function clubMission(id: string): ClubMission {
   if (!m) throw new Error(`No club mission "${id}".`);
   return m;
 }
+
+/** The ids of seed 003's six missions, in the order printed. */
+export const CLUB_MISSION_IDS: readonly string[] = CLUB_MISSIONS.map((m) => m.id);
+
+/**
+ * Is this one of seed 003's six missions?
+ *
+ * @example
+ * isClubMissionId('deadlock'); // → true
+ * isClubMissionId('skirmish'); // → false (a seed-004 mission)
+ */
+export function isClubMissionId(id: string): boolean {
+  return CLUB_MISSION_IDS.includes(id);
+}
+
+/**
+ * A table to roll one of the six missions on. Seed 003 prints none (its missions are chosen by the players); reading:
+ * a D6 over the six missions in the order printed, so "roll a mission" is a fair pick. It is data: a club may edit
+ * it in House rules (id `club-8th-missions`), e.g. to roll only the Eternal War missions.
+ */
+export const CLUB_MISSION_TABLE: DiceTable = {
+  id: 'club-8th-missions',
+  name: '8th-edition mission table',
+  expression: 'D6',
+  rows: CLUB_MISSIONS.map((m, i) => ({ from: i + 1, to: i + 1, result: m.id, text: m.name })),
+  citation: cite003('Приложение 3.', 'The seed prints no mission table: Herald rolls a D6 over the six missions in the order printed (1 Vital Intelligence … 6 Deadlock).'),
+};

@@ -9,7 +9,10 @@ export {
   PlanOptionalRules,
   GamePlanOptions,
   PlannedSpecialRule,
+  ClubMissionPlan,
   GamePlan,
+  ROLL_CLUB_MISSION,
+  CLUB_ZONE_PICKED_BY,
   GamePlanError,
   planGame,
   // The plan's roll-off is the same as mission-pack's rollOff (exported from there); kept internal here.
@@ -29,7 +32,25 @@ export {
   sideOutcomes,
   validateReport,
   reportFromPlan,
+  ClubSideReport,
+  ClubReport,
+  clubFacts,
+  clubInputs,
 } from './report';
 export type { SideOutcome } from './report';
 export { scoreGame } from './score';
+export {
+  CLUB_8TH_MISSIONS,
+  HOUSE_OPTIONAL_RULES,
+  PLAN_KEY_RULE,
+  atTheTableOptionalRules,
+  clubMissionsOn,
+  houseOptionalRule,
+  isOptionalRuleOn,
+  optionalRuleSwitches,
+  planOptionalRulesOf,
+  switchOptionalRule,
+  withOptionalRules,
+} from './optional-rules';
+export type { HouseOptionalRule, OptionalRuleSwitch } from './optional-rules';
 export type { GameScore, ScoreOptions } from './score';

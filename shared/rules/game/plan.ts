@@ -16,6 +16,8 @@
  * - Mysterious Objectives (003) apply "if you are playing a mission with objective markers": a mission whose
  *   counters include objective markers (Sabotage, Seize Ground). Relic counters are not objective markers. Markers are
  *   identified during the game (club-8th `identifyObjective`), so the plan only says whether the rule applies.
+ * - Seed 003's missions (the club's 8th-edition supplement, when the ruleset switches it on) are planned with their own
+ *   set-up rules as data (club-8th `ClubMission`): see planClubMission below for the readings.
  */
 import { z } from 'zod';
 import type { DiceSource } from '../dice';
@@ -30,13 +32,26 @@ import { WEATHER_TABLE } from '../hor/optional-rules';
 import { DUSK_AND_DAWN_TABLE } from '../mission-pack/dusk-and-dawn';
 import { TWIST_TABLE } from '../club-8th/twist';
 import { MYSTERIOUS_OBJECTIVES_TABLE } from '../club-8th/mysterious-objectives';
+import { CLUB_MISSION_TABLE, clubMission, isClubMissionId } from '../club-8th/missions';
+import type { ClubMission } from '../club-8th/missions';
+import { clubFirstTurn } from '../club-8th/battle';
+import { citeText } from '../hor/cite';
+import { atTheTableOptionalRules, clubMissionsOn, planOptionalRulesOf } from './optional-rules';
 
 export const PLAN_VERSION = 1;
 
 export const SideId = z.enum(['a', 'b']);
 
 /** One player of the game: the app's team id (and a display name). */
-export const PlanSide = z.object({ teamId: z.string().min(1), name: z.string().min(1).optional() });
+export const PlanSide = z.object({
+  teamId: z.string().min(1),
+  name: z.string().min(1).optional(),
+  /**
+   * How many units the side sets up (optional): seed 003's alternating deployment gives the first turn's choice to
+   * whoever finishes setting up first, which depends on it.
+   */
+  units: z.number().int().min(0).optional(),
+});
 export type PlanSide = z.infer<typeof PlanSide>;
 
 const RollOrSide = z.union([z.literal('roll-off'), SideId]);
@@ -54,7 +69,14 @@ export const PlanOptionalRules = z.object({
 });
 export type PlanOptionalRules = z.infer<typeof PlanOptionalRules>;
 
-const NO_OPTIONAL_RULES: PlanOptionalRules = { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false };
+/** `mission: 'roll-club-8th'`: roll on the 8th-edition supplement's mission table (seed 003, when switched on). */
+export const ROLL_CLUB_MISSION = 'roll-club-8th';
+/**
+ * Seed 003 missions have no deployment table (the maps are in the Warhammer 40,000 rulebook): `deployment` says who
+ * picks the map and zone instead — 'roll' (the seed's roll-off) or, when the players know it (e.g. who placed the
+ * sixth objective marker), one of these.
+ */
+export const CLUB_ZONE_PICKED_BY = { a: 'picked-by-a', b: 'picked-by-b' } as const;
 
 /**
  * What the players (or the club) decide before planning. Every field except `sides` has a default: roll the
@@ -62,9 +84,15 @@ const NO_OPTIONAL_RULES: PlanOptionalRules = { weather: false, duskAndDawn: fals
  */
 export const GamePlanOptions = z.object({
   sides: z.object({ a: PlanSide, b: PlanSide }),
-  /** 'roll' on the ruleset's mission table (004 Step 2), or the id of a mission of the ruleset. */
+  /**
+   * 'roll' on the ruleset's mission table (004 Step 2), or the id of a mission of the ruleset. When the ruleset
+   * switches the 8th-edition supplement on: 'roll-club-8th' (its mission table) or one of seed 003's mission ids.
+   */
   mission: z.union([z.literal('roll'), RuleId]).default('roll'),
-  /** 'roll' on the deployment table (004 Step 3), or the id of one of its results (e.g. "deployment-3"). */
+  /**
+   * 'roll' on the deployment table (004 Step 3), or the id of one of its results (e.g. "deployment-3"). For a seed-003
+   * mission: 'roll' off for who picks the deployment map and zone, or 'picked-by-a' / 'picked-by-b'.
+   */
   deployment: z.union([z.literal('roll'), RuleId]).default('roll'),
   /** 004 Step 3: "Player's now roll off, the winner may choose to deploy first or second" — or the players agree. */
   deployFirst: RollOrSide.default('roll-off'),
@@ -76,7 +104,8 @@ export const GamePlanOptions = z.object({
   rollOffWinnerChooses: z.enum(['attacker', 'defender']).default('attacker'),
   /** Relic Hunt / Seize Ground: "Roll a D6 to see which player goes first" placing counters, or agreed. */
   firstToPlaceCounters: RollOrSide.default('roll-off'),
-  optionalRules: PlanOptionalRules.default(NO_OPTIONAL_RULES),
+  /** The optional rules in play; when left out, those the ruleset switches on (planOptionalRulesOf). */
+  optionalRules: PlanOptionalRules.optional(),
 });
 export type GamePlanOptions = z.infer<typeof GamePlanOptions>;
 export type GamePlanOptionsInput = z.input<typeof GamePlanOptions>;
@@ -87,10 +116,33 @@ export const PlannedSpecialRule = z.object({
   id: RuleId,
   name: z.string().min(1),
   reminder: z.string().min(1),
-  /** 'always': the ruleset's always-on rules (004 Kill Team Special Rules); 'mission': the mission's own rules. */
-  source: z.enum(['always', 'mission']),
+  /**
+   * 'always': the ruleset's always-on rules (004 Kill Team Special Rules); 'mission': the mission's own rules;
+   * 'optional': an optional rule the club switched on that is played at the table (e.g. 004 in-game Injuries).
+   */
+  source: z.enum(['always', 'mission', 'optional']),
 });
 export type PlannedSpecialRule = z.infer<typeof PlannedSpecialRule>;
+
+/** What a seed-003 mission adds to the plan: its own set-up rules, battle length and victory conditions, as data. */
+export const ClubMissionPlan = z.object({
+  category: z.enum(['eternal-war', 'maelstrom-of-war']),
+  /** The battlefield: objective markers and terrain, as the mission says. */
+  battlefield: z.string().min(1),
+  /** Who picks the standard deployment map and a deployment zone (from the Warhammer 40,000 rulebook). */
+  zonePicker: z.object({ side: SideId, how: How, reason: z.string().min(1) }),
+  /** How the armies are set up (whole armies, or alternating units), in words. */
+  deployment: z.string().min(1),
+  /** 003 BATTLE LENGTH in words: the game ends after battle round 5, 6 or 7. */
+  battleLength: z.string().min(1),
+  /** 003 ACCEPTABLE CASUALTIES: whether Sudden Death is in use, in words. */
+  suddenDeath: z.string().min(1),
+  /** Maelstrom of War: how many active Tactical Objectives each player keeps; null for Eternal War. */
+  tacticalObjectives: z.string().min(1).nullable(),
+  victoryConditions: z.array(z.object({ id: RuleId, name: z.string().min(1), vp: z.number().int().nullable(), text: z.string().min(1) })),
+  citation: z.string().min(1),
+});
+export type ClubMissionPlan = z.infer<typeof ClubMissionPlan>;
 
 /** A game plan (versioned): everything decided before the first turn, with the rolls that decided it. */
 export const GamePlan = z.object({
@@ -108,7 +160,7 @@ export const GamePlan = z.object({
   firstToPlaceCounters: z.object({ side: SideId, how: How }).nullable(),
   deploysFirst: z.object({ side: SideId, how: How, reason: z.string().min(1) }),
   firstTurn: z.object({ side: SideId, stolen: z.boolean(), reason: z.string().min(1) }),
-  /** 004 Step 5: "once both players have completed 10 turns". */
+  /** 004 Step 5: "once both players have completed 10 turns"; a seed-003 mission: its last battle round (7). */
   turns: z.number().int().positive(),
   weather: z.object({ id: RuleId, text: z.string().min(1) }).nullable(),
   duskAndDawn: z.object({ id: RuleId, text: z.string().min(1) }).nullable(),
@@ -117,6 +169,8 @@ export const GamePlan = z.object({
   mysteriousObjectives: z.object({ inEffect: z.boolean(), reason: z.string().min(1) }).nullable(),
   specialRules: z.array(PlannedSpecialRule),
   rolls: z.array(RollRecord),
+  /** Set for a seed-003 mission (the 8th-edition supplement); absent for seed 004's. */
+  club8th: ClubMissionPlan.optional(),
 });
 export type GamePlan = z.infer<typeof GamePlan>;
 
@@ -151,13 +205,28 @@ function findMission(ruleset: Ruleset, id: string): Mission | undefined {
   return ruleset.missions.find((m) => m.id === id);
 }
 
-function chooseMission(ruleset: Ruleset, options: GamePlanOptions, dice: DiceSource): { mission: Mission; how: 'rolled' | 'chosen' } {
+type ChosenMission = { kind: 'hor'; mission: Mission; how: 'rolled' | 'chosen' } | { kind: 'club'; mission: ClubMission; how: 'rolled' | 'chosen' };
+
+const clubOff = (ruleset: Ruleset, what: string): string =>
+  `The ruleset "${ruleset.name}" does not use the 8th-edition supplement (seed 003): switch it on in House rules → Optional rules to play ${what}.`;
+
+function chooseMission(ruleset: Ruleset, options: GamePlanOptions, dice: DiceSource): ChosenMission {
+  const club = clubMissionsOn(ruleset);
+  if (options.mission === ROLL_CLUB_MISSION) {
+    if (!club) throw new GamePlanError([clubOff(ruleset, 'its missions')]);
+    const { results } = rollOnTable(tableOf(ruleset, CLUB_MISSION_TABLE), dice, 'Mission', allTables(ruleset));
+    const id = results[0]?.row.result ?? '';
+    if (!isClubMissionId(id)) throw new GamePlanError([`The 8th-edition mission table names a mission "${id}" that seed 003 does not have.`]);
+    return { kind: 'club', mission: clubMission(id), how: 'rolled' };
+  }
   if (options.mission !== 'roll') {
     const mission = findMission(ruleset, options.mission);
-    if (!mission) {
-      throw new GamePlanError([`The ruleset "${ruleset.name}" has no mission "${options.mission}": its missions are ${ruleset.missions.map((m) => m.id).join(', ')}.`]);
+    if (mission) return { kind: 'hor', mission, how: 'chosen' };
+    if (isClubMissionId(options.mission)) {
+      if (!club) throw new GamePlanError([clubOff(ruleset, clubMission(options.mission).name)]);
+      return { kind: 'club', mission: clubMission(options.mission), how: 'chosen' };
     }
-    return { mission, how: 'chosen' };
+    throw new GamePlanError([`The ruleset "${ruleset.name}" has no mission "${options.mission}": its missions are ${ruleset.missions.map((m) => m.id).join(', ')}.`]);
   }
   const table = ruleset.missionTable === null ? undefined : allTables(ruleset).find((t) => t.id === ruleset.missionTable);
   if (!table) throw new GamePlanError([`The ruleset "${ruleset.name}" has no mission table to roll on: choose the mission.`]);
@@ -165,7 +234,7 @@ function chooseMission(ruleset: Ruleset, options: GamePlanOptions, dice: DiceSou
   const id = results[0]?.row.result ?? '';
   const mission = findMission(ruleset, id);
   if (!mission) throw new GamePlanError([`The mission table names a mission "${id}" that the ruleset does not have.`]);
-  return { mission, how: 'rolled' };
+  return { kind: 'hor', mission, how: 'rolled' };
 }
 
 /** The ruleset's copy of a table (same id) when it has one, otherwise the built-in table. */
@@ -209,16 +278,19 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
   const opts = parsed.data;
   if (opts.sides.a.teamId === opts.sides.b.teamId) throw new GamePlanError(['The two sides must be different teams.']);
   const log = new RollLog(dice);
+  const optional = opts.optionalRules ?? planOptionalRulesOf(ruleset);
 
-  // 004 Step 2 – Determine Mission.
-  const { mission, how: missionHow } = chooseMission(ruleset, opts, log);
+  // 004 Step 2 – Determine Mission (or one of seed 003's, when the club uses its 8th-edition supplement).
+  const chosen = chooseMission(ruleset, opts, log);
+  if (chosen.kind === 'club') return planClubMission(ruleset, opts, optional, chosen.mission, chosen.how, log);
+  const { mission, how: missionHow } = chosen;
 
   // 004 Weather: "roll a D6 on the following chart before deployment".
   let weather: GamePlan['weather'] = null;
-  if (opts.optionalRules.weather) weather = rollOptionalTable(ruleset, WEATHER_TABLE, log, 'Weather');
+  if (optional.weather) weather = rollOptionalTable(ruleset, WEATHER_TABLE, log, 'Weather');
   // 003 Twist (2D6); the seed gives no time, rolled with the weather before deployment.
   let twist: GamePlan['twist'] = null;
-  if (opts.optionalRules.twist) twist = rollOptionalTable(ruleset, TWIST_TABLE, log, 'Twist');
+  if (optional.twist) twist = rollOptionalTable(ruleset, TWIST_TABLE, log, 'Twist');
 
   // Mission counters (004 Relic Hunt / Seize Ground: "Roll D3+2"; Sabotage: one marker per player).
   const counters: GamePlan['counters'] = mission.counters.map((c) => {
@@ -285,7 +357,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 
   // 000 Dusk & Dawn: "After deployment, but before determining who has first turn, roll a D6."
   let duskAndDawn: GamePlan['duskAndDawn'] = null;
-  if (opts.optionalRules.duskAndDawn) duskAndDawn = rollOptionalTable(ruleset, DUSK_AND_DAWN_TABLE, log, 'Dusk & Dawn');
+  if (optional.duskAndDawn) duskAndDawn = rollOptionalTable(ruleset, DUSK_AND_DAWN_TABLE, log, 'Dusk & Dawn');
 
   // 004 Step 4 – first turn and stealing the initiative (Breakthrough / Last Stand: the Attacker always goes first).
   const ft = determineFirstTurn(
@@ -293,22 +365,9 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     log,
   );
 
-  let mysteriousObjectives: GamePlan['mysteriousObjectives'] = null;
-  if (opts.optionalRules.mysteriousObjectives) {
-    const markers = counters.some((c) => c.kind === 'objective');
-    mysteriousObjectives = markers
-      ? { inEffect: true, reason: `${mission.name} uses objective markers: a unit within 3" identifies a marker on the ${MYSTERIOUS_OBJECTIVES_TABLE.name} table (003).` }
-      : { inEffect: false, reason: `${mission.name} has no objective markers, so Mysterious Objectives do not apply (003).` };
-  }
+  const mysteriousObjectives = optional.mysteriousObjectives ? mysteriousObjectivesFor(mission.name, counters) : null;
 
-  const specialRules: PlannedSpecialRule[] = [];
-  const add = (id: string, source: PlannedSpecialRule['source']) => {
-    if (specialRules.some((s) => s.id === id)) return;
-    const rule = ruleset.specialRules.find((s) => s.id === id);
-    if (rule) specialRules.push({ id: rule.id, name: rule.name, reminder: rule.reminder, source });
-  };
-  ruleset.alwaysInEffect.forEach((id) => add(id, 'always'));
-  mission.specialRules.forEach((id) => add(id, 'mission'));
+  const specialRules = plannedSpecialRules(ruleset, mission.specialRules, []);
 
   const plan: GamePlan = {
     planVersion: PLAN_VERSION,
@@ -330,5 +389,180 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     rolls: [...log.records],
   };
   return plan;
+}
+
+/** 003 Mysterious Objectives: "If you are playing a mission with objective markers". */
+function mysteriousObjectivesFor(missionName: string, counters: GamePlan['counters']): NonNullable<GamePlan['mysteriousObjectives']> {
+  return counters.some((c) => c.kind === 'objective' && c.count > 0)
+    ? { inEffect: true, reason: `${missionName} uses objective markers: a unit within 3" identifies a marker on the ${MYSTERIOUS_OBJECTIVES_TABLE.name} table (003).` }
+    : { inEffect: false, reason: `${missionName} has no objective markers, so Mysterious Objectives do not apply (003).` };
+}
+
+/** The ruleset's always-on rules, the mission's, and the optional rules switched on that are played at the table. */
+function plannedSpecialRules(ruleset: Ruleset, missionRuleIds: readonly string[], ownMissionRules: readonly PlannedSpecialRule[]): PlannedSpecialRule[] {
+  const specialRules: PlannedSpecialRule[] = [];
+  const add = (id: string, source: PlannedSpecialRule['source']) => {
+    if (specialRules.some((s) => s.id === id)) return;
+    const rule = ruleset.specialRules.find((s) => s.id === id);
+    if (rule) specialRules.push({ id: rule.id, name: rule.name, reminder: rule.reminder, source });
+  };
+  ruleset.alwaysInEffect.forEach((id) => add(id, 'always'));
+  missionRuleIds.forEach((id) => add(id, 'mission'));
+  for (const r of ownMissionRules) if (!specialRules.some((s) => s.id === r.id)) specialRules.push(r);
+  for (const o of atTheTableOptionalRules(ruleset)) {
+    if (!specialRules.some((s) => s.id === o.id)) specialRules.push({ id: o.id, name: o.name, reminder: o.description, source: 'optional' });
+  }
+  return specialRules;
+}
+
+const CATEGORY_NAME: Record<ClubMission['category'], string> = { 'eternal-war': 'Eternal War', 'maelstrom-of-war': 'Maelstrom of War' };
+
+function tacticalObjectivesText(m: ClubMission): string | null {
+  const t = m.tacticalObjectives;
+  if (t === null) return null;
+  const where = ' (the Tactical Objectives themselves are in the Warhammer 40,000 rulebook)';
+  if (t.kind === 'top-up') return `At the start of their turn, a player with fewer than ${t.count} active Tactical Objectives generates them until they have ${t.count}${where}.`;
+  if (t.kind === 'battle-round') return `At the start of their turn, a player with fewer active Tactical Objectives than the battle round number generates them until they have that many${where}.`;
+  return `Each player generates ${t.firstRound} at the start of their first turn; ${t.firstRound - 1} in battle round 2, ${t.firstRound - 2} in round 3 and so on: at the start of each turn, discard or generate to match${where}.`;
+}
+
+/**
+ * Plan one of seed 003's missions (003 "Приложение 3.": THE BATTLEFIELD, DEPLOYMENT, FIRST TURN, ACCEPTABLE CASUALTIES,
+ * BATTLE LENGTH, TACTICAL OBJECTIVES, VICTORY CONDITIONS), from its `ClubMission` data. Readings:
+ * - Who picks the standard deployment map and a zone: "The players roll off and the winner determines" (Vital
+ *   Intelligence, Beachhead, No Mercy, Visions of Victory; a tie is rolled again). Tactical Escalation and Deadlock give
+ *   it to "the player who placed the sixth objective marker": marker placement is in the Warhammer 40,000 rulebook, not
+ *   the seed, so the players say who (`deployment: 'picked-by-a' | 'picked-by-b'`), or Herald rolls off and the winner
+ *   places the sixth marker. The map itself is the rulebook's: left to the players.
+ * - Whole armies: the other player "deploys their entire army first", so finishes first. Alternating units: whoever
+ *   sets up their last unit first finishes first; with `units` on both sides it is counted (the player who starts
+ *   finishes first unless they have more units), otherwise the player who starts is taken to finish first and the
+ *   plan says so.
+ * - FIRST TURN: the player who finished first "chooses who takes the first turn"; the plan takes the first turn (the
+ *   usual choice; as 004's roll-off winner deploys first by default) and the opponent always tries to seize the
+ *   initiative: a D6, on a 6.
+ * - BATTLE LENGTH is rolled at the table at the end of battle rounds 5 and 6 (club-8th `battleLengthCheck`), so the
+ *   plan says how, naming who rolls; `turns` is the last possible battle round (7).
+ * - Weather, Dusk & Dawn and Twist, when in play, are rolled as for a seed-004 game; Mysterious Objectives apply to
+ *   every mission with objective markers (all but No Mercy).
+ * Rolls are made in this order: mission, weather, twist, the roll-off for the deployment zone, Dusk & Dawn, seize the
+ * initiative.
+ */
+function planClubMission(ruleset: Ruleset, opts: GamePlanOptions, optional: PlanOptionalRules, m: ClubMission, how: 'rolled' | 'chosen', log: RollLog): GamePlan {
+  let weather: GamePlan['weather'] = null;
+  if (optional.weather) weather = rollOptionalTable(ruleset, WEATHER_TABLE, log, 'Weather');
+  let twist: GamePlan['twist'] = null;
+  if (optional.twist) twist = rollOptionalTable(ruleset, TWIST_TABLE, log, 'Twist');
+
+  const counters: GamePlan['counters'] =
+    m.battlefield.objectiveMarkers > 0 ? [{ kind: 'objective', count: m.battlefield.objectiveMarkers, how: 'mission', placement: m.battlefield.text }] : [];
+
+  // 003 DEPLOYMENT: who picks the map and a deployment zone.
+  const sixth = m.deployment.chosenBy === 'placed-sixth-objective-marker';
+  let zonePicker: ClubMissionPlan['zonePicker'];
+  if (opts.deployment === 'roll') {
+    const off = rollOff(log, `${m.name}: roll-off for the deployment map and zone`);
+    zonePicker = {
+      side: off.winner,
+      how: 'rolled',
+      reason: sixth
+        ? `${sideName(off.winner)} won the roll-off: it places the sixth objective marker, then picks the standard deployment map and its deployment zone.`
+        : `${sideName(off.winner)} won the roll-off: it picks the standard deployment map and its deployment zone.`,
+    };
+  } else if (opts.deployment === CLUB_ZONE_PICKED_BY.a || opts.deployment === CLUB_ZONE_PICKED_BY.b) {
+    const side: Side = opts.deployment === CLUB_ZONE_PICKED_BY.a ? 'a' : 'b';
+    zonePicker = {
+      side,
+      how: 'chosen',
+      reason: sixth
+        ? `${sideName(side)} placed the sixth objective marker: it picks the standard deployment map and its deployment zone.`
+        : `The players agreed that ${sideName(side)} picks the standard deployment map and its deployment zone.`,
+    };
+  } else {
+    throw new GamePlanError([
+      `${m.name} has no deployment table (its maps are in the Warhammer 40,000 rulebook): say who picks the map and zone ("${CLUB_ZONE_PICKED_BY.a}" or "${CLUB_ZONE_PICKED_BY.b}"), or "roll" to roll off.`,
+    ]);
+  }
+  const picker = zonePicker.side;
+  const starter = opponent(picker);
+  const wholeArmy = m.deployment.order === 'whole-army';
+  const deploysFirst: GamePlan['deploysFirst'] = {
+    side: starter,
+    how: 'mission',
+    reason: wholeArmy
+      ? `${sideName(starter)} did not pick the deployment zone: it deploys its entire army first, then ${sideName(picker)} deploys, each wholly within their deployment zone (${citeText(m.citation)} / Deployment).`
+      : `${sideName(starter)} did not pick the deployment zone: it sets up the first unit, then the players alternate one unit at a time, within their own deployment zones (${citeText(m.citation)} / Deployment).`,
+  };
+
+  // 000 Dusk & Dawn: after deployment, before the first turn is decided.
+  let duskAndDawn: GamePlan['duskAndDawn'] = null;
+  if (optional.duskAndDawn) duskAndDawn = rollOptionalTable(ruleset, DUSK_AND_DAWN_TABLE, log, 'Dusk & Dawn');
+
+  // 003 FIRST TURN: who finished setting up first chooses; the opponent may seize the initiative on a 6.
+  let finishedFirst = starter;
+  let assumed = '';
+  if (!wholeArmy) {
+    const mine = opts.sides[starter].units;
+    const theirs = opts.sides[picker].units;
+    if (mine !== undefined && theirs !== undefined) finishedFirst = mine <= theirs ? starter : picker;
+    else assumed = ` (taken to finish first; if ${sideName(picker)} has fewer units, it finishes first and chooses instead)`;
+  }
+  const ft = clubFirstTurn({ chooser: finishedFirst, chooserTakesFirst: true, seizeOn: m.firstTurn.seizeOn }, log);
+  const seizer = opponent(finishedFirst);
+  const rolled = ft.roll?.total ?? 0;
+  const firstTurn: GamePlan['firstTurn'] = {
+    side: ft.first,
+    stolen: ft.seized,
+    reason: ft.seized
+      ? `${sideName(finishedFirst)} finished setting up first${assumed} and took the first turn; ${sideName(seizer)} rolled a ${rolled} and seized the initiative.`
+      : `${sideName(finishedFirst)} finished setting up first${assumed} and takes the first turn; ${sideName(seizer)} rolled ${rolled} (a ${m.firstTurn.seizeOn} is needed to seize the initiative).`,
+  };
+
+  const second = opponent(firstTurn.side);
+  const roller = (r: 'first-turn-player' | 'second-turn-player') => (r === 'first-turn-player' ? `${sideName(firstTurn.side)} (first turn)` : `${sideName(second)} (second turn)`);
+  const battleLength = [
+    ...m.battleLength.checks.map((c) => `At the end of battle round ${c.afterRound}, ${roller(c.roller)} rolls a D6: on a ${c.continueOn}+ the game continues, otherwise it is over.`),
+    `The battle ends after battle round ${m.battleLength.lastRound} at the latest.`,
+  ].join(' ');
+
+  const mysteriousObjectives = optional.mysteriousObjectives ? mysteriousObjectivesFor(m.name, counters) : null;
+  const specialRules = plannedSpecialRules(
+    ruleset,
+    [],
+    m.missionRules.map((r) => ({ id: r.id, name: r.name, reminder: r.text, source: 'mission' as const })),
+  );
+
+  return {
+    planVersion: PLAN_VERSION,
+    ruleset: { id: ruleset.id, version: ruleset.version },
+    sides: opts.sides,
+    mission: { id: m.id, name: m.name, how, summary: `${CATEGORY_NAME[m.category]} (8th-edition supplement). Victory points: ${m.victoryConditions.map((c) => c.name).join(', ')}.` },
+    deployment: null,
+    roles: null,
+    counters,
+    firstToPlaceCounters: null,
+    deploysFirst,
+    firstTurn,
+    turns: m.battleLength.lastRound,
+    weather,
+    duskAndDawn,
+    twist,
+    mysteriousObjectives,
+    specialRules,
+    rolls: [...log.records],
+    club8th: {
+      category: m.category,
+      battlefield: m.battlefield.text,
+      zonePicker,
+      deployment: m.deployment.text,
+      battleLength,
+      suddenDeath: m.suddenDeathNotInUse
+        ? 'Sudden Death is not in use in this mission: if a team has no models left, the game ends and the victory points decide.'
+        : 'Sudden Death is in use: if a team has no models left on the table, the game ends and the other team wins.',
+      tacticalObjectives: tacticalObjectivesText(m),
+      victoryConditions: m.victoryConditions.map((c) => ({ ...c })),
+      citation: citeText(m.citation),
+    },
+  };
 }
 

@@ -3,6 +3,8 @@
  * from"). It carries exactly the facts the seed-004 rules need (hor/facts.ts ModelFacts / GameFacts), the per-side
  * facts the Battle Honours requisition awards need (First Blood, Sweeping Advance, Mistakes Were Made, Kayfabe), and
  * the dice. Every field is documented in REPORT.md. The rules never guess a fact: what is not recorded is not there.
+ * A game on one of seed 003's missions (the club's 8th-edition supplement) adds `club8th`: the victory points the
+ * players count at the table (Capture the Data, Push Them Back, Tactical Objectives) and First Strike.
  */
 import { z } from 'zod';
 import { DiceExpressionError, RollRecord, diceRange, parseDice, totalOf } from '../dice';
@@ -11,6 +13,10 @@ import type { GameFacts, ModelFacts, Side } from '../hor/facts';
 import { GameFactsError, SIDES, opponent, sideName } from '../hor/facts';
 import { MISSION_IDS, isMissionId } from '../hor/missions';
 import { scoreMission } from '../hor/scoring';
+import { CLUB_MISSION_IDS, clubMission, isClubMissionId } from '../club-8th/missions';
+import type { ClubMission } from '../club-8th/missions';
+import type { ClubGameFacts } from '../club-8th/scoring';
+import { PUSH_THEM_BACK_VP } from '../club-8th/battle';
 import { SideId } from './plan';
 import type { GamePlan } from './plan';
 
@@ -72,6 +78,30 @@ export const ReportEnding = z.discriminatedUnion('kind', [
 ]);
 export type ReportEnding = z.infer<typeof ReportEnding>;
 
+/**
+ * Seed 003 missions: what one side recorded for the victory conditions Herald cannot work out from the models. Slay the
+ * Warlord, No Quarter Given, First Blood and Linebreaker come from the models and the sides' First Blood (clubFacts).
+ */
+export const ClubSideReport = z.object({
+  /** Capture the Data (Vital Intelligence) or Push Them Back (Beachhead): the VP scored over all the battle rounds. */
+  objectiveVp: z.number().int().min(0).max(500).optional(),
+  /** Maelstrom of War: the VP from Tactical Objectives achieved (Tactical Priority's +1 / −1 included). */
+  tacticalObjectiveVp: z.number().int().min(-100).max(500).optional(),
+  /** Tactical Escalation: Tactical Objectives of this side's nominated type achieved (Mission Priorities). */
+  nominatedTypeAchieved: z.number().int().min(0).max(100).optional(),
+  /** First Strike: destroyed at least one enemy unit during the first battle round. */
+  firstStrike: z.boolean().optional(),
+});
+export type ClubSideReport = z.infer<typeof ClubSideReport>;
+
+export const ClubReport = z.object({
+  a: ClubSideReport,
+  b: ClubSideReport,
+  /** First Blood: the first units destroyed were from both sides at once ("both players get 1 victory point"). */
+  firstBloodSimultaneous: z.boolean().optional(),
+});
+export type ClubReport = z.infer<typeof ClubReport>;
+
 /** A finished game, as recorded (versioned). */
 export const GameReport = z.object({
   reportVersion: z.literal(REPORT_VERSION),
@@ -88,6 +118,8 @@ export const GameReport = z.object({
   objectives: z.array(z.object({ claimedBy: SideId.nullable() })).optional(),
   /** Breakthrough and Last Stand: the attacking side. */
   attacker: SideId.optional(),
+  /** Seed 003 missions only (the 8th-edition supplement): the facts their victory conditions need. */
+  club8th: ClubReport.optional(),
   /** Every roll of the game in order: the plan's, then the game's. */
   rolls: z.array(RollRecord),
   notes: z.string().optional(),
@@ -180,6 +212,93 @@ export function sideOutcomes(report: GameReport): Record<Side, SideOutcome> {
   return { a: of('a'), b: of('b') };
 }
 
+/**
+ * Which of a seed-003 mission's victory conditions the players record (the rest come from the models).
+ *
+ * @example
+ * clubInputs(VITAL_INTELLIGENCE); // → { objectiveVp: 'Capture the Data', tacticalObjectiveVp: false, nominatedTypeAchieved: false, firstStrike: true, firstBlood: false }
+ */
+export function clubInputs(mission: Pick<ClubMission, 'victoryConditions'>): { objectiveVp: string | null; tacticalObjectiveVp: boolean; nominatedTypeAchieved: boolean; firstStrike: boolean; firstBlood: boolean } {
+  const has = (id: string) => mission.victoryConditions.some((c) => c.id === id);
+  const objective = mission.victoryConditions.find((c) => c.id === 'capture-the-data' || c.id === 'push-them-back');
+  return {
+    objectiveVp: objective?.name ?? null,
+    tacticalObjectiveVp: has('tactical-objectives'),
+    nominatedTypeAchieved: has('mission-priorities'),
+    firstStrike: has('first-strike'),
+    firstBlood: has('first-blood'),
+  };
+}
+
+/**
+ * The facts seed 003's victory conditions are scored from (club-8th `scoreClubMission`), read from a report. Readings:
+ * a side's Warlord is its Team Leader (Kill Team has no other), slain when it took part and was taken out of action;
+ * each model line is a unit (a Squad is one line, one unit), destroyed when taken out of action; Linebreaker is a
+ * living model in the enemy deployment zone; First Blood's "first unit destroyed" belongs to the side that did not
+ * cause it (the sides' First Blood), or to both when `club8th.firstBloodSimultaneous`.
+ *
+ * @example
+ * // report: a No Mercy game where Player A took out Player B's Team Leader (the Warlord) and First Blood is A's
+ * clubFacts(report).a; // → { enemyWarlordSlain: true, enemyUnitsDestroyed: 1, modelInEnemyDeploymentZone: false }
+ * clubFacts(report).firstUnitDestroyedBelongedTo; // → 'b'
+ */
+export function clubFacts(report: GameReport): ClubGameFacts {
+  const played = report.models.filter((m) => m.tookPart);
+  const side = (s: Side) => {
+    const enemy = played.filter((m) => m.side === opponent(s));
+    const own = report.club8th?.[s] ?? {};
+    return {
+      objectiveVp: own.objectiveVp ?? 0,
+      tacticalObjectiveVp: own.tacticalObjectiveVp ?? 0,
+      nominatedTypeAchieved: own.nominatedTypeAchieved ?? 0,
+      enemyWarlordSlain: enemy.some((m) => m.type === 'team-leader' && !m.aliveAtEnd),
+      enemyUnitsDestroyedInFirstRound: own.firstStrike ? 1 : 0,
+      enemyUnitsDestroyed: enemy.filter((m) => !m.aliveAtEnd).length,
+      modelInEnemyDeploymentZone: played.some((m) => m.side === s && m.aliveAtEnd && m.inEnemyDeploymentZone === true),
+    };
+  };
+  const first = report.club8th?.firstBloodSimultaneous ? 'both' : report.sides.a.firstBlood ? 'b' : report.sides.b.firstBlood ? 'a' : null;
+  return { a: side('a'), b: side('b'), firstUnitDestroyedBelongedTo: first };
+}
+
+/** Seed 003 checks (003 VICTORY CONDITIONS of each mission, ACCEPTABLE CASUALTIES, BATTLE LENGTH). */
+function checkClubReport(report: GameReport, mission: ClubMission, add: (p: string) => void): void {
+  const club = report.club8th;
+  if (!club) {
+    add(`${mission.name}: record the victory points both teams scored.`);
+    return;
+  }
+  const inputs = clubInputs(mission);
+  const lastRound = mission.battleLength.lastRound;
+  const markers = mission.battlefield.objectiveMarkers;
+  // Capture the Data: at most 2 VP per marker per battle round; Push Them Back: every marker, from battle round 2.
+  const objectiveMax = mission.victoryConditions.some((c) => c.id === 'capture-the-data')
+    ? 2 * markers * lastRound
+    : (lastRound - 1) * Object.values(PUSH_THEM_BACK_VP).reduce((x, y) => x + y, 0);
+  for (const s of SIDES) {
+    const own = club[s];
+    const who = sideName(s);
+    if (own.objectiveVp !== undefined) {
+      if (inputs.objectiveVp === null) add(`${mission.name} scores no objective markers: remove ${who}'s objective VP.`);
+      else if (own.objectiveVp > objectiveMax) add(`${who}'s ${inputs.objectiveVp} VP (${own.objectiveVp}) are more than ${lastRound} battle rounds can give (${objectiveMax}).`);
+    }
+    if (own.tacticalObjectiveVp !== undefined && !inputs.tacticalObjectiveVp) add(`${mission.name} has no Tactical Objectives: remove ${who}'s Tactical Objective VP.`);
+    if (own.nominatedTypeAchieved !== undefined && !inputs.nominatedTypeAchieved) add(`Only Tactical Escalation scores Mission Priorities: remove ${who}'s nominated-type count.`);
+    if (own.firstStrike !== undefined && !inputs.firstStrike && own.firstStrike) add(`${mission.name} has no First Strike: untick it for ${who}.`);
+    const enemyLosses = report.models.filter((m) => m.tookPart && m.side === opponent(s) && !m.aliveAtEnd).length;
+    if (own.firstStrike && enemyLosses === 0) add(`${who} has First Strike, but no enemy model was taken out of action.`);
+  }
+  const casualties = (s: Side) => report.models.filter((m) => m.tookPart && m.side === s && !m.aliveAtEnd).length;
+  if (club.firstBloodSimultaneous) {
+    if (report.sides.a.firstBlood || report.sides.b.firstBlood) add('First Blood is either one team\'s or both at once (units destroyed simultaneously), not both.');
+    if (casualties('a') === 0 || casualties('b') === 0) add('First Blood at the same time needs a unit destroyed on each side.');
+  }
+  if (inputs.firstBlood && casualties('a') + casualties('b') > 0 && !report.sides.a.firstBlood && !report.sides.b.firstBlood && !club.firstBloodSimultaneous) {
+    add(`${mission.name} scores First Blood: tick First Blood for the team that destroyed the first unit (or "at the same time").`);
+  }
+  if (report.ending.kind === 'mission-win') add(`${mission.name} has no outright mission win (seed 003): the game ends after its battle rounds and the victory points decide.`);
+}
+
 function checkRoll(r: RollRecord, i: number, problems: string[]): void {
   const where = `Roll ${i + 1} (${r.purpose || r.expression})`;
   let expr;
@@ -225,7 +344,11 @@ export function validateReport(input: unknown): string[] {
     if (!problems.includes(p)) problems.push(p);
   };
 
-  if (!isMissionId(report.missionId)) add(`Mission "${report.missionId}" is not one of seed 004's missions (${MISSION_IDS.join(', ')}): these rules cannot score it.`);
+  const club = isClubMissionId(report.missionId) ? clubMission(report.missionId) : null;
+  if (!isMissionId(report.missionId) && !club) {
+    add(`Mission "${report.missionId}" is not one of seed 004's missions (${MISSION_IDS.join(', ')}) or seed 003's (${CLUB_MISSION_IDS.join(', ')}): these rules cannot score it.`);
+  }
+  if (!club && report.club8th !== undefined) add('Only the 8th-edition supplement\'s missions (seed 003) record their victory points by hand.');
   if (report.sides.a.teamId === report.sides.b.teamId) add(`Both sides are the same team (${report.sides.a.teamId}).`);
 
   // Models: unique ids, one side each.
@@ -336,6 +459,8 @@ export function validateReport(input: unknown): string[] {
     }
   }
 
+  if (club) checkClubReport(report, club, add);
+
   report.rolls.forEach((r, i) => checkRoll(r, i, problems));
 
   // The seed-004 rules' own checks (e.g. a banner-bearer who is not a Special model), so scoring never fails later.
@@ -385,5 +510,16 @@ export function reportFromPlan(plan: GamePlan, models: ModelReport[] = []): Game
   if (plan.mission.id === 'relic-hunt' && relics) report.relicCount = relics.count;
   const markers = plan.counters.find((c) => c.kind === 'objective');
   if (plan.mission.id === 'seize-ground' && markers) report.objectives = Array.from({ length: markers.count }, () => ({ claimedBy: null }));
+  if (isClubMissionId(plan.mission.id)) {
+    // Seed 003: the victory points the players count at the table start at 0, First Strike unticked.
+    const inputs = clubInputs(clubMission(plan.mission.id));
+    const blank = (): ClubSideReport => ({
+      ...(inputs.objectiveVp !== null ? { objectiveVp: 0 } : {}),
+      ...(inputs.tacticalObjectiveVp ? { tacticalObjectiveVp: 0 } : {}),
+      ...(inputs.nominatedTypeAchieved ? { nominatedTypeAchieved: 0 } : {}),
+      ...(inputs.firstStrike ? { firstStrike: false } : {}),
+    });
+    report.club8th = { a: blank(), b: blank() };
+  }
   return report;
 }

@@ -6,21 +6,30 @@
  * Victory (000) is shown next to it, computed from the same VP against the points limit: it never changes the
  * winner. With 004's few mission VP against a 250-point limit it is almost always a Draw band; clubs that use it
  * with VP from 000's Victory Points table get the bands the pack intended.
+ *
+ * A game on one of seed 003's missions (the club's 8th-edition supplement) is scored by that mission's VICTORY
+ * CONDITIONS (club-8th `scoreClubMission`) from the report's facts (clubFacts); seed 004's secondary objectives belong
+ * to its own missions and are not added.
  */
 import type { Ruleset } from '../ruleset/schema';
 import type { Side } from '../hor/facts';
-import { SIDES, sideName } from '../hor/facts';
+import { SIDES, opponent, sideName } from '../hor/facts';
 import type { MissionId } from '../hor/missions';
 import { scoreMission } from '../hor/scoring';
 import type { Outcome, VpLine } from '../hor/scoring';
 import type { SecondaryId } from '../hor/secondary-objectives';
 import { marginOfVictory } from '../mission-pack/margin-of-victory';
 import type { MarginOfVictory } from '../mission-pack/margin-of-victory';
+import { citeText } from '../hor/cite';
+import { clubMission, isClubMissionId } from '../club-8th/missions';
+import type { ClubMission } from '../club-8th/missions';
+import { scoreClubMission } from '../club-8th/scoring';
 import type { GameReport } from './report';
-import { GameReportError, toGameFacts, validateReport } from './report';
+import { GameReportError, clubFacts, toGameFacts, validateReport } from './report';
 
 export interface GameScore {
-  missionId: MissionId;
+  /** A seed-004 mission id, or one of seed 003's. */
+  missionId: string;
   /** Victory Points per side. */
   vp: Record<Side, number>;
   /** One line per scoring reason (mission points or a secondary objective), with its citation. */
@@ -57,7 +66,9 @@ export interface ScoreOptions {
 export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOptions = {}): GameScore {
   const problems = validateReport(report);
   if (problems.length > 0) throw new GameReportError(problems);
-  const missionId = report.missionId as MissionId; // validateReport checked it is a seed-004 mission
+  const pointsLimit = options.pointsLimit ?? ruleset.team.pointsLimit;
+  if (isClubMissionId(report.missionId)) return scoreClubGame(report, clubMission(report.missionId), pointsLimit);
+  const missionId = report.missionId as MissionId; // validateReport checked it is a seed-004 (or seed-003) mission
   const score = scoreMission(missionId, toGameFacts(report));
   const notes: string[] = [];
 
@@ -76,11 +87,64 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
     if (extra.length > 0) notes.push(`${sideName(side)} wrote down ${extra.join(', ')}, which the recorded facts do not give.`);
   }
 
-  const pointsLimit = options.pointsLimit ?? ruleset.team.pointsLimit;
   const margin = { ...marginOfVictory(score.vp.a, score.vp.b, pointsLimit), pointsLimit };
   const automaticWin = score.outcome.kind === 'win' && score.outcome.automatic ? { side: score.outcome.winner, reason: score.outcome.reason } : null;
   if (automaticWin && margin.winner !== automaticWin.side) {
     notes.push(`${sideName(automaticWin.side)} won automatically; the Margin of Victory only compares VP.`);
   }
   return { missionId, vp: score.vp, lines: score.lines, secondaries, outcome: score.outcome, automaticWin, margin, notes };
+}
+
+const CONDITION_REASON: Record<string, (vp: number, facts: ReturnType<typeof clubFacts>, side: Side) => string> = {
+  'capture-the-data': (vp) => `Capture the Data: ${vp} VP for the objective markers controlled, as recorded.`,
+  'push-them-back': (vp) => `Push Them Back: ${vp} VP for the objective markers controlled, as recorded.`,
+  'tactical-objectives': (vp) => `Tactical Objectives: ${vp} VP, as recorded.`,
+  'no-quarter-given': (vp) => `No Quarter Given: ${vp} enemy unit${vp === 1 ? '' : 's'} destroyed (1 VP each).`,
+  'mission-priorities': () => 'Mission Priorities: more Tactical Objectives of its nominated type than the opponent of theirs.',
+  'slay-the-warlord': () => 'Slay the Warlord: the enemy Warlord (its Team Leader) was slain.',
+  'first-strike': () => 'First Strike: an enemy unit was destroyed in the first battle round.',
+  'first-blood': (_vp, facts) => (facts.firstUnitDestroyedBelongedTo === 'both' ? 'First Blood: units of both sides were destroyed first, at the same time.' : 'First Blood: the first unit destroyed was the enemy\'s.'),
+  linebreaker: () => 'Linebreaker: a model in the enemy deployment zone at the end of the battle.',
+};
+
+/**
+ * Score a seed-003 game (003 VICTORY CONDITIONS: "the player with the most victory points is the winner. If both
+ * players have the same, the game is a draw"). A team with no models left: where the mission says Sudden Death is not
+ * in use (003 ACCEPTABLE CASUALTIES) the victory points still decide; in the other missions the matched-play Sudden
+ * Death the seed refers to applies — as in 004 Step 5, the other team wins outright (reading).
+ */
+function scoreClubGame(report: GameReport, mission: ClubMission, pointsLimit: number): GameScore {
+  const facts = clubFacts(report);
+  const result = scoreClubMission(mission, facts);
+  const conditionCitation = `${citeText(mission.citation)} / Victory Conditions`;
+  const lines: VpLine[] = [];
+  for (const side of SIDES) {
+    for (const l of result.lines[side]) {
+      if (l.vp === 0) continue;
+      const reason = CONDITION_REASON[l.condition]?.(l.vp, facts, side) ?? `${l.condition}: ${l.vp} VP.`;
+      lines.push({ side, vp: l.vp, source: 'mission', reason, citation: conditionCitation });
+    }
+  }
+  const vp = result.totals;
+  const notes: string[] = [];
+  let outcome: Outcome;
+  let automaticWin: GameScore['automaticWin'] = null;
+  const ending = report.ending;
+  if (ending.kind === 'no-models-left' && !mission.suddenDeathNotInUse) {
+    const winner = opponent(ending.side);
+    const reason = `${sideName(ending.side)} has no models left on the table: Sudden Death, ${sideName(winner)} wins (${citeText(mission.citation)}).`;
+    automaticWin = { side: winner, reason };
+    outcome = { kind: 'win', winner, automatic: true, reason: `${reason} Automatic win regardless of VPs.` };
+  } else if (result.winner === null) {
+    outcome = { kind: 'draw', reason: `Both players have ${vp.a} VP: the game is a draw (${conditionCitation}).` };
+  } else {
+    const w = result.winner;
+    outcome = { kind: 'win', winner: w, automatic: false, reason: `${sideName(w)} has the most VPs (${vp[w]} to ${vp[opponent(w)]}).` };
+  }
+  if (ending.kind === 'no-models-left' && mission.suddenDeathNotInUse) {
+    notes.push(`${sideName(ending.side)} has no models left, but Sudden Death is not in use in ${mission.name}: the victory points decide.`);
+  }
+  const margin = { ...marginOfVictory(vp.a, vp.b, pointsLimit), pointsLimit };
+  if (automaticWin && margin.winner !== automaticWin.side) notes.push(`${sideName(automaticWin.side)} won automatically; the Margin of Victory only compares VP.`);
+  return { missionId: mission.id, vp, lines, secondaries: { a: [], b: [] }, outcome, automaticWin, margin, notes };
 }

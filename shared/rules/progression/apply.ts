@@ -20,7 +20,7 @@ import { cite004, citeText } from '../hor/cite';
 import { bonusCampaignExperience } from '../hor/experience';
 import type { GameFacts, Side } from '../hor/facts';
 import { GameFactsError, SIDES, opponent, sideModels, sideName } from '../hor/facts';
-import type { MissionId } from '../hor/missions';
+import { isMissionId } from '../hor/missions';
 import type { Outcome } from '../hor/scoring';
 import { cashInRelics } from '../hor/relics';
 import { MissingTableError, requireTable, requiredTables } from '../presets/require';
@@ -92,8 +92,11 @@ export interface ApplyGameInput {
   gameId: string;
   /** The campaign's pinned ruleset. */
   ruleset: Ruleset;
-  /** A seed-004 mission (its Bonus Campaign Experience and, for Relic Hunt, the relic cash-in). */
-  missionId: MissionId;
+  /**
+   * The mission: a seed-004 mission gives its Bonus Campaign Experience (and, for Relic Hunt, the relic cash-in); any
+   * other (one of seed 003's, which print no campaign experience) gives none.
+   */
+  missionId: string;
   facts: GameFacts;
   /** The result (hor/scoring scoreMission → outcome, or what the players recorded). */
   winner: Side | 'draw';
@@ -278,7 +281,8 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
   // 1. EXP. Seed 004 Bonus Campaign Experience (Non-Learning models are left out by bonusCampaignExperience).
   const outcome: Outcome =
     winner === 'draw' ? { kind: 'draw', reason: 'Recorded as a draw.' } : { kind: 'win', winner, automatic: false, reason: `${sideName(winner)} won.` };
-  const bonus = bonusCampaignExperience(input.missionId, facts, outcome);
+  // Seed 003's missions print no Bonus Campaign Experience: none is invented for them.
+  const bonus = isMissionId(input.missionId) ? bonusCampaignExperience(input.missionId, facts, outcome) : { awards: [] };
   for (const side of SIDES) {
     for (const line of bonus.awards.filter((l) => l.side === side)) {
       entries.push({ ...common(side, [], line.citation), kind: 'exp.gained', model: line.modelId, amount: line.exp, source: line.bonusId, reason: line.reason });

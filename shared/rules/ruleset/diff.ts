@@ -70,7 +70,13 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
   byId('Missions', before.missions, after.missions, null, out);
   byId('Special rules', before.specialRules, after.specialRules, (_a, b) => `${b.name}: text changed.`, out);
   byId('Secondary objectives', before.secondaryObjectives, after.secondaryObjectives, (a, b) => (a.vp !== b.vp ? `${b.name}: ${a.vp} → ${b.vp} VP.` : `${b.name} changed.`), out);
-  byId('Optional rules', before.optionalRules, after.optionalRules, (_a, b) => `${b.name} changed.`, out);
+  byId('Optional rules', before.optionalRules, after.optionalRules, (a, b) => (a.enabledByDefault !== b.enabledByDefault && same({ ...a, enabledByDefault: b.enabledByDefault }, b) ? `${b.name} switched ${b.enabledByDefault ? 'on' : 'off'}.` : `${b.name} changed.`), out);
+  // An optional rule added already switched on says so (it is what a club sees when it switches on a rule the ruleset did not list).
+  for (const c of out) {
+    if (c.area !== 'Optional rules' || c.kind !== 'added') continue;
+    const rule = after.optionalRules.find((o) => `${o.name} added.` === c.text);
+    if (rule?.enabledByDefault) c.text = `${rule.name} added, switched on.`;
+  }
   byId('Dice tables', allTables(before), allTables(after), tableText, out);
 
   const p = before.progression;

@@ -3,3 +3,4 @@ export * from './coverage';
 export * from './roll-table';
 export * from './validate';
 export * from './diff';
+export * from './roster-legality';

@@ -6,7 +6,8 @@
  */
 import { missingTables, tableCoverageProblems } from '../presets/require';
 import type { MissingTable } from '../presets/require';
-import { Ruleset } from './schema';
+import { CLUB_MISSION_IDS, CLUB_MISSION_TABLE } from '../club-8th/missions';
+import { Ruleset, allTables } from './schema';
 
 export interface RulesetCheck {
   /** Mistakes, in words; the ruleset cannot be saved while there are any. */
@@ -73,6 +74,11 @@ export function checkRuleset(input: unknown): RulesetCheck {
   if (honours) {
     dup('Honours', honours.groups.flatMap((g) => g.honours.map((h) => h.id)));
     for (const g of honours.groups) for (const h of g.honours) if (h.maxTimes !== undefined && !h.repeatable) problems.push(`Honour "${h.name}" has a maximum number of times but is not repeatable.`);
+  }
+  // Seed 003: the 8th-edition supplement's mission table may only name its six missions.
+  const clubTable = allTables(r).find((t) => t.id === CLUB_MISSION_TABLE.id);
+  for (const row of clubTable?.rows ?? []) {
+    if (!CLUB_MISSION_IDS.includes(row.result)) problems.push(`${clubTable?.name ?? 'The 8th-edition mission table'}: the row ${row.from === row.to ? row.from : `${row.from}–${row.to}`} names "${row.result}", which is not one of the supplement's six missions.`);
   }
   return { problems, missing: missingTables(r) };
 }

@@ -15,6 +15,7 @@ export type SectionKey =
   | 'requisition'
   | 'honours'
   | 'missions'
+  | 'optional-rules'
   | 'other';
 
 export type System = Ruleset['progression']['system'];
@@ -37,7 +38,8 @@ export const SECTIONS: SectionInfo[] = [
   { key: 'follow-ups', title: 'Follow-up tables' },
   { key: 'requisition', title: 'Requisition' },
   { key: 'honours', title: 'Battle Honours', systems: ['battle-honours'] },
-  { key: 'missions', title: 'Missions and optional rules' },
+  { key: 'missions', title: 'Missions' },
+  { key: 'optional-rules', title: 'Optional rules' },
 ];
 
 export const SYSTEM_NAMES: Record<System, string> = {
@@ -84,6 +86,7 @@ const WHERE_SECTION: [RegExp, SectionKey][] = [
   [/Injuries/, 'injuries'],
   [/Requisition/, 'requisition'],
   [/Battle Honours/, 'honours'],
+  [/Optional rules/, 'optional-rules'],
 ];
 
 /**
@@ -210,7 +213,7 @@ const TOP_SECTION: Record<string, SectionKey> = {
   missions: 'missions',
   missionTable: 'missions',
   diceTables: 'missions',
-  optionalRules: 'missions',
+  optionalRules: 'optional-rules',
   specialRules: 'missions',
   alwaysInEffect: 'missions',
   secondaryObjectives: 'missions',
@@ -344,7 +347,8 @@ export function sectionOfProblem(text: string, r: Ruleset): SectionKey {
     [p.injuries.core, 'injuries'],
     [p.requisition.chart, 'requisition'],
     ...p.injuryFollowUps.map((t): [DiceTable, SectionKey] => [t, 'follow-ups']),
-    ...r.diceTables.map((t): [DiceTable, SectionKey] => [t, 'missions']),
+    // A table an optional rule rolls on (Weather, Twist, the 8th-edition mission table…) is edited with the optional rules.
+    ...r.diceTables.map((t): [DiceTable, SectionKey] => [t, r.optionalRules.some((o) => o.tables.includes(t.id)) ? 'optional-rules' : 'missions']),
   ];
   for (const [t, section] of tables) if (t && text.startsWith(`${t.name}: `)) return section;
   return 'other';
