@@ -195,6 +195,11 @@ export const teamProjections = sqliteTable('team_projections', {
   vpAgainst: integer('vp_against').notNull().default(0),
   /** src-main/games/projection.ts TeamState JSON. */
   state: text('state', { mode: 'json' }).notNull(),
+  /**
+   * The projection and roster as they were before the team's latest committed game (projection.ts Undo JSON), so
+   * voiding that game puts them back instead of refolding ten years of ledger; null when not known.
+   */
+  undo: text('undo', { mode: 'json' }),
 }, (t) => [index('team_projections_campaign').on(t.campaignId)]);
 export type TeamProjectionRow = typeof teamProjections.$inferSelect;
 

@@ -5,7 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../shared/ipc/schemas/games';
-import type { StandingRow } from '../../shared/ipc/schemas/games';
+import type { StandingRow, VoidPlan } from '../../shared/ipc/schemas/games';
+import { planVoid } from '../../shared/rules';
+import { ledgerModels, loadCampaignState } from './context';
 import { call, generate, type ScenarioSize } from '../../bench/scenario';
 import { testCore } from '../test-support';
 import { listGames } from '../repos/games';
@@ -23,6 +25,17 @@ describe('stored projections', () => {
     const recruited = core.opened.sqlite.prepare(`SELECT count(*) FROM ledger_entries WHERE kind = 'model.recruited'`).pluck().get() as number;
     expect(died).toBeGreaterThan(0);
     expect(recruited).toBeGreaterThan(0);
+
+    // A void's plan, made from the entries from the game on (issue 9), equals planVoid over the whole campaign ledger.
+    const state = loadCampaignState(db, info.campaignId);
+    const models = ledgerModels(state.items);
+    const gameNumber = new Map(listGames(db, info.campaignId).map((g) => [g.id, g.number]));
+    for (const game of listGames(db, info.campaignId, { status: ['committed'] }).filter((_, i) => i % 3 === 0)) {
+      const full = planVoid(state.items, game.id, { entryOf: (id) => models.get(id)?.entryId });
+      const view = await call<VoidPlan>(core, 'games.voidPlan', { id: game.id });
+      expect(view.dependents.map((d) => d.id)).toEqual(full.dependents.map((d) => d.entryId));
+      expect(view.alsoVoidsGames).toEqual(full.games.slice(1).map((g) => gameNumber.get(g)));
+    }
 
     // Void the latest games one by one (with whatever depends on them): the caches follow exactly.
     for (const game of listGames(db, info.campaignId, { status: ['committed'] }).slice(0, 6)) {

@@ -19,6 +19,7 @@ import {
   type LedgerData,
   type Projection,
   type ProgressionEntry,
+  type Roster,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { games, ledgerEntries, teamProjections, teams, type LedgerRow, type TeamProjectionRow } from '../db/schema';
@@ -73,6 +74,16 @@ export interface GameResult {
   report: StatsReport;
 }
 
+/** What a team's projection and roster were before its latest committed game (team_projections.undo). */
+export interface Undo {
+  gameId: string;
+  lastSeq: number;
+  req: number;
+  record: TeamRecord;
+  state: TeamState;
+  roster: Roster;
+}
+
 /** A projection as stored, with its row's figures. */
 export interface StoredTeamState {
   teamId: string;
@@ -82,6 +93,7 @@ export interface StoredTeamState {
   lastSeq: number;
   record: TeamRecord;
   state: TeamState;
+  undo: Undo | null;
 }
 
 export const NO_RECORD: TeamRecord = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
@@ -180,13 +192,15 @@ function canonical(state: TeamState): TeamState {
   };
 }
 
-function write(db: Db, teamId: string, campaignId: string, f: Folded) {
+/** Store a team's projection; `undo` undefined leaves the stored one as it is, null forgets it. */
+function write(db: Db, teamId: string, campaignId: string, f: Folded, undo?: Undo | null) {
   const state = canonical(f.state);
   const honourPoints = state.progression.teams[teamId]?.honourPoints ?? 0;
   const modelsLost = Object.values(state.directory).filter((m) => m.status === 'dead').length;
   const r = f.record;
   const figures = { version: PROJECTION_VERSION, req: f.req, honourPoints, modelsLost, lastSeq: f.lastSeq, ...r, gamesPlayed: r.games, state };
-  const { games: _games, ...set } = figures;
+  const { games: _games, ...rest } = figures;
+  const set = undo === undefined ? rest : { ...rest, undo };
   db.insert(teamProjections)
     .values({ teamId, campaignId, ...set })
     .onConflictDoUpdate({ target: teamProjections.teamId, set })
@@ -210,6 +224,7 @@ const stored = (row: TeamProjectionRow): StoredTeamState => ({
   lastSeq: row.lastSeq,
   record: recordOf(row),
   state: row.state as TeamState,
+  undo: (row.undo as Undo | null) ?? null,
 });
 
 /** A team's stored projection (undefined for a team not founded yet). */
@@ -257,15 +272,41 @@ export function readCampaignStates(db: Db, campaignId: string): Map<string, Stor
  * Fold new ledger rows (just written, in seq order) and, for a commit, the game's report into a team's stored
  * projection. The caller's transaction makes it one write with the rows themselves.
  */
-export function foldIntoTeam(db: Db, team: { id: string; campaignId: string }, rows: readonly LedgerRow[], committed?: GameResult) {
+export function foldIntoTeam(
+  db: Db,
+  team: { id: string; campaignId: string },
+  rows: readonly LedgerRow[],
+  committed?: GameResult & { gameId: string; rosterBefore: Roster },
+) {
   const current = readTeamState(db, team.id);
   const start: Folded = current ? { state: current.state, req: current.req, lastSeq: current.lastSeq, record: current.record } : { state: emptyState(), req: 0, lastSeq: 0, record: NO_RECORD };
   const folded = foldRows(start, rows);
   if (committed) {
     folded.state = { ...folded.state, stats: countGame(folded.state.stats, committed.report, team.id, 1) };
     folded.record = countResult(folded.record, committed, team.id, 1);
-  }
-  write(db, team.id, team.campaignId, folded);
+    // What voiding this game right away puts back (the state before it, as stored).
+    const undo: Undo = { gameId: committed.gameId, lastSeq: start.lastSeq, req: start.req, record: start.record, state: start.state, roster: committed.rosterBefore };
+    write(db, team.id, team.campaignId, folded, undo);
+  } else write(db, team.id, team.campaignId, folded);
+}
+
+/**
+ * Voiding a team's latest game when nothing else was written to its ledger since: its projection and roster go
+ * back to what they were before the game (what a rebuild would give: the game's rows are all voided, everything
+ * before them is as it was). Returns false when that is not the case (the caller refolds instead).
+ */
+export function undoLatestGame(db: Db, team: { id: string; campaignId: string }, voidedRows: ReadonlySet<string>, suffix: readonly LedgerRow[], at: string): boolean {
+  const current = readTeamState(db, team.id);
+  const undo = current?.undo;
+  if (!current || !undo) return false;
+  // Exactly the team's live rows after the snapshot are being voided, and only those.
+  const live = suffix.filter((r) => r.teamId === team.id && r.voidedAt === null);
+  const after = live.filter((r) => r.seq > undo.lastSeq);
+  const voidedHere = live.filter((r) => voidedRows.has(r.id));
+  if (after.length === 0 || after.length !== voidedHere.length || !after.every((r) => voidedRows.has(r.id))) return false;
+  write(db, team.id, team.campaignId, { state: undo.state, req: undo.req, lastSeq: current.lastSeq, record: undo.record }, null);
+  db.update(teams).set({ roster: undo.roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
+  return true;
 }
 
 /** The ledger rows with seq above `afterSeq` for a team, in order (what a write just appended). */
@@ -339,7 +380,7 @@ function rebuildTeams(db: Db, teamIds: readonly string[], at: string) {
   }
   for (const team of founded) {
     const { folded, roster } = built.get(team.id)!;
-    write(db, team.id, team.campaignId, folded);
+    write(db, team.id, team.campaignId, folded, null);
     if (roster && JSON.stringify(team.roster) !== JSON.stringify(roster)) db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
   }
 }
@@ -372,7 +413,7 @@ export function refoldAfterVoid(
   }
   folded.state = { ...folded.state, stats };
   folded.record = record;
-  write(db, team.id, team.campaignId, folded);
+  write(db, team.id, team.campaignId, folded, null);
   const roster = foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null })));
   db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
 }

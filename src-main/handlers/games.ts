@@ -16,14 +16,13 @@ import {
   MissingRollError,
   checkPhysicalFaces,
   REPORT_VERSION,
-  foldRoster,
   foldRosterFrom,
   lowestBalances,
   planGame,
   planVoid,
+  RESTORATIVE_SURGERY,
   reportFromPlan,
   scoreGame,
-  type CampaignLedgerItem,
   planOptionalRulesOf,
   type PlanOptionalRules,
   type ProgressionEntry,
@@ -36,7 +35,7 @@ import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, reportModels, type GameState, type LoadedTeam } from '../games/context';
-import { foldIntoTeam, readTeamState, refoldAfterVoid, teamRowsAfter } from '../games/projection';
+import { foldIntoTeam, readTeamState, refoldAfterVoid, teamRowsAfter, undoLatestGame } from '../games/projection';
 import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from '../games/resolve';
 
 type GameHandlers = Pick<
@@ -245,32 +244,52 @@ function mustBeDraft(game: GameRow) {
 }
 
 /**
- * planVoid over the ledgers of the teams a void can reach, not the whole campaign (issue 9). Everything a dependent
- * is found by (Req balance, a model's EXP and injuries, recruits) belongs to one team; a dependent inside another
- * game pulls that game's other team in, so the scope grows until the plan stops reaching new teams. The result is
- * the plan planVoid would make over the whole campaign ledger.
+ * planVoid over what a void can reach, not the whole campaign (issue 9). Nothing before the game's first entry can
+ * depend on it, so only the entries from there on are read, with what the earlier ones add up to (Req, EXP, injuries
+ * carried: `before`, mostly from the stored projections). Everything a dependent is found by belongs to one team;
+ * a dependent inside another game pulls that game's other team in, so the scope grows until the plan stops reaching
+ * new teams. The result is the plan planVoid makes over the whole campaign ledger.
  */
 function voidScope(db: Db, game: GameRow) {
+  const start = teamsRepo.firstSeqOfGame(db, game.id) ?? Number.MAX_SAFE_INTEGER;
   const scope = new Set([game.teamAId, game.teamBId]);
   for (;;) {
-    const ledger = [...scope].flatMap((t) => teamsRepo.teamLedger(db, t)).sort((x, y) => x.seq - y.seq);
+    const ledger = [...scope].flatMap((t) => teamRowsAfter(db, t, start - 1)).sort((x, y) => x.seq - y.seq);
     const items = teamsRepo.campaignLedgerItems(ledger);
     const models = new Map<string, { name: string; entryId: string }>();
-    for (const t of scope) for (const [id, m] of Object.entries(readTeamState(db, t)?.state.directory ?? {})) models.set(id, m);
-    const plan = planVoid(items, game.id, { entryOf: (id) => models.get(id)?.entryId });
+    const before: { balance: Record<string, number>; exp: Record<string, number>; injuries: Record<string, number> } = { balance: {}, exp: {}, injuries: {} };
+    for (const t of scope) {
+      const stored = readTeamState(db, t);
+      for (const [id, m] of Object.entries(stored?.state.directory ?? {})) models.set(id, m);
+      // Req and EXP before `start`: the stored totals less what the live entries from `start` on add.
+      before.balance[t] = (stored?.req ?? 0) - items.reduce((sum, i) => (i.team === t && !i.voided ? sum + i.req : sum), 0);
+      for (const m of Object.values(stored?.state.progression.models ?? {})) before.exp[m.model] = m.exp;
+      // Permanent injuries carried at `start`: the few injury and honour entries before it, in order (as planVoid counts).
+      const earlier = [...teamsRepo.teamLedgerOfKind(db, t, 'injury.rolled'), ...teamsRepo.teamLedgerOfKind(db, t, 'honour.bought')]
+        .filter((r) => r.seq < start && r.voidedAt === null)
+        .sort((x, y) => x.seq - y.seq);
+      for (const r of earlier) {
+        const d = teamsRepo.parseLedgerData(r);
+        if (d.kind === 'injury.rolled' && d.result.kind === 'permanent-injury') before.injuries[d.model] = (before.injuries[d.model] ?? 0) + 1;
+        if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null) before.injuries[d.model] = Math.max(0, (before.injuries[d.model] ?? 0) - 1);
+      }
+    }
+    for (const i of items) if (!i.voided && i.data.kind === 'exp.gained') before.exp[i.data.model] = (before.exp[i.data.model] ?? 0) - i.data.amount;
+    const plan = planVoid(items, game.id, { entryOf: (id) => models.get(id)?.entryId, before });
     const reached = plan.games.flatMap((id) => {
       const g = gamesRepo.findGame(db, id);
       return g ? [g.teamAId, g.teamBId] : [];
     });
-    if (reached.every((t) => scope.has(t))) return { plan, ledger, items, models, teams: scope };
+    if (reached.every((t) => scope.has(t))) return { plan, ledger, items, models, teams: scope, before };
     for (const t of reached) scope.add(t);
   }
 }
 
 /** The void plan in words, for the organiser. */
-function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>; scope: { ledger: LedgerRow[]; items: CampaignLedgerItem[] }; view: VoidPlan } {
+function voidPlanFor(db: Db, game: GameRow) {
   if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be voided.`);
-  const { plan, ledger, items, models } = voidScope(db, game);
+  const scope = voidScope(db, game);
+  const { plan, ledger, models } = scope;
   const teamName = (id: string) => teamsRepo.findTeam(db, id)?.name ?? id;
   const modelName = (id: string | null) => (id === null ? 'a model' : (models.get(id)?.name ?? id));
   const gameNumber = (id: string | null) => (id === null ? null : (gamesRepo.findGame(db, id)?.number ?? null));
@@ -293,7 +312,8 @@ function voidPlanFor(db: Db, game: GameRow): { plan: ReturnType<typeof planVoid>
   });
   const reverses = ledger.filter((r) => r.gameId === game.id && r.voidedAt === null).map((r) => `${teamName(r.teamId)}: ${r.reason}`);
   const alsoVoidsGames = plan.games.filter((g) => g !== game.id).map((g) => gameNumber(g) ?? 0);
-  return { plan, scope: { ledger, items }, view: { game: gameSummary(db, game), reverses, dependents, alsoVoidsGames } };
+  const view: VoidPlan = { game: gameSummary(db, game), reverses, dependents, alsoVoidsGames };
+  return { plan, scope, view };
 }
 
 function today(ctx: HandlerContext) {
@@ -481,7 +501,7 @@ export const gameHandlers: GameHandlers = {
         const rows = teamRowsAfter(tx, team.row.id, lastSeq[side]);
         const items = teamsRepo.ledgerItems(rows);
         teamsRepo.updateTeam(tx, team.row.id, { roster: foldRosterFrom(team.roster, items), updatedAt: at });
-        foldIntoTeam(tx, team.row, rows, { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report });
+        foldIntoTeam(tx, team.row, rows, { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report, gameId: game.id, rosterBefore: team.roster });
         // One last guard: the team's Req never goes below 0 (its history before this game already never did).
         const low = lowestBalances([{ id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: team.req, voided: false, data: { kind: 'req.adjusted' } }, ...teamsRepo.campaignLedgerItems(rows)]);
         if ((low[team.row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.row.name} would owe Req: nothing was applied.`);
@@ -498,19 +518,17 @@ export const gameHandlers: GameHandlers = {
   'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGame(ctx.db, id)).view,
 
   'games.void': ({ id, reason, withDependents }, ctx) => {
-    // RELIABILITY.md rule 3: a verified backup before every void (checked first, so a refused void makes none).
     const target = mustFindGame(ctx.db, id);
-    const { view: check } = voidPlanFor(ctx.db, target);
-    if (check.dependents.length > 0 && !withDependents) {
-      throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${check.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
+    // The plan is made once: handlers run synchronously on the one connection, so nothing changes between here and
+    // the transaction below (the backup in between only reads).
+    const { plan, view, scope } = voidPlanFor(ctx.db, target);
+    if (view.dependents.length > 0 && !withDependents) {
+      throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
     }
+    // RELIABILITY.md rule 3: a verified backup of the state the void changes (a refused void makes none).
     ctx.backups.takeUnlessCurrent(`before-void-game-${target.number}`);
     const { game, teamIds } = ctx.db.transaction((tx) => {
-      const game = mustFindGame(tx, id);
-      const { plan, view, scope } = voidPlanFor(tx, game);
-      if (view.dependents.length > 0 && !withDependents) {
-        throw new AppError('VALIDATION', `Game ${game.number} has later entries that depend on it: ${view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
-      }
+      const game = target;
       const at = ctx.now().toISOString();
       const voiding = new Set(plan.entries);
       const teamIds = new Set<string>();
@@ -526,34 +544,37 @@ export const gameHandlers: GameHandlers = {
         const why = gameId === game.id ? reason : `Voided with game ${game.number}: ${reason}`;
         gamesRepo.updateGame(tx, gameId, { status: 'voided', voidedAt: at, voidReason: why, updatedAt: at });
       }
-      // Never a negative balance, never a dangling model: checked on the result before it is kept. The teams'
-      // ledgers as read for the plan, with the void applied (no second read and parse of them).
+      // Never a negative balance, never a dangling model: checked on the result before it is kept. Only the entries
+      // from the game on can change (what comes before is as it was, and its balances never went below 0).
       const after = scope.ledger.map((r) => (voiding.has(r.id) ? { ...r, voidedAt: at } : r));
       const afterItems = scope.items.map((i) => (voiding.has(i.id) ? { ...i, voided: true } : i));
-      const lows = lowestBalances(afterItems);
+      const opening = [...scope.teams].map((t) => ({ id: `before:${t}`, seq: 0, team: t, gameId: null, modelId: null, req: scope.before.balance[t] ?? 0, voided: false, data: { kind: 'req.adjusted' as const } }));
+      const lows = lowestBalances([...opening, ...afterItems]);
       for (const teamId of teamIds) {
         if ((lows[teamId] ?? 0) < 0) throw new AppError('VALIDATION', `Voiding would leave ${teamsRepo.findTeam(tx, teamId)?.name ?? 'a team'} owing Req: nothing was changed.`);
-        const teamRows = after.filter((r) => r.teamId === teamId);
-        const items = afterItems.filter((i) => i.team === teamId);
-        const roster = foldRoster(items);
-        const known = new Set(roster.models.map((m) => m.id));
-        // A model that left the roster by death or dismissal: its earlier entries are history, not dangling.
-        const gone = new Set(
-          items.flatMap((i) => (i.voided ? [] : i.data.kind === 'model.died' && 'v' in i.data ? [i.data.model] : i.data.kind === 'model.dismissed' ? [i.data.modelId] : [])),
-        );
-        for (const [n, row] of teamRows.entries()) {
-          if (row.voidedAt !== null || row.modelId === null || known.has(row.modelId)) continue;
-          const data = items[n]!.data;
-          // Any entry about a model that died or was dismissed (its recruitment, renames, wargear, games) is history.
-          const ok = data.kind === 'model.dismissed' || data.kind === 'model.died' || gone.has(row.modelId);
-          if (!ok) throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
-        }
         const team = teamsRepo.findTeam(tx, teamId)!;
-        const results = plan.games.flatMap((gid) => {
-          const g = gamesRepo.findGame(tx, gid);
-          return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [{ ...g, report: GameReport.parse(g.report) }] : [];
-        });
-        refoldAfterVoid(tx, team, teamRows, items.map((i) => i.data), results, at);
+        // The team's projection and roster after the void: put back as they were before its latest game when that is
+        // exactly what is voided, otherwise refolded from its whole ledger.
+        if (!undoLatestGame(tx, team, voiding, scope.ledger, at)) {
+          const rows = teamsRepo.teamLedger(tx, teamId);
+          const results = plan.games.flatMap((gid) => {
+            const g = gamesRepo.findGame(tx, gid);
+            return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [{ ...g, report: GameReport.parse(g.report) }] : [];
+          });
+          refoldAfterVoid(tx, team, rows, rows.map(teamsRepo.parseLedgerData), results, at);
+        }
+        const known = new Set(teamsRepo.storedRoster(teamsRepo.findTeam(tx, teamId)!).models.map((m) => m.id));
+        // A model that left the roster by death or dismissal: entries about it (its recruitment, renames, wargear,
+        // games) are history, not dangling.
+        const directory = readTeamState(tx, teamId)?.state.directory ?? {};
+        for (const [n, row] of after.entries()) {
+          if (row.teamId !== teamId || row.voidedAt !== null || row.modelId === null || known.has(row.modelId)) continue;
+          const data = afterItems[n]!.data;
+          const gone = directory[row.modelId]?.status === 'dead' || directory[row.modelId]?.status === 'dismissed';
+          if (!(data.kind === 'model.dismissed' || data.kind === 'model.died' || gone)) {
+            throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
+          }
+        }
       }
       return { game, teamIds };
     });

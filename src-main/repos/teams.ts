@@ -73,6 +73,10 @@ export function latestTeamLedger(db: Db, teamId: string, limit: number): { rows:
   return { rows, total };
 }
 
+/** The seq of a game's first ledger entry (undefined when it wrote none). */
+export const firstSeqOfGame = (db: Db, gameId: string): number | undefined =>
+  prepared(db, 'ledger.firstOfGame', (d) => d.select({ seq: ledgerEntries.seq }).from(ledgerEntries).where(eq(ledgerEntries.gameId, sql.placeholder('gameId'))).orderBy(asc(ledgerEntries.seq)).limit(1).prepare()).get({ gameId })?.seq;
+
 /** The ledger rows a game wrote (voided or not), in order. */
 export const gameLedger = (db: Db, gameId: string): LedgerRow[] =>
   prepared(db, 'ledger.ofGame', (d) => d.select().from(ledgerEntries).where(eq(ledgerEntries.gameId, sql.placeholder('gameId'))).orderBy(asc(ledgerEntries.seq)).prepare()).all({ gameId });

@@ -60,6 +60,12 @@ export interface VoidPlanResult {
 export interface VoidPlanOptions {
   /** Team List entry id of each model (founding roster and recruits), to recognise a replacement of the same kind. */
   entryOf?: (modelId: string) => string | undefined;
+  /**
+   * When `ledger` is only the entries from the voided game's first entry on (nothing earlier can depend on it, and
+   * nothing earlier is voided): what the entries before it add up to — each team's Req, each model's EXP and its
+   * permanent injuries still carried. Herald passes it so a void reads a few entries, not ten years (issue 9).
+   */
+  before?: { balance: Readonly<Record<string, number>>; exp: Readonly<Record<string, number>>; injuries: Readonly<Record<string, number>> };
 }
 
 const recruitEntryId = (item: CampaignLedgerItem): string | undefined =>
@@ -99,9 +105,9 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
     const diedInVoid = items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.died' && i.modelId !== null);
     const injuredInVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'injury.rolled' && i.data.result.kind === 'permanent-injury').map((i) => i.modelId));
 
-    const balance = new Map<string, number>();
-    const exp = new Map<string, number>();
-    const injuries = new Map<string, number>();
+    const balance = new Map<string, number>(Object.entries(options.before?.balance ?? {}));
+    const exp = new Map<string, number>(Object.entries(options.before?.exp ?? {}));
+    const injuries = new Map<string, number>(Object.entries(options.before?.injuries ?? {}));
     for (const item of items) {
       if (voiding.has(item.id)) continue;
       const now = (balance.get(item.team) ?? 0) + item.req;

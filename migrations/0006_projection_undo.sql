@@ -1,0 +1,1 @@
+ALTER TABLE `team_projections` ADD `undo` text;
