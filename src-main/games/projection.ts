@@ -195,16 +195,85 @@ function canonical(state: TeamState): TeamState {
 /** Store a team's projection; `undo` undefined leaves the stored one as it is, null forgets it. */
 function write(db: Db, teamId: string, campaignId: string, f: Folded, undo?: Undo | null) {
   const state = canonical(f.state);
-  const honourPoints = state.progression.teams[teamId]?.honourPoints ?? 0;
-  const modelsLost = Object.values(state.directory).filter((m) => m.status === 'dead').length;
   const r = f.record;
-  const figures = { version: PROJECTION_VERSION, req: f.req, honourPoints, modelsLost, lastSeq: f.lastSeq, ...r, gamesPlayed: r.games, state };
-  const { games: _games, ...rest } = figures;
-  const set = undo === undefined ? rest : { ...rest, undo };
-  db.insert(teamProjections)
-    .values({ teamId, campaignId, ...set })
-    .onConflictDoUpdate({ target: teamProjections.teamId, set })
-    .run();
+  const row = {
+    teamId,
+    campaignId,
+    version: PROJECTION_VERSION,
+    req: f.req,
+    honourPoints: state.progression.teams[teamId]?.honourPoints ?? 0,
+    modelsLost: Object.values(state.directory).filter((m) => m.status === 'dead').length,
+    lastSeq: f.lastSeq,
+    gamesPlayed: r.games,
+    wins: r.wins,
+    draws: r.draws,
+    losses: r.losses,
+    vpFor: r.vpFor,
+    vpAgainst: r.vpAgainst,
+    state,
+  };
+  // Prepared once per connection (issue 9): one statement that keeps the stored undo, one that sets it.
+  const p = <K extends string>(name: K) => sql.placeholder(name);
+  const columns = {
+    version: p('version'),
+    req: p('req'),
+    honourPoints: p('honourPoints'),
+    modelsLost: p('modelsLost'),
+    lastSeq: p('lastSeq'),
+    gamesPlayed: p('gamesPlayed'),
+    wins: p('wins'),
+    draws: p('draws'),
+    losses: p('losses'),
+    vpFor: p('vpFor'),
+    vpAgainst: p('vpAgainst'),
+    state: p('state'),
+  };
+  if (undo === undefined) {
+    prepared(db, 'projections.write', (d) =>
+      d
+        .insert(teamProjections)
+        .values({ teamId: p('teamId'), campaignId: p('campaignId'), ...columns })
+        .onConflictDoUpdate({ target: teamProjections.teamId, set: asSet(columns) })
+        .prepare(),
+    ).run(row);
+  } else if (undo === null) {
+    prepared(db, 'projections.writeForgetUndo', (d) =>
+      d
+        .insert(teamProjections)
+        .values({ teamId: p('teamId'), campaignId: p('campaignId'), ...columns })
+        .onConflictDoUpdate({ target: teamProjections.teamId, set: { ...asSet(columns), undo: sql`NULL` } })
+        .prepare(),
+    ).run(row);
+  } else {
+    // drizzle encodes each placeholder with its column (state and undo → JSON).
+    prepared(db, 'projections.writeWithUndo', (d) =>
+      d
+        .insert(teamProjections)
+        .values({ teamId: p('teamId'), campaignId: p('campaignId'), ...columns, undo: p('undo') })
+        .onConflictDoUpdate({ target: teamProjections.teamId, set: asSet({ ...columns, undo: p('undo') }) })
+        .prepare(),
+    ).run({ ...row, undo });
+  }
+}
+
+/** The update half of an upsert: each column from the row that was to be inserted (SQLite's `excluded`). */
+function asSet(columns: Record<string, unknown>) {
+  const names: Record<string, string> = {
+    version: 'version',
+    req: 'req',
+    honourPoints: 'honour_points',
+    modelsLost: 'models_lost',
+    lastSeq: 'last_seq',
+    gamesPlayed: 'games_played',
+    wins: 'wins',
+    draws: 'draws',
+    losses: 'losses',
+    vpFor: 'vp_for',
+    vpAgainst: 'vp_against',
+    state: 'state',
+    undo: 'undo',
+  };
+  return Object.fromEntries(Object.keys(columns).map((k) => [k, sql.raw(`excluded.${names[k]!}`)]));
 }
 
 const recordOf = (row: Pick<TeamProjectionRow, 'gamesPlayed' | 'wins' | 'draws' | 'losses' | 'vpFor' | 'vpAgainst'>): TeamRecord => ({
@@ -277,10 +346,12 @@ export function foldIntoTeam(
   team: { id: string; campaignId: string },
   rows: readonly LedgerRow[],
   committed?: GameResult & { gameId: string; rosterBefore: Roster },
+  /** What the caller already has: the stored projection it read in this transaction, the rows' data parsed. */
+  known?: { current: StoredTeamState | undefined; parsed: readonly (LedgerData | ProgressionEntry)[] },
 ) {
-  const current = readTeamState(db, team.id);
+  const current = known ? known.current : readTeamState(db, team.id);
   const start: Folded = current ? { state: current.state, req: current.req, lastSeq: current.lastSeq, record: current.record } : { state: emptyState(), req: 0, lastSeq: 0, record: NO_RECORD };
-  const folded = foldRows(start, rows);
+  const folded = foldRows(start, rows, known?.parsed);
   if (committed) {
     folded.state = { ...folded.state, stats: countGame(folded.state.stats, committed.report, team.id, 1) };
     folded.record = countResult(folded.record, committed, team.id, 1);

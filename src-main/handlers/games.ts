@@ -25,6 +25,7 @@ import {
   scoreGame,
   planOptionalRulesOf,
   type PlanOptionalRules,
+  type LedgerData,
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { HandlerContext } from '../context';
@@ -146,6 +147,7 @@ function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
 function detail(db: Db, id: string): GameDetail {
   const game = mustFindGame(db, id);
   const draft = GameDraftSchema.parse(game.draft);
+  const storedReport = game.report === null ? null : GameReport.parse(game.report);
   const { campaign, teams, state } = loadGame(db, game);
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
   const names = modelNames(teams, state);
@@ -160,10 +162,11 @@ function detail(db: Db, id: string): GameDetail {
   const storedRolls = gamesRepo.gameRollsOf(db, game.id).map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
   // The game's own ledger rows (voided or not), by the ledger_game index.
   const gameRows = game.status === 'draft' ? [] : teamsRepo.gameLedger(db, game.id);
+  const gameData = gameRows.map(teamsRepo.parseLedgerData); // parsed once, for the changes and the entries
   let preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
   if (game.status !== 'draft' && game.report !== null) {
     // A recorded game: its score from the stored report, its changes from the ledger rows it wrote (voided or not).
-    const stored = GameReport.parse(game.report);
+    const stored = storedReport!;
     let score: ScoreView | null = null;
     try {
       score = scoreView(scoreGame(stored, state.ruleset, { pointsLimit: state.campaign.pointsLimit }), human);
@@ -171,8 +174,8 @@ function detail(db: Db, id: string): GameDetail {
       score = null; // a ruleset upgraded since may no longer score it; the stored VP and winner stand
     }
     const changes: ChangeView[] = gameRows
-      .map((r) => {
-        const data = teamsRepo.parseLedgerData(r);
+      .map((r, n) => {
+        const data = gameData[n]!;
         const entry = 'v' in data ? data : null;
         return {
           step: entry ? STEP[entry.kind] : 'requisition',
@@ -189,10 +192,13 @@ function detail(db: Db, id: string): GameDetail {
     preview = { ...preview, score, changes, rolls: storedRolls.filter((r) => r.phase === 'post').map(({ phase: _p, ...r }) => r) };
   }
 
-  const gameEntries: ProgressionEntry[] = teamsRepo.progressionEntries(gameRows);
+  const gameEntries: ProgressionEntry[] = gameRows.flatMap((r, n) => {
+    const data = gameData[n]!;
+    return 'v' in data ? [{ ...data, voided: r.voidedAt !== null }] : [];
+  });
 
   // Who the wizard lists: the report's models (for a committed game, as they were), with their progression now.
-  const report = GameReport.parse(game.report ?? draft.report);
+  const report = storedReport ?? draft.report;
   const cardOf = (side: Side, modelId: string) => teams[side].report.models.find((c) => c.modelId === modelId);
   const models = report.models.map((m) => {
     const p = state.projection.models[m.id];
@@ -475,11 +481,14 @@ export const gameHandlers: GameHandlers = {
       const sideOfTeam = (teamId: string): Side => (teamId === teams.a.row.id ? 'a' : 'b');
       const ledgerRow = (row: Omit<LedgerRow, 'seq' | 'voidedAt' | 'campaignId' | 'createdAt' | 'gameId'>) =>
         teamsRepo.appendLedger(tx, { ...row, campaignId: game.campaignId, gameId: game.id, createdAt: at });
+      const written = new Map<string, LedgerData | ProgressionEntry>();
       for (const e of resolved.entries) {
+        written.set(e.id, e);
         const view = resolved.texts.get(e.id)!;
         ledgerRow({ id: e.id, teamId: teamOf(sideOfTeam(e.team)).id, modelId: 'model' in e ? e.model : null, kind: e.kind, req: view.req, data: e, reason: view.text });
       }
       for (const r of resolved.recruits) {
+        written.set(r.id, r.data);
         ledgerRow({ id: r.id, teamId: teamOf(r.side).id, modelId: r.modelId, kind: 'model.recruited', req: r.req, data: r.data, reason: r.reason });
       }
       const plan = GamePlan.parse(game.plan);
@@ -499,11 +508,18 @@ export const gameHandlers: GameHandlers = {
         const team = teams[side];
         // Only this game's rows are folded into the roster cache and the projection (issue 9), in this transaction.
         const rows = teamRowsAfter(tx, team.row.id, lastSeq[side]);
-        const items = teamsRepo.ledgerItems(rows);
+        // The rows' data is what was just written (no parse back), for the roster, the projection and the guard.
+        const items = rows.map((r) => ({ id: r.id, seq: r.seq, team: r.teamId, gameId: r.gameId, modelId: r.modelId, req: r.req, voided: r.voidedAt !== null, data: written.get(r.id) ?? teamsRepo.parseLedgerData(r) }));
         teamsRepo.updateTeam(tx, team.row.id, { roster: foldRosterFrom(team.roster, items), updatedAt: at });
-        foldIntoTeam(tx, team.row, rows, { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report, gameId: game.id, rosterBefore: team.roster });
+        foldIntoTeam(
+          tx,
+          team.row,
+          rows,
+          { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report, gameId: game.id, rosterBefore: team.roster },
+          { current: team.projection, parsed: items.map((i) => i.data) },
+        );
         // One last guard: the team's Req never goes below 0 (its history before this game already never did).
-        const low = lowestBalances([{ id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: team.req, voided: false, data: { kind: 'req.adjusted' } }, ...teamsRepo.campaignLedgerItems(rows)]);
+        const low = lowestBalances([{ id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: team.req, voided: false, data: { kind: 'req.adjusted' } }, ...items]);
         if ((low[team.row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.row.name} would owe Req: nothing was applied.`);
       }
       return game;

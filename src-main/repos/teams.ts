@@ -126,5 +126,11 @@ export function appendLedger(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>) {
 
 /** Mark an entry voided (rows are never deleted: the history keeps what was reversed). */
 export function voidLedgerEntry(db: Db, id: string, at: string) {
-  db.update(ledgerEntries).set({ voidedAt: at }).where(eq(ledgerEntries.id, id)).run();
+  prepared(db, 'ledger.void', (d) =>
+    d
+      .update(ledgerEntries)
+      .set({ voidedAt: sql.placeholder('at') as unknown as string })
+      .where(eq(ledgerEntries.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, at });
 }
