@@ -3,7 +3,8 @@
  *
  * A 20-model Ork team is founded and plays one game (real dice typed in, so the injuries are known: a permanent
  * -1 WS, a mauled Boss Nob, a dead Boy); then its roster sheet is exported for A4 and US Letter with page.pdf() on the
- * print route, and a game-night kit is exported for a game that is only set up. The PDFs are read back with poppler
+ * print route, and a game-night kit is exported for a game that is only set up (on a seed-004 mission, and on seed 003's
+ * missions once House rules switch the 8th-edition supplement on). The PDFs are read back with poppler
  * (pdftotext, pdfinfo) and rendered to PNG with pdftoppm; PDFs and PNGs are kept as test artefacts.
  *
  * Data is set up through the page objects where the UI is the point (campaign, players, the print links and
@@ -17,8 +18,11 @@ import type { Page, TestInfo } from '@playwright/test';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/contract';
 import { expect, test } from './fixtures';
 import { CampaignPage } from './pages/CampaignPage';
+import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
+import { NewGamePage } from './pages/NewGamePage';
 import { PrintPage } from './pages/PrintPage';
+import { RulesetPage } from './pages/RulesetPage';
 
 const CAMPAIGN = 'Autumn League';
 const BOX = '☐';
@@ -386,5 +390,145 @@ test('a game-night kit for a set-up game: the plan, then a post-game slip in the
   expect(text).toContain('Cadian 88th');
   expect(text).toMatch(/Snag/); // a casualty of game 1
   expect(pdfInfo(file).pages).toBe(1);
+  expect(pageErrors).toEqual([]);
+});
+
+/** One line of text as a pattern that survives pdftotext's line breaks and column padding. */
+const words = (text: string) => new RegExp(text.trim().split(/\s+/).map(escape).join('\\s+'));
+
+test('a game-night kit for a seed-003 mission prints its battle length, victory conditions and the supplement’s post-game slip', async ({ herald }, testInfo) => {
+  test.setTimeout(180_000);
+  const app = await herald.launch();
+  const { page } = app;
+  const pageErrors = watchErrors(page);
+  const c = await setUpCampaign(page);
+
+  // House rules: switch the 8th-edition supplement on, with a Twist rolled at set-up and Injuries played at the table.
+  const campaign = new CampaignPage(page);
+  await campaign.settings.getByRole('link', { name: 'Change them in House rules →' }).click();
+  const rules = new RulesetPage(page);
+  await rules.waitUntilReady();
+  await rules.setOptionalRule('8th-edition supplement missions', true);
+  await rules.setOptionalRule('Twist', true);
+  await rules.setOptionalRule('Injuries (in game)', true);
+  await rules.apply('We play the 8th-edition supplement');
+  await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
+  await expect(campaign.optionalRule('8th-edition supplement missions')).toBeChecked();
+
+  const print = new PrintPage(page);
+  const game = new GamePage(page);
+  /** Plans a game on a seed-003 mission on the New game screen, then opens its kit; returns the plan. */
+  const planAndOpenKit = async (number: number, mission: string) => {
+    await page.evaluate(`location.hash = ${JSON.stringify(`#/campaigns/${c.campaignId}`)}`);
+    await expect(campaign.heading(CAMPAIGN)).toBeVisible();
+    await campaign.newGame();
+    await new NewGamePage(page).setUp({ teamA: 'Da Krumpas', teamB: 'Cadian 88th', mission, zonePicker: 'Roll off' });
+    await expect(game.heading).toHaveText(`Game ${number}: Da Krumpas vs Cadian 88th`);
+    await expect(game.plan).toContainText('5 to 7 battle rounds');
+    const gameId = decodeURIComponent((await page.evaluate<string>('location.hash')).replace('#/games/', ''));
+    const plan = (await invoke(page, 'games.get', { id: gameId })).plan!;
+    expect(plan.club8th).toBeDefined();
+    await page.getByRole('link', { name: 'Game-night kit' }).click();
+    await print.waitUntilReady();
+    await expect(print.sheet('Game plan')).toContainText(mission);
+    return { plan, club: plan.club8th! };
+  };
+  const team = (side: 'a' | 'b') => (side === 'a' ? 'Da Krumpas' : 'Cadian 88th');
+
+  // ----- Tactical Escalation (Maelstrom of War): Tactical Objectives, Mission Priorities, First Blood -----
+  const te = await planAndOpenKit(1, 'Tactical Escalation');
+  const planSheet = print.sheet('Game plan');
+  await expect(planSheet).toContainText('5 to 7 battle rounds');
+  await expect(planSheet).not.toContainText('turns each');
+  await expect(planSheet.getByRole('region', { name: 'Victory conditions' })).toContainText('Mission Priorities');
+  await expect(planSheet.getByRole('region', { name: 'Secondary objectives' })).toHaveCount(0);
+  const slipSheet = print.sheet('Post-game slip');
+  const counted = slipSheet.getByRole('table', { name: 'Victory points counted at the table' });
+  await expect(counted.getByRole('rowheader')).toHaveText([/^Tactical Objectives VP/, /^Objectives of its nominated type achieved/]);
+  await expect(counted.getByRole('columnheader')).toHaveText(['', 'Da Krumpas', 'Cadian 88th']);
+  await expect(slipSheet).toContainText('First Blood at the same time');
+  await expect(slipSheet).not.toContainText('Secondaries');
+  await expect(slipSheet.getByRole('table', { name: 'Da Krumpas models' }).locator('tbody tr')).toHaveCount(21);
+  // The kit as the club organiser sees it on screen, kept with the PDFs.
+  const screen = testInfo.outputPath('kit-club-8th-screen.png');
+  await page.screenshot({ path: screen, fullPage: true });
+  await testInfo.attach('kit-club-8th-screen.png', { path: screen, contentType: 'image/png' });
+
+  test.skip(testInfo.project.name === 'electron', NO_PDF_IN_ELECTRON);
+  test.skip(missingTools.length > 0, NO_POPPLER);
+
+  const firstTurn = team(te.plan.firstTurn.side);
+  const secondTurn = team(te.plan.firstTurn.side === 'a' ? 'b' : 'a');
+  for (const paper of ['a4', 'letter'] as const) {
+    if (paper === 'letter') await print.choosePaper('US Letter');
+    const file = testInfo.outputPath(`kit-club-8th-${paper}.pdf`);
+    await print.pdf(file);
+    await keepArtefacts(testInfo, file);
+    const info = pdfInfo(file);
+    expect(info.width).toBeCloseTo(PAPER_SIZES[paper].width, 0);
+    expect(info.pages).toBeGreaterThanOrEqual(2);
+    expect(info.pages).toBeLessThanOrEqual(4);
+    const first = pdfText(file, { first: 1, last: 1 });
+    expect(first).toContain('Game 1: Da Krumpas vs Cadian 88th');
+    expect(first).toContain('Tactical Escalation');
+    expect(first).not.toContain('Post-game slip');
+    // Battle length, naming who rolls; Sudden Death; the Tactical Objectives; every victory condition.
+    expect(first).toMatch(words('5 to 7 battle rounds'));
+    expect(first).toMatch(words(`At the end of battle round 5, ${firstTurn} (first turn) rolls a D6: on a 3+ the game continues`));
+    expect(first).toMatch(words(`At the end of battle round 6, ${secondTurn} (second turn) rolls a D6: on a 4+`));
+    expect(first).toMatch(words('The battle ends after battle round 7 at the latest.'));
+    expect(first).toMatch(words(te.club.suddenDeath));
+    expect(first).toMatch(/Map and\s+zone/);
+    expect(first).toContain(`${team(te.club.zonePicker.side)} picks`);
+    expect(first).toMatch(/Tactical Objectives\s+—\s+Victory points for achieving Tactical Objectives\.\s+At the start of their turn/);
+    expect(first).toMatch(words(`Twist ${te.plan.twist!.text.split(/\s+/).slice(0, 3).join(' ')}`));
+    expect(first).toMatch(/Victory conditions/i);
+    for (const v of te.club.victoryConditions) expect(first, `victory condition ${v.name}`).toMatch(words(v.name));
+    expect(first).toMatch(/Victory conditions\s+—\s+the most victory points wins; equal is a draw/i);
+    for (const r of te.plan.specialRules) expect(first, `reminder of ${r.name}`).toMatch(words(r.source === 'optional' ? `${r.name} (optional rule, at the table)` : r.name));
+    expect(te.plan.specialRules.some((r) => r.source === 'optional')).toBe(true);
+    expect(first).not.toMatch(/\d+\s+turns\s+each/);
+    expect(first).not.toMatch(/Secondary objectives/i);
+    const text = pdfText(file);
+    expect(text).not.toMatch(/7\s+turns/);
+    const slip = text.slice(text.indexOf('Post-game slip'));
+    const at = ['1 Result', '2 Injuries', '3 Experience', '4 Requisition'].map((h) => slip.search(new RegExp(h.replace(' ', '\\s+'))));
+    expect(at.every((i) => i > 0)).toBe(true);
+    expect([...at].sort((x, y) => x - y)).toEqual(at);
+    // What the Result step asks for a seed-003 game, not seed 004's columns.
+    expect(slip).toMatch(new RegExp(`${BOX}\\s+The battle ended after its battle rounds \\(5 to 7\\)`));
+    expect(slip).not.toContain('Both players completed their turns');
+    expect(slip).toMatch(words('Victory points — Tactical Escalation'));
+    expect(slip).toMatch(/Tactical Objectives VP/);
+    expect(slip).toMatch(/Objectives of its nominated type achieved/);
+    expect(slip).toMatch(new RegExp(`${BOX}\\s+First Blood at the same time`));
+    expect(slip).toMatch(new RegExp(`${BOX}\\s+First Blood`));
+    expect(slip).not.toMatch(/First Strike/);
+    expect(slip).not.toMatch(/Secondaries|Assassination/);
+    for (const name of [...c.ids.keys()]) expect(slip, `slip line for ${name}`).toContain(name);
+  }
+
+  // ----- Vital Intelligence (Eternal War): Capture the Data and First Strike -----
+  await print.choosePaper('A4');
+  const vi = await planAndOpenKit(2, 'Vital Intelligence');
+  const file = testInfo.outputPath('kit-club-8th-vital-intelligence-a4.pdf');
+  await print.pdf(file);
+  await keepArtefacts(testInfo, file);
+  expect(pdfInfo(file).pages).toBeLessThanOrEqual(4);
+  const text = pdfText(file);
+  const plan = text.slice(0, text.indexOf('Post-game slip'));
+  expect(plan).toMatch(words('5 to 7 battle rounds'));
+  expect(plan).toMatch(words('Sudden Death is not in use in this mission'));
+  for (const v of vi.club.victoryConditions) expect(plan, `victory condition ${v.name}`).toMatch(words(v.name));
+  expect(plan).not.toMatch(/Tactical Objectives\s+—/);
+  expect(plan).toMatch(/MISSION \(CHOSEN\) · ETERNAL WAR · 8TH-EDITION SUPPLEMENT/i);
+  expect(text).not.toMatch(/7\s+turns/);
+  const slip = text.slice(text.indexOf('Post-game slip'));
+  expect(slip).toMatch(words('Victory points — Vital Intelligence'));
+  expect(slip).toMatch(/Capture the Data VP/);
+  expect(slip).toMatch(new RegExp(`First Strike\\s+—\\s+destroyed an enemy unit in the first battle round\\s+${BOX}\\s+${BOX}`));
+  expect(slip).toMatch(words('Sudden Death is not in use: the victory points decide'));
+  expect(slip).not.toMatch(/Tactical Objectives VP|nominated type|First Blood at the same time/);
+  expect(slip).not.toMatch(/Secondaries|Assassination/);
   expect(pageErrors).toEqual([]);
 });
