@@ -4,6 +4,7 @@
  * of the time. `prepared(db, key, build)` keeps drizzle's `.prepare()`d query per connection: a transaction uses its
  * connection's statements, and a restore (a new connection) starts a fresh set.
  */
+import type Database from 'better-sqlite3';
 import type { Db } from './open';
 
 const byConnection = new WeakMap<object, Map<string, unknown>>();
@@ -23,4 +24,12 @@ export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
     queries.set(key, query);
   }
   return query;
+}
+
+/**
+ * A plain better-sqlite3 statement, compiled once per connection, for the few bulk reads where drizzle's per-row
+ * mapping costs more than the read itself (a rebuild of a ten-year ledger: issue 9).
+ */
+export function rawStatement(db: Db, key: string, text: string): Database.Statement {
+  return prepared(db, `raw:${key}`, () => (connectionOf(db) as Database.Database).prepare(text));
 }

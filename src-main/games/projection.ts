@@ -11,7 +11,7 @@
  */
 import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { prepared } from '../db/prepared';
+import { prepared, rawStatement } from '../db/prepared';
 import {
   PROGRESSION_ENTRY_KINDS,
   foldProgression,
@@ -392,8 +392,18 @@ export const teamRowsAfter = (db: Db, teamId: string, afterSeq: number): LedgerR
   ).all({ teamId, afterSeq });
 
 /** Every committed game of the given teams, each read and parsed once. */
-function committedResults(db: Db, teamIds: readonly string[]): GameResult[] {
+function committedResults(db: Db, teamIds: readonly string[], campaignId?: string): GameResult[] {
   if (teamIds.length === 0) return [];
+  if (campaignId !== undefined) {
+    // A whole campaign: one plain read (see rawStatement).
+    const rows = rawStatement(db, 'games.resultsForRebuild', `SELECT team_a_id, team_b_id, winner, vp_a, vp_b, report FROM games WHERE campaign_id = ? AND status = 'committed'`).raw(true);
+    const out: GameResult[] = [];
+    for (const r of rows.iterate(campaignId) as Iterable<unknown[]>) {
+      if (r[5] === null) continue;
+      out.push({ teamAId: r[0] as string, teamBId: r[1] as string, winner: r[2] as GameResult['winner'], vpA: r[3] as number | null, vpB: r[4] as number | null, report: ReportForStats.parse(JSON.parse(r[5] as string)) });
+    }
+    return out;
+  }
   const ids = [...teamIds];
   return db
     .select({ teamAId: games.teamAId, teamBId: games.teamBId, winner: games.winner, vpA: games.vpA, vpB: games.vpB, report: games.report })
@@ -410,20 +420,43 @@ function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Ma
   // split by team; a few teams are read through their index.
   const byTeam = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
   if (campaignId !== undefined) {
-    for (const row of db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).orderBy(asc(ledgerEntries.seq)).all()) byTeam.get(row.teamId)?.push(row);
+    const all = rawStatement(
+      db,
+      'ledger.campaignForRebuild',
+      'SELECT seq, id, campaign_id, team_id, game_id, model_id, kind, req, data, reason, created_at, voided_at FROM ledger_entries WHERE campaign_id = ? ORDER BY seq',
+    ).raw(true);
+    for (const r of all.iterate(campaignId) as Iterable<unknown[]>) {
+      const row: LedgerRow = {
+        seq: r[0] as number,
+        id: r[1] as string,
+        campaignId: r[2] as string,
+        teamId: r[3] as string,
+        gameId: r[4] as string | null,
+        modelId: r[5] as string | null,
+        kind: r[6] as string,
+        req: r[7] as number,
+        data: JSON.parse(r[8] as string) as unknown,
+        reason: r[9] as string,
+        createdAt: r[10] as string,
+        voidedAt: r[11] as string | null,
+      };
+      byTeam.get(row.teamId)?.push(row);
+    }
   } else {
     for (const teamId of teamIds) byTeam.set(teamId, db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all());
   }
   for (const teamId of teamIds) {
     const rows = byTeam.get(teamId)!;
-    const parsed = rows.map(parseLedgerData);
+    // Read as written: every row's data was checked against its schema when it was written (or imported), and
+    // checking a ten-year ledger again would be a fifth of a rebuild (issue 9). Requests still parse what they read.
+    const parsed = rows.map((r) => r.data as LedgerData | ProgressionEntry);
     const folded = foldRows({ state: emptyState(), req: 0, lastSeq: 0, record: NO_RECORD }, rows, parsed);
     const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
     const roster = founded ? foldRoster(rows.map((r, n) => ({ data: parsed[n]!, req: r.req, voided: r.voidedAt !== null }))) : null;
     out.set(teamId, { folded, roster });
   }
   const wanted = new Set(teamIds);
-  for (const g of committedResults(db, teamIds)) {
+  for (const g of committedResults(db, teamIds, campaignId)) {
     for (const teamId of [g.teamAId, g.teamBId]) {
       const t = wanted.has(teamId) ? out.get(teamId) : undefined;
       if (!t) continue;
