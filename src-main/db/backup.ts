@@ -25,7 +25,16 @@ export interface BackupInfo extends BackupManifest {
 const MANIFEST_SUFFIX = '.manifest.json';
 
 export function sha256File(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+  // In 1 MiB pieces through one buffer: a ten-year campaign file is hundreds of megabytes (issue 9).
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+  } finally {
+    fs.closeSync(fd);
+  }
+  return hash.digest('hex');
 }
 
 function stamp(d: Date): string {
