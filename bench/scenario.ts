@@ -5,6 +5,7 @@
  * Deterministic: the same seed and sizes give the same campaign (ids and clock are deterministic too).
  */
 import type { Core } from '../src-main/core';
+import { call } from '../src-main/test-support';
 import type { GameDetail, GameDraft } from '../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../shared/ipc/schemas/teams';
 import type { RosterModel, Ruleset } from '../shared/rules';
@@ -38,11 +39,7 @@ const HELD_THE_LINE = {
   citation: { source: 'house rule', section: 'Vraks League EXP awards' },
 };
 
-export async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
+export { call };
 
 /** The 20-model rosters: 1 leader + 3 specials + 16 core, from the sample Guard and Ork lists (both fit 250 pts). */
 const ROSTERS: Record<string, { leader: string; special: string; core: string }> = {

@@ -17,13 +17,8 @@ import { sha256File } from './db/backup';
 import { DbOpenError } from './db/errors';
 import { knownMigrations } from './db/migrate';
 import { RECOVERY_NOTE } from './recovery';
-import { MIGRATIONS, tempDir, testCore } from './test-support';
+import { MIGRATIONS, call, tempDir, testCore } from './test-support';
 
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 const tick = () => new Promise((r) => setImmediate(r));
 const campaignNames = async (core: Core) => (await call<Campaign[]>(core, 'campaigns.list', {})).map((c) => c.name);
 const KNOWN = knownMigrations(MIGRATIONS).length;

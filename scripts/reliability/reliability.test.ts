@@ -21,7 +21,7 @@ import type { Core } from '../../src-main/core';
 import { listVerifiedBackups, sha256File } from '../../src-main/db/backup';
 import { DbOpenError } from '../../src-main/db/errors';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../../src-main/repos/teams';
-import { MIGRATIONS, tempDir, testCore } from '../../src-main/test-support';
+import { MIGRATIONS, call, tempDir, testCore } from '../../src-main/test-support';
 
 // `npm run test:reliability` runs the full counts; inside `npm test` the same tests run shorter (the 1,000-run IPC fuzz
 // of every channel also runs there, in src-main/ipc-fuzz.test.ts).
@@ -30,12 +30,6 @@ const KILLS = FULL ? 300 : 30;
 const FUZZ_RUNS = FULL ? 1000 : 100;
 const report: Record<string, unknown> = { full: FULL };
 const failures: string[] = [];
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as T;
-}
 
 /** A campaign file with two founded teams (Orks with many boys, so casualties never run out quickly). */
 async function seeded(dir: string) {

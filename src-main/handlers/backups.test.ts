@@ -7,14 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackupView } from '../../shared/ipc/schemas/backups';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
-import type { Core } from '../core';
-import { tempDir, testCore } from '../test-support';
+import { call, tempDir, testCore } from '../test-support';
 
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
 const tick = () => new Promise((r) => setImmediate(r));
 
 describe('backups', () => {

@@ -7,18 +7,7 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail, StandingRow } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
-import { snapshotTables, tempDir, testCore } from '../test-support';
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-async function failure(core: Core, channel: string, input: unknown) {
-  const r = await core.invoke(channel, input);
-  if (r.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return r.error;
-}
+import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 
 async function playedCampaign(core: Core) {
   const campaign = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });

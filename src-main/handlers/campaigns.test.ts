@@ -1,20 +1,7 @@
 /** Integration: the real handlers through dispatch() on a real temporary SQLite file. */
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
-import type { Core } from '../core';
-import { snapshotTables, tempDir, testCore } from '../test-support';
-
-async function call<T = unknown>(core: Core, channel: string, input: unknown): Promise<T> {
-  const result = await core.invoke(channel, input);
-  if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
-  return result.value as T;
-}
-
-async function failure(core: Core, channel: string, input: unknown) {
-  const result = await core.invoke(channel, input);
-  if (result.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return result.error;
-}
+import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 
 describe('campaigns handlers', () => {
   it('create: trims the name, defaults to 250 points, and lists newest first', async () => {

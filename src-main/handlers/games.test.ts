@@ -9,19 +9,8 @@ import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schem
 import type { Bulletin } from '../../shared/ipc/schemas/print';
 import { foldRoster } from '../../shared/rules';
 import type { Core } from '../core';
-import { snapshotTables, tempDir, testCore } from '../test-support';
+import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-async function failure(core: Core, channel: string, input: unknown) {
-  const r = await core.invoke(channel, input);
-  if (r.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return r.error;
-}
 
 let uid = 0;
 const mid = (p: string) => `${p}-${++uid}`;

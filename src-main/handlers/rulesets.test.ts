@@ -8,18 +8,7 @@ import type { RulesetImportResult, RulesetPreview, RulesetView } from '../../sha
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { battleHonoursPreset, withOptionalRules, type DiceTable, type Ruleset } from '../../shared/rules';
 import type { Core } from '../core';
-import { snapshotTables, testCore } from '../test-support';
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-async function failure(core: Core, channel: string, input: unknown) {
-  const r = await core.invoke(channel, input);
-  if (r.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return r.error;
-}
+import { call, failure, snapshotTables, testCore } from '../test-support';
 
 let uid = 0;
 async function campaignWithTeams(core: Core, preset: 'hor-battle-honours' | 'hor-experience-levels') {

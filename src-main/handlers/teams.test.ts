@@ -6,21 +6,9 @@ import { SAMPLE_TEAM_LISTS } from '../../shared/data/team-lists';
 import type { Player, TeamDetail, TeamListImportResult, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { foldRoster } from '../../shared/rules';
 import type { Roster } from '../../shared/rules';
-import type { Core } from '../core';
-import { snapshotTables, testCore } from '../test-support';
+import { call, failure, snapshotTables, testCore } from '../test-support';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
 import { jsonDepth } from './team-lists';
-
-async function call<T>(core: Core, channel: string, input: unknown): Promise<T> {
-  const r = await core.invoke(channel, input);
-  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
-  return r.value as T;
-}
-async function failure(core: Core, channel: string, input: unknown) {
-  const r = await core.invoke(channel, input);
-  if (r.ok) throw new Error(`${channel} unexpectedly succeeded`);
-  return r.error;
-}
 
 let uid = 0;
 const mid = () => `model-${++uid}`;

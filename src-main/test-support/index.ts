@@ -43,3 +43,17 @@ export function snapshotTables(core: Core): Record<string, unknown[]> {
     .all() as string[];
   return Object.fromEntries(tables.map((t) => [t, sqlite.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
 }
+
+/** Invoke a channel through the real dispatch and return its value; a failed call throws with its code and message. */
+export async function call<T = unknown>(core: Core, channel: string, input: unknown): Promise<T> {
+  const r = await core.invoke(channel, input);
+  if (!r.ok) throw new Error(`${channel}: ${r.error.code}: ${r.error.message}`);
+  return r.value as T;
+}
+
+/** Invoke a channel that must fail, and return its typed error. */
+export async function failure(core: Core, channel: string, input: unknown) {
+  const r = await core.invoke(channel, input);
+  if (r.ok) throw new Error(`${channel} unexpectedly succeeded`);
+  return r.error;
+}
