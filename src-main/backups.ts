@@ -1,14 +1,17 @@
 /**
- * Automatic verified backups (issue 8, RELIABILITY.md rule 3): before every void, import and restore (taken at once,
- * inside the request, before anything changes), after every committed game (soon after the answer is sent, so a
- * commit stays fast; several commits in a row make one backup), and daily. Each backup is verified before it gets
+ * Automatic verified backups (issue 8, RELIABILITY.md rule 3): before every void, import and restore (inside the
+ * request, before anything changes), after every committed game (in a worker thread once the answer is sent, so a
+ * commit stays fast and the app keeps answering while a large file is copied; several commits in a row make one
+ * backup), and daily. Each backup is verified before it gets
  * its final name (db/backup.ts), then the history is thinned (db/thinning.ts). A failed automatic backup is logged and
  * never fails the user's action: the action's own transaction already made the data durable.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { createVerifiedBackup, listVerifiedBackups, type BackupInfo } from './db/backup';
+import type { Worker } from 'node:worker_threads';
+import { createVerifiedBackup, createVerifiedBackupWith, listVerifiedBackups, type BackupInfo } from './db/backup';
+import { runBackupWorker, WorkerUnavailable } from './db/backup-worker';
 import { backupsToThin } from './db/thinning';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -16,59 +19,162 @@ const DAY = 24 * 60 * 60 * 1000;
 /** Rows this connection has inserted, updated or deleted since it opened. */
 const totalChanges = (connection: Database.Database) => connection.prepare('SELECT total_changes()').pluck().get() as number;
 
+interface Job {
+  promise: Promise<BackupInfo>;
+  connection: Database.Database;
+  changes: number;
+}
+
 export class Backups {
   #pending: string | null = null;
+  #scheduled = false;
+  #stopped = false;
   #timer: ReturnType<typeof setInterval> | undefined;
   #first: ReturnType<typeof setTimeout> | undefined;
   /** The last backup this process took, and the connection's change count when it was taken. */
   #last: { connection: Database.Database; changes: number; info: BackupInfo } | null = null;
+  /** The backup being taken in a worker thread, if any (one at a time). */
+  #job: Job | null = null;
+  readonly #workers = new Set<Worker>();
+  /** Set when a worker thread cannot run here: backups are then taken on the main thread, as before issue 9. */
+  #workerOff = false;
 
   constructor(
     private readonly sqlite: () => Database.Database,
     readonly dir: string,
     private readonly now: () => Date,
     private readonly log: (message: string) => void,
+    /** Runs a backup's heavy part off the main thread (tests pass one that cannot start, to check the fallback). */
+    private readonly worker: typeof runBackupWorker = runBackupWorker,
   ) {}
 
   list(): BackupInfo[] {
     return listVerifiedBackups(this.dir);
   }
 
-  /** Take a verified backup now (throws when it cannot: the caller decides whether to go on). */
+  /** Take a verified backup now, on this thread (throws when it cannot: the caller decides whether to go on). */
   take(reason: string): BackupInfo {
     const connection = this.sqlite();
+    const changes = totalChanges(connection);
     const info = createVerifiedBackup(connection, this.dir, reason, this.now());
-    this.#last = { connection, changes: totalChanges(connection), info };
+    this.#remember(connection, changes, info);
     this.thin();
     return info;
   }
 
   /**
-   * A verified backup of the campaign as it is now: the newest one when nothing has been written since this process
-   * took it (issue 9: voiding the game just committed reuses the after-commit backup instead of copying a ten-year
-   * file again), otherwise a new one. Every change goes through this one connection (the main process owns the
-   * file), so an unchanged change count means the backup holds exactly the current data.
+   * A verified backup taken in a worker thread: the main thread stays free to answer requests while a ten-year file
+   * (hundreds of megabytes) is copied, checked and hashed (issue 9). Rejects when it cannot be taken.
    */
-  takeUnlessCurrent(reason: string): BackupInfo {
-    const connection = this.sqlite();
-    const last = this.#last;
-    if (last && last.connection === connection && last.changes === totalChanges(connection) && fs.existsSync(last.info.path)) return last.info;
-    return this.take(reason);
+  async takeInBackground(reason: string): Promise<BackupInfo> {
+    // A backup under way may have started before the latest change: let it finish, then take one of now.
+    if (this.#job) await this.#job.promise.catch(() => null);
+    return this.#start(reason).promise;
   }
 
-  /** Take a backup after the current request has answered; several requests in a row make one backup. */
-  soon(reason: string) {
-    if (this.#pending !== null) return;
-    this.#pending = reason;
-    setImmediate(() => {
-      const why = this.#pending ?? reason;
-      this.#pending = null;
-      try {
-        if (this.sqlite().open) this.take(why);
-      } catch (e) {
-        this.log(`Automatic backup (${why}) failed: ${String(e)}`);
+  /**
+   * A verified backup of the campaign as it is now (before a void: issue 8): the newest one when nothing has been
+   * written since this process took it (voiding the game just committed reuses the after-commit backup instead of
+   * copying a ten-year file again), otherwise a new one, taken in a worker. Every change goes through this one
+   * connection (the main process owns the file), so an unchanged change count means the backup holds exactly the
+   * current data. The caller must check that nothing was written while it waited (see `changes`).
+   */
+  async current(reason: string): Promise<BackupInfo> {
+    for (;;) {
+      const connection = this.sqlite();
+      const changes = totalChanges(connection);
+      const last = this.#last;
+      if (last && last.connection === connection && last.changes === changes && fs.existsSync(last.info.path)) return last.info;
+      // A backup under way may be of exactly this state: wait for it rather than copy the file twice at once.
+      if (this.#job) {
+        await this.#job.promise.catch(() => null);
+        continue;
       }
+      const info = await this.#start(reason).promise;
+      if (this.#last?.info === info && this.#last.changes === totalChanges(this.sqlite())) return info;
+    }
+  }
+
+  /** Rows the campaign connection has changed since it opened: equal counts mean nothing was written in between. */
+  changes(): number {
+    return totalChanges(this.sqlite());
+  }
+
+  /** Take a backup after the current request has answered, in a worker; several requests in a row make one backup. */
+  soon(reason: string) {
+    if (this.#stopped) return;
+    if (this.#job) {
+      // One more when the running backup ends, if anything was written after it started.
+      this.#pending = reason;
+      return;
+    }
+    if (this.#scheduled) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      if (this.#stopped || !this.sqlite().open) return;
+      if (this.#job) {
+        this.#pending = reason; // started meanwhile (a void's backup): one more after it, if anything changes
+        return;
+      }
+      this.#start(reason).promise.catch(() => {});
     });
+  }
+
+  /** Resolves once no backup is being taken or waiting to start (the benchmark and tests wait for it). */
+  async idle(): Promise<void> {
+    while (this.#job || this.#scheduled) {
+      if (this.#job) await this.#job.promise.catch(() => null);
+      else await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  #remember(connection: Database.Database, changes: number, info: BackupInfo) {
+    // A slower backup of an older state never replaces the record of a newer one.
+    if (this.#last && this.#last.connection === connection && this.#last.changes > changes) return;
+    this.#last = { connection, changes, info };
+  }
+
+  #start(reason: string): Job {
+    if (this.#job) return this.#job;
+    const connection = this.sqlite();
+    const changes = totalChanges(connection);
+    const at = this.now();
+    const job: Job = {
+      connection,
+      changes,
+      promise: (async () => {
+        try {
+          const info = await this.#copy(connection, reason, at);
+          this.#remember(connection, changes, info);
+          this.thin();
+          return info;
+        } catch (e) {
+          if (!this.#stopped) this.log(`Backup (${reason}) failed: ${String(e)}`);
+          throw e;
+        } finally {
+          this.#job = null;
+          const next = this.#pending;
+          this.#pending = null;
+          if (next !== null && !this.#stopped && connection.open && totalChanges(connection) !== changes) this.soon(next);
+        }
+      })(),
+    };
+    this.#job = job;
+    return job;
+  }
+
+  async #copy(connection: Database.Database, reason: string, at: Date): Promise<BackupInfo> {
+    if (!this.#workerOff) {
+      try {
+        return await createVerifiedBackupWith((job) => this.worker(job, this.#workers), connection.name, this.dir, reason, at);
+      } catch (e) {
+        if (!(e instanceof WorkerUnavailable)) throw e;
+        this.#workerOff = true;
+        this.log(`Backups run on the main thread: a worker thread could not load SQLite (${e.message}).`);
+      }
+    }
+    return createVerifiedBackup(connection, this.dir, reason, at);
   }
 
   /**
@@ -90,12 +196,15 @@ export class Backups {
     this.#timer.unref();
   }
 
+  /** Stop the timers and end any backup under way (its temporary file is removed; Herald is closing). */
   stop() {
     if (this.#timer) clearInterval(this.#timer);
     if (this.#first) clearTimeout(this.#first);
     this.#timer = undefined;
     this.#first = undefined;
     this.#pending = null;
+    this.#stopped = true;
+    for (const worker of this.#workers) void worker.terminate();
   }
 
   private thin() {

@@ -60,6 +60,8 @@ export interface Core {
   invoke(channel: unknown, input: unknown): Promise<Result<unknown>>;
   /** Listen to every event (the shells forward them to their windows); returns the unsubscribe function. */
   onEvent(listener: EventListener): () => void;
+  /** Resolves once no automatic backup is under way or waiting (a backup runs in a worker after each commit). */
+  backupsIdle(): Promise<void>;
   close(): void;
 }
 
@@ -245,6 +247,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    backupsIdle: () => backups.idle(),
     close() {
       backups.stop();
       listeners.clear();

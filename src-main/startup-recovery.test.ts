@@ -158,7 +158,7 @@ describe('start-up recovery', () => {
     const events: string[] = [];
     core.onEvent((e) => events.push(e));
     await tick();
-    await tick();
+    await core.backupsIdle(); // a backup wrongly started would be finished (and listed) by now
     expect(await call<BackupView[]>(core, 'backups.list', {})).toEqual([]);
     // Reading the empty file changes nothing and keeps the recovery pending.
     await campaignNames(core);
@@ -168,7 +168,7 @@ describe('start-up recovery', () => {
     expect(info.recovery).toBeNull();
     expect(events).toEqual(['app.recoveryEnded']);
     await tick();
-    await tick();
+    await core.backupsIdle(); // automatic backups are taken in a worker thread
     expect((await call<BackupView[]>(core, 'backups.list', {})).map((b) => b.reason)).toEqual(['daily']);
     // Dismissing again is harmless.
     expect((await call<AppInfo>(core, 'app.dismissRecovery', {})).recovery).toBeNull();
@@ -199,7 +199,7 @@ describe('start-up recovery', () => {
     const second = testCore(dir, { automaticBackups: true });
     expect(second.info.recovery).toMatchObject({ kind: 'not-sqlite', setAsideFile: setAside, newestBackup: { file: backup.file } });
     await tick();
-    await tick();
+    await second.backupsIdle(); // a backup wrongly started would be finished (and listed) by now
     expect((await call<BackupView[]>(second, 'backups.list', {})).map((b) => b.file)).toEqual([backup.file]);
     await call(second, 'app.dismissRecovery', {});
     second.close();

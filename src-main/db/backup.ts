@@ -74,54 +74,106 @@ function rememberedSha256(file: string): string {
   return sha256;
 }
 
-export function createVerifiedBackup(
-  sqlite: Database.Database,
-  backupsDir: string,
-  reason: string,
-  now: Date,
-): BackupInfo {
+/** The names one backup is written under: a temporary name first, the final name once it is verified. */
+interface BackupNames {
+  name: string;
+  finalPath: string;
+  tmpPath: string;
+  manifestTmp: string;
+}
+
+/** Final names handed out to backups still being written (two can run at once: one in a worker, one here). */
+const reserved = new Set<string>();
+
+function reserveNames(backupsDir: string, reason: string, now: Date): BackupNames {
   fs.mkdirSync(backupsDir, { recursive: true });
   const safeReason = reason.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
   const base = `herald-${stamp(now)}-${safeReason}`;
   let name = `${base}.sqlite`;
-  for (let i = 2; fs.existsSync(path.join(backupsDir, name)); i++) name = `${base}-${i}.sqlite`;
+  for (let i = 2; fs.existsSync(path.join(backupsDir, name)) || reserved.has(path.join(backupsDir, name)); i++) name = `${base}-${i}.sqlite`;
   const finalPath = path.join(backupsDir, name);
-  const tmpPath = `${finalPath}.tmp`;
-  const manifestTmp = `${finalPath}${MANIFEST_SUFFIX}.tmp`;
+  reserved.add(finalPath);
+  return { name, finalPath, tmpPath: `${finalPath}.tmp`, manifestTmp: `${finalPath}${MANIFEST_SUFFIX}.tmp` };
+}
+
+/** What the copy under its temporary name proved to be: intact, this many bytes, this hash, this schema version. */
+export interface VerifiedCopy {
+  sha256: string;
+  bytes: number;
+  schemaVersion: number;
+}
+
+/** The heavy part, on this thread: a consistent snapshot under the temporary name, checked and hashed. */
+function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
+  fs.rmSync(names.tmpPath, { force: true });
+  sqlite.prepare('VACUUM INTO ?').run(names.tmpPath);
+  if (!integrityOk(names.tmpPath)) throw new Error(`The backup ${names.name} failed its integrity check.`);
+  return { sha256: sha256File(names.tmpPath), bytes: fs.statSync(names.tmpPath).size, schemaVersion: Number(sqlite.pragma('user_version', { simple: true })) };
+}
+
+/** Record the manifest and give the verified copy its final name. */
+function finish(names: BackupNames, copy: VerifiedCopy, reason: string, now: Date, backupsDir: string): BackupInfo {
+  const manifest: BackupManifest = { app: 'Herald', file: names.name, sha256: copy.sha256, bytes: copy.bytes, createdAt: now.toISOString(), reason, schemaVersion: copy.schemaVersion };
+  const fd = fs.openSync(names.manifestTmp, 'w');
   try {
-    fs.rmSync(tmpPath, { force: true });
-    sqlite.prepare('VACUUM INTO ?').run(tmpPath);
-    if (!integrityOk(tmpPath)) throw new Error(`The backup ${name} failed its integrity check.`);
-    const bytes = fs.statSync(tmpPath).size;
-    const manifest: BackupManifest = {
-      app: 'Herald',
-      file: name,
-      sha256: sha256File(tmpPath),
-      bytes,
-      createdAt: now.toISOString(),
-      reason,
-      schemaVersion: Number(sqlite.pragma('user_version', { simple: true })),
-    };
-    const fd = fs.openSync(manifestTmp, 'w');
-    try {
-      fs.writeSync(fd, JSON.stringify(manifest, null, 2));
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    // The manifest gets its final name first: a file under a final backup name always has its manifest, even if the
-    // process dies between the two renames (a lone manifest names no file and is ignored).
-    fs.renameSync(manifestTmp, `${finalPath}${MANIFEST_SUFFIX}`);
-    fs.renameSync(tmpPath, finalPath);
-    fsyncDir(backupsDir);
-    const st = fs.statSync(finalPath);
-    hashes.set(finalPath, { size: st.size, mtimeMs: st.mtimeMs, sha256: manifest.sha256 });
-    return { ...manifest, path: finalPath };
+    fs.writeSync(fd, JSON.stringify(manifest, null, 2));
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  // The manifest gets its final name first: a file under a final backup name always has its manifest, even if the
+  // process dies between the two renames (a lone manifest names no file and is ignored).
+  fs.renameSync(names.manifestTmp, `${names.finalPath}${MANIFEST_SUFFIX}`);
+  fs.renameSync(names.tmpPath, names.finalPath);
+  fsyncDir(backupsDir);
+  const st = fs.statSync(names.finalPath);
+  hashes.set(names.finalPath, { size: st.size, mtimeMs: st.mtimeMs, sha256: manifest.sha256 });
+  return { ...manifest, path: names.finalPath };
+}
+
+function cleanUp(names: BackupNames) {
+  fs.rmSync(names.tmpPath, { force: true });
+  fs.rmSync(names.manifestTmp, { force: true });
+  fs.rmSync(names.finalPath, { force: true });
+}
+
+/** A verified backup taken on this thread, through the given connection (before an import, a restore, a migration). */
+export function createVerifiedBackup(sqlite: Database.Database, backupsDir: string, reason: string, now: Date): BackupInfo {
+  const names = reserveNames(backupsDir, reason, now);
+  try {
+    return finish(names, snapshotHere(sqlite, names), reason, now, backupsDir);
   } catch (e) {
-    fs.rmSync(tmpPath, { force: true });
-    fs.rmSync(manifestTmp, { force: true });
-    fs.rmSync(finalPath, { force: true });
+    cleanUp(names);
     throw e;
+  } finally {
+    reserved.delete(names.finalPath);
+  }
+}
+
+/**
+ * The same verified backup with its heavy part in a worker thread (issue 9: a ten-year campaign file takes about
+ * 1.5 s to copy, check and hash, which on the main thread held up every request behind it). The worker opens the
+ * file read-only on its own connection: in WAL mode its snapshot is consistent and never blocks the main
+ * connection's writes, and a read-only connection never checkpoints or removes the WAL when it closes. The manifest
+ * and the renames stay here, in the same order as above. `run` starts the worker (db/backup-worker.ts).
+ */
+export async function createVerifiedBackupWith(
+  run: (job: { dbFile: string; tmpPath: string }) => Promise<VerifiedCopy>,
+  dbFile: string,
+  backupsDir: string,
+  reason: string,
+  now: Date,
+): Promise<BackupInfo> {
+  const names = reserveNames(backupsDir, reason, now);
+  try {
+    fs.rmSync(names.tmpPath, { force: true });
+    const copy = await run({ dbFile, tmpPath: names.tmpPath });
+    return finish(names, copy, reason, now, backupsDir);
+  } catch (e) {
+    cleanUp(names);
+    throw e;
+  } finally {
+    reserved.delete(names.finalPath);
   }
 }
 

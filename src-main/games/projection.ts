@@ -23,7 +23,7 @@ import {
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { games, ledgerEntries, teamProjections, teams, type LedgerRow, type TeamProjectionRow } from '../db/schema';
-import { parseLedgerData } from '../repos/teams';
+import { parseLedgerData, updateTeamRoster } from '../repos/teams';
 
 /** Bump when what a projection holds or how it is folded changes: older rows are rebuilt when the file opens. */
 export const PROJECTION_VERSION = 2;
@@ -376,7 +376,7 @@ export function undoLatestGame(db: Db, team: { id: string; campaignId: string },
   const voidedHere = live.filter((r) => voidedRows.has(r.id));
   if (after.length === 0 || after.length !== voidedHere.length || !after.every((r) => voidedRows.has(r.id))) return false;
   write(db, team.id, team.campaignId, { state: undo.state, req: undo.req, lastSeq: current.lastSeq, record: undo.record }, null);
-  db.update(teams).set({ roster: undo.roster, updatedAt: at }).where(eq(teams.id, team.id)).run();
+  updateTeamRoster(db, team.id, undo.roster, at);
   return true;
 }
 

@@ -70,16 +70,28 @@ export interface Resolved {
 
 const SIDES: Side[] = ['a', 'b'];
 
-/** Rules text names sides "Player A/B" and models by id: say the team's and the model's names instead. */
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Rules text names sides "Player A/B" and models by id: say the team's and the model's names instead. `names` holds
+ * every model the campaign ever had (a ten-year campaign: over a thousand), so the ids are found with one regular
+ * expression per text (longest id first), not one search per id (issue 9).
+ */
 export function humanizer(teams: Record<Side, LoadedTeam>, names: Map<string, string>) {
-  const ids = [...names.keys()].sort((x, y) => y.length - x.length);
+  const ids = [...names.keys()].filter((id) => id.length > 0).sort((x, y) => y.length - x.length);
+  const alt = ids.map(escapeRegExp).join('|');
+  // "Name (id)" says the name once; "id" in quotes and a bare id become the name.
+  const pattern = ids.length > 0 ? new RegExp(` \\((${alt})\\)|"(${alt})"|(${alt})`, 'g') : null;
   return (text: string): string => {
-    let out = text.replaceAll('Player A', teams.a.row.name).replaceAll('Player B', teams.b.row.name);
-    for (const id of ids) {
-      const name = names.get(id)!;
-      out = out.replaceAll(`${name} (${id})`, name).replaceAll(`"${id}"`, name).replaceAll(id, name);
-    }
-    return out;
+    const out = text.replaceAll('Player A', teams.a.row.name).replaceAll('Player B', teams.b.row.name);
+    if (!pattern) return out;
+    return out.replace(pattern, (_match: string, inParens: string | undefined, quoted: string | undefined, bare: string | undefined, offset: number, whole: string) => {
+      if (inParens !== undefined) {
+        const name = names.get(inParens)!;
+        return whole.slice(Math.max(0, offset - name.length), offset) === name ? '' : ` (${name})`;
+      }
+      return names.get((quoted ?? bare)!)!;
+    });
   };
 }
 

@@ -16,6 +16,7 @@ describe('backups', () => {
     const dir = tempDir();
     const core = testCore(dir, { automaticBackups: true });
     await tick();
+    await core.backupsIdle(); // automatic backups are taken in a worker thread
     expect((await call<BackupView[]>(core, 'backups.list', {})).map((b) => b.reason)).toEqual(['daily']);
     await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
     const withVraks = await call<BackupView>(core, 'backups.create', {});

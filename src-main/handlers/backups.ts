@@ -16,15 +16,18 @@ const view = (b: BackupInfo): BackupView => ({ file: b.file, createdAt: b.create
 export const backupHandlers: BackupHandlers = {
   'backups.list': (_input, ctx) => ctx.backups.list().map(view),
 
-  'backups.create': (_input, ctx) => {
+  'backups.create': async (_input, ctx) => {
     mustBeWritable(ctx);
-    const made = view(ctx.backups.take('by-hand'));
+    // In a worker thread: a large campaign file takes seconds to copy and check, and the app keeps answering meanwhile.
+    const made = view(await ctx.backups.takeInBackground('by-hand'));
     ctx.emit('backups.changed', {});
     return made;
   },
 
-  'backups.restore': ({ file }, ctx) => {
+  'backups.restore': async ({ file }, ctx) => {
     mustBeWritable(ctx);
+    // A backup being copied in a worker reads the file this replaces: let it finish first.
+    await ctx.backups.idle();
     const { restored, undo } = ctx.restore(file);
     ctx.emit('backups.changed', {});
     ctx.emit('app.restored', { file });

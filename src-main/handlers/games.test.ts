@@ -3,6 +3,8 @@
  * transaction, void leaving every table as before, rosters rebuilt from the ledger equal to the stored ones, the same
  * seed giving the same outcome, physical dice typed in, drafts surviving a restart.
  */
+import Database from 'better-sqlite3';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft, GameSummary, StandingRow, VoidPlan } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
@@ -234,6 +236,45 @@ describe('games: set-up, commit, void', () => {
     expect(after.team.requisition).toBe(a.team.requisition);
     expect(after.roster.models.map((m) => m.name)).not.toContain('Brother Novus');
     expect(after.team.requisition).toBeGreaterThanOrEqual(0);
+    core.close();
+  });
+
+  it('the after-commit backup is taken in a worker thread; a void straight after waits for it and reuses it (issue 9)', async () => {
+    const { core, campaign, a, b } = await setup(testCore(tempDir(), { automaticBackups: true }));
+    await core.backupsIdle(); // the start-of-day backup
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'relic-hunt' });
+    await call(core, 'games.saveDraft', { id: g.game.id, draft: relicHuntResult(g) });
+    await call(core, 'games.commit', { id: g.game.id });
+    await new Promise((resolve) => setImmediate(resolve)); // the backup starts once the answer is sent
+    // While the backup is copied in the worker, the app answers (the main thread is not held up by it).
+    expect((await call<TeamDetail>(core, 'teams.get', { id: a.team.id })).team.record.games).toBe(1);
+    await call(core, 'games.void', { id: g.game.id, reason: 'Entered by mistake' });
+    await core.backupsIdle();
+    const reasons = (await call<{ reason: string }[]>(core, 'backups.list', {})).map((b) => b.reason);
+    // The void found the after-commit backup of exactly the state it changed, and took no second copy.
+    expect(reasons).toContain('after-game-1');
+    expect(reasons).not.toContain('before-void-game-1');
+    // That backup holds the committed game: restoring it undoes the void.
+    const backup = (await call<{ file: string; reason: string }[]>(core, 'backups.list', {})).find((x) => x.reason === 'after-game-1')!;
+    await call(core, 'backups.restore', { file: backup.file });
+    expect((await call<GameDetail>(core, 'games.get', { id: g.game.id })).game.status).toBe('committed');
+    core.close();
+  });
+
+  it('a void after a later write takes a fresh backup in the worker, and refuses on a read-only file', async () => {
+    const { core, campaign, a, b } = await setup(testCore(tempDir(), { automaticBackups: false }));
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'relic-hunt' });
+    await call(core, 'games.saveDraft', { id: g.game.id, draft: relicHuntResult(g) });
+    await call(core, 'games.commit', { id: g.game.id });
+    await call(core, 'players.create', { campaignId: campaign.id, name: 'Carol' });
+    await call(core, 'games.void', { id: g.game.id, reason: 'Entered by mistake' });
+    const made = await call<{ file: string; reason: string }[]>(core, 'backups.list', {});
+    expect(made.map((x) => x.reason)).toEqual(['before-void-game-1']);
+    // The backup is the state just before the void: the game committed, Carol there.
+    const probe = new Database(path.join(core.paths.backupsDir, made[0]!.file), { readonly: true });
+    expect(probe.prepare('SELECT status FROM games WHERE id = ?').pluck().get(g.game.id)).toBe('committed');
+    expect(probe.prepare(`SELECT count(*) FROM players WHERE name = 'Carol'`).pluck().get()).toBe(1);
+    probe.close();
     core.close();
   });
 });

@@ -271,13 +271,9 @@ function voidScope(db: Db, game: GameRow) {
       before.balance[t] = (stored?.req ?? 0) - items.reduce((sum, i) => (i.team === t && !i.voided ? sum + i.req : sum), 0);
       for (const m of Object.values(stored?.state.progression.models ?? {})) before.exp[m.model] = m.exp;
       // Permanent injuries carried at `start`: the few injury and honour entries before it, in order (as planVoid counts).
-      const earlier = [...teamsRepo.teamLedgerOfKind(db, t, 'injury.rolled'), ...teamsRepo.teamLedgerOfKind(db, t, 'honour.bought')]
-        .filter((r) => r.seq < start && r.voidedAt === null)
-        .sort((x, y) => x.seq - y.seq);
-      for (const r of earlier) {
-        const d = teamsRepo.parseLedgerData(r);
-        if (d.kind === 'injury.rolled' && d.result.kind === 'permanent-injury') before.injuries[d.model] = (before.injuries[d.model] ?? 0) + 1;
-        if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null) before.injuries[d.model] = Math.max(0, (before.injuries[d.model] ?? 0) - 1);
+      for (const r of teamsRepo.injuryMarksBefore(db, t, start, RESTORATIVE_SURGERY)) {
+        if (r.model === null) continue;
+        before.injuries[r.model] = r.kind === 'injury.rolled' ? (before.injuries[r.model] ?? 0) + 1 : Math.max(0, (before.injuries[r.model] ?? 0) - 1);
       }
     }
     for (const i of items) if (!i.voided && i.data.kind === 'exp.gained') before.exp[i.data.model] = (before.exp[i.data.model] ?? 0) - i.data.amount;
@@ -503,14 +499,14 @@ export const gameHandlers: GameHandlers = {
         vpB: resolved.score.vp.b,
         winner: resolved.score.outcome.kind === 'win' ? resolved.score.outcome.winner : ('draw' as const),
       };
-      gamesRepo.updateGame(tx, game.id, { status: 'committed', report, ...result, committedAt: at, updatedAt: at });
+      gamesRepo.markCommitted(tx, game.id, { report, ...result, committedAt: at, updatedAt: at });
       for (const side of SIDES) {
         const team = teams[side];
         // Only this game's rows are folded into the roster cache and the projection (issue 9), in this transaction.
         const rows = teamRowsAfter(tx, team.row.id, lastSeq[side]);
         // The rows' data is what was just written (no parse back), for the roster, the projection and the guard.
         const items = rows.map((r) => ({ id: r.id, seq: r.seq, team: r.teamId, gameId: r.gameId, modelId: r.modelId, req: r.req, voided: r.voidedAt !== null, data: written.get(r.id) ?? teamsRepo.parseLedgerData(r) }));
-        teamsRepo.updateTeam(tx, team.row.id, { roster: foldRosterFrom(team.roster, items), updatedAt: at });
+        teamsRepo.updateTeamRoster(tx, team.row.id, foldRosterFrom(team.roster, items), at);
         foldIntoTeam(
           tx,
           team.row,
@@ -533,16 +529,28 @@ export const gameHandlers: GameHandlers = {
 
   'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGame(ctx.db, id)).view,
 
-  'games.void': ({ id, reason, withDependents }, ctx) => {
-    const target = mustFindGame(ctx.db, id);
-    // The plan is made once: handlers run synchronously on the one connection, so nothing changes between here and
-    // the transaction below (the backup in between only reads).
-    const { plan, view, scope } = voidPlanFor(ctx.db, target);
-    if (view.dependents.length > 0 && !withDependents) {
-      throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
+  'games.void': async ({ id, reason, withDependents }, ctx) => {
+    // The plan is made and checked first (a refused void makes no backup), then a verified backup of the state the
+    // void changes (RELIABILITY.md rule 3; usually the after-commit backup, reused), then the plan is applied. The
+    // backup may be taken in a worker while other requests are answered: if anything was written meanwhile, plan again.
+    const planned = () => {
+      const target = mustFindGame(ctx.db, id);
+      const made = voidPlanFor(ctx.db, target);
+      if (made.view.dependents.length > 0 && !withDependents) {
+        throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${made.view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
+      }
+      return { target, ...made };
+    };
+    if (ctx.info.readOnly) throw new AppError('READ_ONLY', 'The campaign file is read-only here, so nothing can be saved.');
+    let made = planned();
+    for (;;) {
+      const before = ctx.backups.changes();
+      await ctx.backups.current(`before-void-game-${made.target.number}`);
+      if (ctx.backups.changes() === before) break;
+      made = planned();
     }
-    // RELIABILITY.md rule 3: a verified backup of the state the void changes (a refused void makes none).
-    ctx.backups.takeUnlessCurrent(`before-void-game-${target.number}`);
+    // From here to the end of the transaction nothing awaits: no other request runs in between.
+    const { target, plan, scope } = made;
     const { game, teamIds } = ctx.db.transaction((tx) => {
       const game = target;
       const at = ctx.now().toISOString();
@@ -558,7 +566,7 @@ export const gameHandlers: GameHandlers = {
         teamIds.add(g.teamAId);
         teamIds.add(g.teamBId);
         const why = gameId === game.id ? reason : `Voided with game ${game.number}: ${reason}`;
-        gamesRepo.updateGame(tx, gameId, { status: 'voided', voidedAt: at, voidReason: why, updatedAt: at });
+        gamesRepo.markVoided(tx, gameId, { voidedAt: at, voidReason: why, updatedAt: at });
       }
       // Never a negative balance, never a dangling model: checked on the result before it is kept. Only the entries
       // from the game on can change (what comes before is as it was, and its balances never went below 0).

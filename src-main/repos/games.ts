@@ -71,10 +71,38 @@ export function updateGame(db: Db, id: string, patch: Partial<Omit<GameRow, 'id'
   db.update(games).set(patch).where(eq(games.id, id)).run();
 }
 
+/** Placeholders for a prepared statement's values (drizzle still encodes JSON columns through them). */
+const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
+
+/** A game's committed result, with a statement prepared once per connection (the commit path: issue 9). */
+export function markCommitted(db: Db, id: string, r: Pick<GameRow, 'report' | 'vpA' | 'vpB' | 'winner' | 'committedAt' | 'updatedAt'>) {
+  prepared(db, 'games.markCommitted', (d) =>
+    d
+      .update(games)
+      .set({ status: 'committed', report: ph('report'), vpA: ph('vpA'), vpB: ph('vpB'), winner: ph('winner'), committedAt: ph('committedAt'), updatedAt: ph('updatedAt') })
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, ...r });
+}
+
+/** A game voided, with a statement prepared once per connection (the void path: issue 9). */
+export function markVoided(db: Db, id: string, r: { voidedAt: string; voidReason: string; updatedAt: string }) {
+  prepared(db, 'games.markVoided', (d) =>
+    d.update(games).set({ status: 'voided', voidedAt: ph('voidedAt'), voidReason: ph('voidReason'), updatedAt: ph('updatedAt') }).where(eq(games.id, sql.placeholder('id'))).prepare(),
+  ).run({ id, ...r });
+}
+
 export const deleteDraftGame = (db: Db, id: string) => db.delete(games).where(and(eq(games.id, id), eq(games.status, 'draft'))).run();
 
 export const insertRolls = (db: Db, rows: GameRollRow[]) => {
-  if (rows.length > 0) db.insert(gameRolls).values(rows).run();
+  // One prepared statement run per roll: cheaper than compiling a many-row insert for every game (issue 9).
+  const insert = prepared(db, 'rolls.insert', (d) =>
+    d
+      .insert(gameRolls)
+      .values({ gameId: ph('gameId'), seq: ph('seq'), phase: ph('phase'), purpose: ph('purpose'), expression: ph('expression'), faces: ph('faces'), total: ph('total'), source: ph('source') })
+      .prepare(),
+  );
+  for (const row of rows) insert.run(row);
 };
 
 export const gameRollsOf = (db: Db, gameId: string): GameRollRow[] =>

@@ -4,7 +4,7 @@ import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
-import { prepared } from '../db/prepared';
+import { prepared, rawStatement } from '../db/prepared';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
 import { nameKey } from './campaigns';
 
@@ -30,6 +30,33 @@ export function insertTeam(db: Db, row: TeamRow) {
 
 export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'name' | 'roster' | 'foundedAt' | 'updatedAt'>>) {
   db.update(teams).set(patch).where(eq(teams.id, id)).run();
+}
+
+/** A team's stored roster, with a statement prepared once per connection (commit and void: issue 9). */
+export function updateTeamRoster(db: Db, id: string, roster: TeamRow['roster'], updatedAt: string) {
+  prepared(db, 'teams.updateRoster', (d) =>
+    d
+      .update(teams)
+      .set({ roster: sql.placeholder('roster') as unknown as TeamRow['roster'], updatedAt: sql.placeholder('updatedAt') as unknown as string })
+      .where(eq(teams.id, sql.placeholder('id')))
+      .prepare(),
+  ).run({ id, roster, updatedAt });
+}
+
+/**
+ * What a void needs from before its game about injuries (void-plan's `before.injuries`): the live permanent injuries
+ * and Restorative Surgery honours of a team before `seq`, in order. Read with SQL's JSON functions instead of parsing
+ * every injury entry of a ten-year ledger (issue 9); the paths are those of ledger data v1.
+ */
+export function injuryMarksBefore(db: Db, teamId: string, seq: number, surgery: string): { kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
+  return rawStatement(
+    db,
+    'ledger.injuryMarksBefore',
+    `SELECT kind, json_extract(data, '$.model') AS model FROM ledger_entries
+      WHERE team_id = ? AND kind IN ('injury.rolled', 'honour.bought') AND seq < ? AND voided_at IS NULL
+        AND (json_extract(data, '$.result.kind') = 'permanent-injury' OR json_extract(data, '$.honour') = ?)
+      ORDER BY seq`,
+  ).all(teamId, seq, surgery) as { kind: 'injury.rolled' | 'honour.bought'; model: string | null }[];
 }
 
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>

@@ -1,0 +1,94 @@
+/**
+ * Backups in a worker thread (issue 9, db/backup-worker.ts): the copy is verified like any backup, a damaged copy is
+ * never kept, backups in a row are one backup, and where a worker cannot load SQLite the backup is taken here instead.
+ */
+import Database from 'better-sqlite3';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Backups } from './backups';
+import { createVerifiedBackupWith, listVerifiedBackups, sha256File } from './db/backup';
+import { runBackupWorker, WorkerUnavailable } from './db/backup-worker';
+import { tempDir } from './test-support';
+
+function campaignFile(dir: string) {
+  const db = new Database(path.join(dir, 'herald.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.exec('CREATE TABLE games (n INTEGER)');
+  db.pragma('user_version = 7');
+  const insert = db.prepare('INSERT INTO games VALUES (?)');
+  db.transaction(() => {
+    for (let i = 0; i < 1000; i++) insert.run(i);
+  })();
+  return db;
+}
+
+const clock = () => {
+  let t = Date.UTC(2026, 10, 22, 19, 0, 0);
+  return () => new Date((t += 1000));
+};
+
+describe('backups in a worker thread', () => {
+  it('the worker copies a consistent snapshot, checks it and hashes it; the main thread keeps writing meanwhile', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    const logs: string[] = [];
+    const backups = new Backups(() => db, path.join(dir, 'backups'), clock(), (m) => logs.push(m));
+    const taking = backups.takeInBackground('by-hand');
+    db.prepare('INSERT INTO games VALUES (?)').run(1000); // written while the backup is under way
+    const info = await taking;
+    expect(info).toMatchObject({ reason: 'by-hand', schemaVersion: 7 });
+    expect(sha256File(info.path)).toBe(info.sha256);
+    expect(listVerifiedBackups(backups.dir).map((b) => b.file)).toEqual([info.file]);
+    const copy = new Database(info.path, { readonly: true });
+    expect([1000, 1001]).toContain(copy.prepare('SELECT count(*) FROM games').pluck().get());
+    copy.close();
+    expect(fs.readdirSync(backups.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(logs).toEqual([]);
+    db.close();
+  });
+
+  it('several requests in a row make one backup, and one more when something was written after it started', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    const backups = new Backups(() => db, path.join(dir, 'backups'), clock(), () => {});
+    backups.soon('after-game-1');
+    backups.soon('after-game-2');
+    await new Promise((resolve) => setImmediate(resolve));
+    backups.soon('after-game-3'); // while the first is being copied, with nothing new written
+    await backups.idle();
+    expect(backups.list().map((b) => b.reason)).toEqual(['after-game-1']);
+    backups.soon('after-game-4');
+    await new Promise((resolve) => setImmediate(resolve));
+    db.prepare('INSERT INTO games VALUES (?)').run(2000);
+    backups.soon('after-game-5');
+    await backups.idle();
+    expect(backups.list().map((b) => b.reason).sort()).toEqual(['after-game-1', 'after-game-4', 'after-game-5']);
+    db.close();
+  });
+
+  it('a copy that fails its check is never kept under a backup name', async () => {
+    const dir = tempDir();
+    const garbage = path.join(dir, 'garbage.sqlite');
+    fs.writeFileSync(garbage, Buffer.alloc(8192, 7));
+    const backupsDir = path.join(dir, 'backups');
+    await expect(createVerifiedBackupWith((job) => runBackupWorker(job, new Set()), garbage, backupsDir, 'by-hand', new Date())).rejects.toThrow();
+    expect(fs.readdirSync(backupsDir)).toEqual([]);
+  });
+
+  it('where a worker cannot load SQLite, the backup is taken on the main thread instead, and said so in the log', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    const logs: string[] = [];
+    const unavailable: typeof runBackupWorker = (job, running) => runBackupWorker(job, running, path.join(dir, 'no-such-module.js'));
+    const backups = new Backups(() => db, path.join(dir, 'backups'), clock(), (m) => logs.push(m), unavailable);
+    await expect(runBackupWorker({ dbFile: db.name, tmpPath: path.join(dir, 'y.tmp') }, new Set(), path.join(dir, 'no-such-module.js'))).rejects.toBeInstanceOf(WorkerUnavailable);
+    const info = await backups.takeInBackground('by-hand');
+    expect(sha256File(info.path)).toBe(info.sha256);
+    expect(logs.join(' ')).toMatch(/main thread/);
+    // Later backups go straight to the main thread.
+    await backups.takeInBackground('by-hand');
+    expect(logs.filter((m) => /main thread/.test(m))).toHaveLength(1);
+    db.close();
+  });
+});
