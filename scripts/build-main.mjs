@@ -1,5 +1,6 @@
 // Bundles the Node side with esbuild: the Electron main process, the sandboxed preload (a single CommonJS file, as
-// sandboxed preloads must be) and the browser-mode server. better-sqlite3 (native) and electron stay external.
+// sandboxed preloads must be) and the browser-mode server (its launcher and the app). better-sqlite3 (native) and
+// electron stay external.
 import { build } from 'esbuild';
 
 const common = {
@@ -15,5 +16,7 @@ const common = {
 await Promise.all([
   build({ ...common, entryPoints: ['src-main/index.ts'], outfile: 'dist/main/index.cjs' }),
   build({ ...common, entryPoints: ['src-main/preload/index.ts'], outfile: 'dist/main/preload.cjs', minify: true }),
-  build({ ...common, entryPoints: ['src-main/bridge/cli.ts'], outfile: 'dist/main/browser.cjs' }),
+  // Browser mode: a small launcher (compile cache, the file's quick_check in a worker) that then loads the app bundle.
+  build({ ...common, entryPoints: ['src-main/bridge/launch.ts'], outfile: 'dist/main/browser.cjs', external: [...common.external, './browser-app.cjs'] }),
+  build({ ...common, entryPoints: ['src-main/bridge/cli.ts'], outfile: 'dist/main/browser-app.cjs' }),
 ]);

@@ -13,6 +13,7 @@ import { classifySqliteError } from './db/errors';
 import { isWritableDir, openCampaignFile, openReadOnlySnapshot, type OpenedDatabase } from './db/open';
 import os from 'node:os';
 import type { FileDialogs, Printer } from './files';
+import type { QuickCheck } from './db/quick-check';
 import { Backups } from './backups';
 import { listVerifiedBackups, restoreBackup, setAsideFile, setAsideLabel, sha256File } from './db/backup';
 import { DbOpenError, isSetAsideKind, isUnreadableContent } from './db/errors';
@@ -50,6 +51,8 @@ export interface CoreOptions {
    * delay the first screen (issue 9). Tests use 0.
    */
   dailyBackupDelayMs?: number;
+  /** quick_check of the campaign file, already made in a worker at launch (browser mode: bridge/launch.ts). */
+  quickCheck?: QuickCheck | null;
 }
 
 export interface Core {
@@ -94,6 +97,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       migrationsFolder: options.migrationsFolder,
       backupsDir: paths.backupsDir,
       now,
+      quickCheck: options.quickCheck,
     });
   let notice: string | null = null;
   let recovery: Recovery | null = null;

@@ -1,5 +1,6 @@
 /**
- * Browser mode entry point (bundled to dist/main/browser.cjs; run it with `npm run start:browser`).
+ * Browser mode (bundled to dist/main/browser-app.cjs, started by bridge/launch.ts as dist/main/browser.cjs; run it
+ * with `npm run start:browser`).
  *   node dist/main/browser.cjs [--data-dir DIR] [--port N]
  * Prints exactly one line with the URL to open, then serves until Ctrl+C.
  */
@@ -8,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createCore } from '../core';
 import { DbOpenError } from '../db/errors';
+import type { QuickCheck } from '../db/quick-check';
 import { defaultDataDir, parseDataDirArg } from '../paths';
 import { startBridgeServer } from './server';
 
@@ -21,7 +23,7 @@ function parsePort(argv: readonly string[]): number {
   return port;
 }
 
-async function main() {
+async function main(launch: Launch) {
   const argv = process.argv.slice(2);
   const root = path.resolve(__dirname, '..', '..');
   const dataDir = parseDataDirArg(argv) ?? defaultDataDir();
@@ -40,6 +42,8 @@ async function main() {
     mode: 'browser',
     version,
     ...(Number.isFinite(delay) && delay >= 0 ? { dailyBackupDelayMs: delay } : {}),
+    // The launcher started SQLite's quick_check of this file in a worker while this code loaded.
+    quickCheck: await launch.quickCheck,
   });
   const server = await startBridgeServer({ core, staticDir, token: randomBytes(24).toString('base64url'), port });
   console.log(`Herald (browser mode) is running at ${server.url} — campaign file: ${core.paths.databaseFile}`);
@@ -57,11 +61,20 @@ async function main() {
   process.on('SIGTERM', shutdown);
 }
 
-main().catch((e: unknown) => {
+/** What bridge/launch.ts started before loading this bundle. */
+export interface Launch {
+  quickCheck: Promise<QuickCheck | null>;
+}
+
+export function startBrowserMode(launch: Launch) {
+  main(launch).catch(fail);
+}
+
+function fail(e: unknown) {
   if (e instanceof DbOpenError) {
     console.error(`Herald cannot open the campaign file: ${e.message}`);
     process.exit(2);
   }
   console.error(`Herald could not start: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
-});
+}

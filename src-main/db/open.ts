@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createVerifiedBackup, restoreBackup, type BackupInfo } from './backup';
 import { DbOpenError, isBusy, isCorruption, sqliteCode } from './errors';
+import { checkedSound, type QuickCheck } from './quick-check';
 import {
   applyMigrations,
   appliedMigrations,
@@ -34,6 +35,8 @@ export interface OpenOptions {
   migrationsFolder: string;
   backupsDir: string;
   now?: () => Date;
+  /** quick_check already made at launch in a worker (db/quick-check.ts); used only if the file has not changed since. */
+  quickCheck?: QuickCheck | null;
 }
 
 export interface OpenedDatabase {
@@ -98,7 +101,7 @@ interface Inspection {
 }
 
 /** Learn what the file is without writing to it. */
-export function inspectCampaignFile(file: string, migrationsFolder: string): Inspection {
+export function inspectCampaignFile(file: string, migrationsFolder: string, checked?: QuickCheck | null): Inspection {
   if (!fs.existsSync(file)) return { fresh: true, schemaVersion: 0 };
   const size = fs.statSync(file).size;
   if (size === 0) return { fresh: true, schemaVersion: 0 };
@@ -140,7 +143,8 @@ export function inspectCampaignFile(file: string, migrationsFolder: string): Ins
       );
     }
     // RELIABILITY.md rule 4: a damaged file is found before anything writes to it (quick_check reads every page).
-    const check = probe.pragma('quick_check', { simple: true });
+    // Already made in a worker at launch (db/quick-check.ts) when the file is provably the one it checked.
+    const check = checkedSound(checked, file) ? 'ok' : probe.pragma('quick_check', { simple: true });
     if (check !== 'ok') {
       throw new DbOpenError('CORRUPT', file, `The campaign file ${file} is damaged (${String(check).slice(0, 120)}). Herald has not changed it.`);
     }
@@ -174,7 +178,7 @@ function applyProfile(sqlite: Database.Database) {
 export function openCampaignFile(options: OpenOptions): OpenedDatabase {
   const { file, migrationsFolder, backupsDir } = options;
   const now = options.now ?? (() => new Date());
-  const inspection = inspectCampaignFile(file, migrationsFolder);
+  const inspection = inspectCampaignFile(file, migrationsFolder, options.quickCheck);
 
   const sqlite = new Database(file);
   let backup: BackupInfo | undefined;

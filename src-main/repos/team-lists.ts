@@ -101,6 +101,9 @@ export function replaceTeamList(db: Db, row: TeamListRow, list: TeamList, at: st
 export function ensureSampleTeamLists(db: Db, now: () => Date, newId: () => string) {
   db.transaction((tx) => {
     for (const raw of SAMPLE_TEAM_LISTS) {
+      // Looked up by the raw key first: parsing every sample list at each start cost more than the start-up's reads.
+      const key = raw as { id?: unknown; listVersion?: unknown };
+      if (typeof key.id === 'string' && typeof key.listVersion === 'string' && findTeamListByKey(tx, key.id, key.listVersion)) continue;
       const list = TeamList.parse(raw);
       if (!findTeamListByKey(tx, list.id, list.listVersion)) insertTeamList(tx, list, newId(), now().toISOString());
     }
