@@ -8,11 +8,11 @@
 import module from 'node:module';
 import { quickCheckInWorker } from '../db/quick-check';
 import { dataPaths, defaultDataDir, parseDataDirArg } from '../paths';
-import type { Launch } from './cli';
+import type { Launch, startBrowserMode } from './cli';
 
 module.enableCompileCache?.();
 const dataDir = parseDataDirArg(process.argv.slice(2)) ?? defaultDataDir();
 const launch: Launch = { quickCheck: quickCheckInWorker(dataPaths(dataDir).databaseFile) };
 // Loaded by name at run time (kept out of this bundle by scripts/build-main.mjs), after the cache is on.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-(require('./browser-app.cjs') as typeof import('./cli')).startBrowserMode(launch);
+(require('./browser-app.cjs') as { startBrowserMode: typeof startBrowserMode }).startBrowserMode(launch);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS, tempDir } from '../test-support';
 import { sha256File } from './backup';
-import { DbOpenError } from './errors';
+import type { DbOpenError } from './errors';
 import { openCampaignFile } from './open';
 import { checkedSound, quickCheckInWorker } from './quick-check';
 
