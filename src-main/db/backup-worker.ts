@@ -1,7 +1,8 @@
 /**
  * The worker thread behind automatic backups (issue 9; db/backup.ts createVerifiedBackupWith): `VACUUM INTO` a
- * temporary file from a read-only connection of its own, `integrity_check` the copy, hash it in 1 MiB pieces, and
- * answer with what it proved. It writes nothing else: the manifest and the final names are the main thread's.
+ * temporary file from a read-only connection of its own, `integrity_check` the copy, hash it in 1 MiB pieces, flush
+ * it to disk, and answer with what it proved. It writes nothing else: the manifest and the final names are the main
+ * thread's.
  *
  * The worker's code is a string run with `eval: true`, so it needs no file of its own in any build (the esbuild
  * bundles, vitest, the benchmark): only better-sqlite3, whose resolved path the main thread passes in. Where a worker
@@ -38,9 +39,11 @@ try {
   if (!(rows.length === 1 && rows[0].integrity_check === 'ok')) throw new Error('The backup failed its integrity check.');
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafe(1 << 20);
-  const fd = fs.openSync(workerData.tmpPath, 'r');
+  const fd = fs.openSync(workerData.tmpPath, 'r+');
   try {
     for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+    // On disk before it is renamed (a durable backup), and flushed here rather than by the next commit's fsync.
+    fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }

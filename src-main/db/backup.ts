@@ -108,7 +108,15 @@ function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCo
   fs.rmSync(names.tmpPath, { force: true });
   sqlite.prepare('VACUUM INTO ?').run(names.tmpPath);
   if (!integrityOk(names.tmpPath)) throw new Error(`The backup ${names.name} failed its integrity check.`);
-  return { sha256: sha256File(names.tmpPath), bytes: fs.statSync(names.tmpPath).size, schemaVersion: Number(sqlite.pragma('user_version', { simple: true })) };
+  const copy = { sha256: sha256File(names.tmpPath), bytes: fs.statSync(names.tmpPath).size, schemaVersion: Number(sqlite.pragma('user_version', { simple: true })) };
+  // On disk before it gets its final name: a power cut never leaves a final name on a copy that was never written.
+  const fd = fs.openSync(names.tmpPath, 'r+');
+  try {
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return copy;
 }
 
 /** Record the manifest and give the verified copy its final name. */

@@ -65,6 +65,25 @@ function loadGame(db: Db, game: GameRow) {
   return { campaign, teams, state: gameState(db, campaign, [teams.a, teams.b]) };
 }
 
+/** A games-list line in the contract's shape (team and player names looked up through `team`). */
+function lineSummary(line: gamesRepo.GameLine, team: (id: string) => GameSummary['teams']['a']): GameSummary {
+  const { teamAId, teamBId, vpA, vpB, ...g } = line;
+  return { ...g, teams: { a: team(teamAId), b: team(teamBId) }, vp: vpA === null || vpB === null ? null : { a: vpA, b: vpB } };
+}
+
+/** A team's name and player, for summaries. */
+function teamNames(db: Db, id: string): GameSummary['teams']['a'] {
+  const row = teamsRepo.findTeam(db, id)!;
+  return { id, name: row.name, playerName: findPlayer(db, row.playerId)?.name ?? '' };
+}
+
+/** The game a void is about, without its JSON documents (issue 9). */
+function mustFindGameLine(db: Db, id: string): gamesRepo.GameLine {
+  const line = gamesRepo.findGameLine(db, id);
+  if (!line) throw new AppError('NOT_FOUND', 'That game no longer exists (a discarded draft?).');
+  return line;
+}
+
 export function gameSummary(db: Db, game: GameRow): GameSummary {
   const team = (id: string) => {
     const row = teamsRepo.findTeam(db, id)!;
@@ -256,7 +275,7 @@ function mustBeDraft(game: GameRow) {
  * a dependent inside another game pulls that game's other team in, so the scope grows until the plan stops reaching
  * new teams. The result is the plan planVoid makes over the whole campaign ledger.
  */
-function voidScope(db: Db, game: GameRow) {
+function voidScope(db: Db, game: gamesRepo.GameLine) {
   const start = teamsRepo.firstSeqOfGame(db, game.id) ?? Number.MAX_SAFE_INTEGER;
   const scope = new Set([game.teamAId, game.teamBId]);
   for (;;) {
@@ -279,7 +298,7 @@ function voidScope(db: Db, game: GameRow) {
     for (const i of items) if (!i.voided && i.data.kind === 'exp.gained') before.exp[i.data.model] = (before.exp[i.data.model] ?? 0) - i.data.amount;
     const plan = planVoid(items, game.id, { entryOf: (id) => models.get(id)?.entryId, before });
     const reached = plan.games.flatMap((id) => {
-      const g = gamesRepo.findGame(db, id);
+      const g = gamesRepo.findGameLine(db, id);
       return g ? [g.teamAId, g.teamBId] : [];
     });
     if (reached.every((t) => scope.has(t))) return { plan, ledger, items, models, teams: scope, before };
@@ -288,13 +307,18 @@ function voidScope(db: Db, game: GameRow) {
 }
 
 /** The void plan in words, for the organiser. */
-function voidPlanFor(db: Db, game: GameRow) {
+function voidPlanFor(db: Db, game: gamesRepo.GameLine) {
   if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be voided.`);
   const scope = voidScope(db, game);
   const { plan, ledger, models } = scope;
-  const teamName = (id: string) => teamsRepo.findTeam(db, id)?.name ?? id;
+  const teamNamesById = new Map<string, string>();
+  const teamName = (id: string) => {
+    let name = teamNamesById.get(id);
+    if (name === undefined) teamNamesById.set(id, (name = teamsRepo.findTeam(db, id)?.name ?? id));
+    return name;
+  };
   const modelName = (id: string | null) => (id === null ? 'a model' : (models.get(id)?.name ?? id));
-  const gameNumber = (id: string | null) => (id === null ? null : (gamesRepo.findGame(db, id)?.number ?? null));
+  const gameNumber = (id: string | null) => (id === null ? null : (gamesRepo.findGameLine(db, id)?.number ?? null));
   const rowById = new Map(ledger.map((r) => [r.id, r]));
   const dependents = plan.dependents.map((d) => {
     const row = rowById.get(d.entryId);
@@ -314,7 +338,7 @@ function voidPlanFor(db: Db, game: GameRow) {
   });
   const reverses = ledger.filter((r) => r.gameId === game.id && r.voidedAt === null).map((r) => `${teamName(r.teamId)}: ${r.reason}`);
   const alsoVoidsGames = plan.games.filter((g) => g !== game.id).map((g) => gameNumber(g) ?? 0);
-  const view: VoidPlan = { game: gameSummary(db, game), reverses, dependents, alsoVoidsGames };
+  const view: VoidPlan = { game: lineSummary(game, (t) => teamNames(db, t)), reverses, dependents, alsoVoidsGames };
   return { plan, scope, view };
 }
 
@@ -333,17 +357,10 @@ export const gameHandlers: GameHandlers = {
     const names = new Map<string, GameSummary['teams']['a']>();
     const team = (id: string) => {
       let t = names.get(id);
-      if (!t) {
-        const row = teamsRepo.findTeam(ctx.db, id)!;
-        names.set(id, (t = { id, name: row.name, playerName: findPlayer(ctx.db, row.playerId)?.name ?? '' }));
-      }
+      if (!t) names.set(id, (t = teamNames(ctx.db, id)));
       return t;
     };
-    return gamesRepo.listGameLines(ctx.db, campaignId, filter, limit ?? 10_000).map(({ teamAId, teamBId, vpA, vpB, ...g }) => ({
-      ...g,
-      teams: { a: team(teamAId), b: team(teamBId) },
-      vp: vpA === null || vpB === null ? null : { a: vpA, b: vpB },
-    }));
+    return gamesRepo.listGameLines(ctx.db, campaignId, filter, limit ?? 10_000).map((line) => lineSummary(line, team));
   },
 
   'games.get': ({ id }, ctx) => detail(ctx.db, id),
@@ -527,14 +544,14 @@ export const gameHandlers: GameHandlers = {
     return detail(ctx.db, id);
   },
 
-  'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGame(ctx.db, id)).view,
+  'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGameLine(ctx.db, id)).view,
 
   'games.void': async ({ id, reason, withDependents }, ctx) => {
     // The plan is made and checked first (a refused void makes no backup), then a verified backup of the state the
     // void changes (RELIABILITY.md rule 3; usually the after-commit backup, reused), then the plan is applied. The
     // backup may be taken in a worker while other requests are answered: if anything was written meanwhile, plan again.
     const planned = () => {
-      const target = mustFindGame(ctx.db, id);
+      const target = mustFindGameLine(ctx.db, id);
       const made = voidPlanFor(ctx.db, target);
       if (made.view.dependents.length > 0 && !withDependents) {
         throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${made.view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
@@ -562,7 +579,7 @@ export const gameHandlers: GameHandlers = {
         teamIds.add(row.teamId);
       }
       for (const gameId of plan.games) {
-        const g = gamesRepo.findGame(tx, gameId)!;
+        const g = gamesRepo.findGameLine(tx, gameId)!;
         teamIds.add(g.teamAId);
         teamIds.add(g.teamBId);
         const why = gameId === game.id ? reason : `Voided with game ${game.number}: ${reason}`;
@@ -604,6 +621,6 @@ export const gameHandlers: GameHandlers = {
     });
     emitGame(ctx, game);
     for (const teamId of teamIds) ctx.emit('teams.changed', { campaignId: game.campaignId, id: teamId });
-    return gameSummary(ctx.db, mustFindGame(ctx.db, id));
+    return lineSummary(mustFindGameLine(ctx.db, id), (t) => teamNames(ctx.db, t));
   },
 };

@@ -29,27 +29,36 @@ export function listGames(db: Db, campaignId: string, filter: GameFilter = {}): 
  * The games list's lines, newest first, at most `limit`: the columns a summary shows and the mission's name from the
  * plan, without reading the report and draft JSON of every game (issue 9).
  */
+/** The columns of a games-list line: a game without its JSON documents, and its mission's name from the plan. */
+const lineColumns = {
+  id: games.id,
+  campaignId: games.campaignId,
+  number: games.number,
+  status: games.status,
+  playedOn: games.playedOn,
+  diceMode: games.diceMode,
+  missionId: games.missionId,
+  missionName: sql<string | null>`json_extract(${games.plan}, '$.mission.name')`,
+  teamAId: games.teamAId,
+  teamBId: games.teamBId,
+  vpA: games.vpA,
+  vpB: games.vpB,
+  winner: games.winner,
+  committedAt: games.committedAt,
+  voidedAt: games.voidedAt,
+  voidReason: games.voidReason,
+  updatedAt: games.updatedAt,
+};
+
+export type GameLine = ReturnType<typeof listGameLines>[number];
+
+/** One game's line (see listGameLines): what a void plans with and answers, without parsing the game's documents. */
+export const findGameLine = (db: Db, id: string): GameLine | undefined =>
+  prepared(db, 'games.lineById', (d) => d.select(lineColumns).from(games).where(eq(games.id, sql.placeholder('id'))).prepare()).get({ id });
+
 export function listGameLines(db: Db, campaignId: string, filter: GameFilter, limit: number) {
   return db
-    .select({
-      id: games.id,
-      campaignId: games.campaignId,
-      number: games.number,
-      status: games.status,
-      playedOn: games.playedOn,
-      diceMode: games.diceMode,
-      missionId: games.missionId,
-      missionName: sql<string | null>`json_extract(${games.plan}, '$.mission.name')`,
-      teamAId: games.teamAId,
-      teamBId: games.teamBId,
-      vpA: games.vpA,
-      vpB: games.vpB,
-      winner: games.winner,
-      committedAt: games.committedAt,
-      voidedAt: games.voidedAt,
-      voidReason: games.voidReason,
-      updatedAt: games.updatedAt,
-    })
+    .select(lineColumns)
     .from(games)
     .where(whereGames(campaignId, filter))
     .orderBy(desc(games.number))

@@ -48,15 +48,17 @@ export function updateTeamRoster(db: Db, id: string, roster: TeamRow['roster'], 
  * and Restorative Surgery honours of a team before `seq`, in order. Read with SQL's JSON functions instead of parsing
  * every injury entry of a ten-year ledger (issue 9); the paths are those of ledger data v1.
  */
-export function injuryMarksBefore(db: Db, teamId: string, seq: number, surgery: string): { kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
-  return rawStatement(
+export function injuryMarksBefore(db: Db, teamId: string, seq: number, surgery: string): { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
+  // Sorted here, not by ORDER BY: ordering by seq makes SQLite walk the team's whole ledger by (team_id, seq) instead of
+  // the few rows of these kinds by ledger_team_kind (a tenth of a millisecond instead of one, at ten years).
+  const rows = rawStatement(
     db,
     'ledger.injuryMarksBefore',
-    `SELECT kind, json_extract(data, '$.model') AS model FROM ledger_entries
+    `SELECT seq, kind, json_extract(data, '$.model') AS model FROM ledger_entries
       WHERE team_id = ? AND kind IN ('injury.rolled', 'honour.bought') AND seq < ? AND voided_at IS NULL
-        AND (json_extract(data, '$.result.kind') = 'permanent-injury' OR json_extract(data, '$.honour') = ?)
-      ORDER BY seq`,
-  ).all(teamId, seq, surgery) as { kind: 'injury.rolled' | 'honour.bought'; model: string | null }[];
+        AND (json_extract(data, '$.result.kind') = 'permanent-injury' OR json_extract(data, '$.honour') = ?)`,
+  ).all(teamId, seq, surgery) as { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[];
+  return rows.sort((a, b) => a.seq - b.seq);
 }
 
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
