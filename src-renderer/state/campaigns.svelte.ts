@@ -20,6 +20,38 @@ export function fieldErrors(e: unknown): FieldErrors {
   return { form: messageOf(e) };
 }
 
+/**
+ * The first campaigns.list, asked for at start-up together with app.info (App.svelte), so the home screen waits for
+ * one round trip instead of two in a row. It is used once, by the first home screen to load, and only if no
+ * campaigns.changed came in meanwhile (then that screen asks again); App drops it when the home screen is not next.
+ */
+let early: { list: Promise<Campaign[]>; stale: boolean; off: () => void } | null = null;
+
+/** Returns a promise that settles (never rejects) when the list has come back. */
+export function fetchCampaignsEarly(): Promise<void> {
+  if (!early) {
+    const entry = { list: api.call('campaigns.list', { includeArchived: true }), stale: false, off: () => {} };
+    entry.off = api.on('campaigns.changed', () => (entry.stale = true));
+    early = entry;
+  }
+  // Also marks a failure as handled: the home screen reports it when it takes the list.
+  return early.list.then(
+    () => {},
+    () => {},
+  );
+}
+
+export function dropEarlyCampaigns(): void {
+  early?.off();
+  early = null;
+}
+
+function takeEarlyCampaigns(): Promise<Campaign[]> | null {
+  const entry = early;
+  dropEarlyCampaigns();
+  return entry && !entry.stale ? entry.list : null;
+}
+
 export class CampaignsState {
   all = $state<Campaign[]>([]);
   loaded = $state(false);
@@ -31,7 +63,7 @@ export class CampaignsState {
 
   async load() {
     try {
-      this.all = await api.call('campaigns.list', { includeArchived: true });
+      this.all = await (takeEarlyCampaigns() ?? api.call('campaigns.list', { includeArchived: true }));
       this.loadError = null;
     } catch (e) {
       this.loadError = messageOf(e);

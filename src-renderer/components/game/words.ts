@@ -1,7 +1,10 @@
-/** Plain words for the game screens: dice modes, optional rules, steps, rolls, endings and ledger entries. */
+/**
+ * Plain words for the game screens: dice modes, optional rules, steps, endings and ledger entries. Dice faces are in
+ * dice-words.ts, which needs the rules package's dice parser: set-up (NewGameView) needs only these words, so its chunk
+ * does not load the rules package (docs/renderer-startup.md).
+ */
 import type { DiceMode, GameStep } from '../../../shared/ipc/schemas/games';
-import type { PlanOptionalRules, ProgressionEntry, RollRecord } from '../../../shared/rules';
-import { parseDice } from '../../../shared/rules';
+import type { PlanOptionalRules, ProgressionEntry } from '../../../shared/rules';
 
 export const DICE_MODE_TEXT: Record<DiceMode, string> = {
   app: 'Herald rolls the dice',
@@ -38,47 +41,6 @@ export function todayIso(): string {
   const d = new Date();
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
-/** "4", "3 + 5 → 8", "1 then 4 → 14" (D66). */
-export function facesText(r: Pick<RollRecord, 'faces' | 'total' | 'expression'>): string {
-  if (r.faces.length === 0) return String(r.total);
-  let d66 = false;
-  try {
-    d66 = parseDice(r.expression).kind === 'd66';
-  } catch {
-    // Shown as a sum below.
-  }
-  if (d66) return `${r.faces.join(' then ')} → ${r.total}`;
-  if (r.faces.length === 1 && r.faces[0] === r.total) return String(r.total);
-  return `${r.faces.join(' + ')} → ${r.total}`;
-}
-
-/** How many dice an expression needs typed in (D66 is two), or 1 when it cannot be read. */
-export function diceCount(expression: string): number {
-  try {
-    return parseDice(expression).count;
-  } catch {
-    return 1;
-  }
-}
-
-/** The largest face a die of this expression shows (3 for D3, otherwise 6). */
-export function diceSides(expression: string): number {
-  try {
-    return parseDice(expression).sides;
-  } catch {
-    return 6;
-  }
-}
-
-/** Whether the expression is a D66 roll (tens die, then units die). */
-export function isD66(expression: string): boolean {
-  try {
-    return parseDice(expression).kind === 'd66';
-  } catch {
-    return false;
-  }
 }
 
 /** A ledger entry in words (a recorded game; the Req it moves is shown next to it). */
