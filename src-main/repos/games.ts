@@ -1,7 +1,7 @@
 /** Games and their stored rolls: data access only. The caller owns the transaction. */
 import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
-import { prepared } from '../db/prepared';
+import { prepared, rawStatement } from '../db/prepared';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
 
 export const findGame = (db: Db, id: string): GameRow | undefined =>
@@ -125,5 +125,11 @@ export function gameNumbers(db: Db, campaignId: string): Map<string, number> {
 /** Game id → number, for the given games only. */
 export function gameNumbersOf(db: Db, ids: readonly string[]): Map<string, number> {
   if (ids.length === 0) return new Map();
-  return new Map(db.select({ id: games.id, number: games.number }).from(games).where(inArray(games.id, [...new Set(ids)])).all().map((g) => [g.id, g.number]));
+  // One statement for any number of ids (a JSON array), compiled once per connection: the team page asks on every
+  // visit, and compiling an IN (…) list of its own each time cost more than the read (issue 9).
+  const rows = rawStatement(db, 'games.numbersOf', 'SELECT id, number FROM games WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as {
+    id: string;
+    number: number;
+  }[];
+  return new Map(rows.map((g) => [g.id, g.number]));
 }
