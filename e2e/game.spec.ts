@@ -10,23 +10,11 @@ import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
 import { NewGamePage } from './pages/NewGamePage';
 import { RosterPage } from './pages/RosterPage';
+import { DA_KRUMPAS, foundTeam, type Models } from './support/teams';
 
 const CAMPAIGN = 'Autumn League';
 
-async function buildTeam(page: Page, player: string, list: string, team: string, models: [entry: string, name: string][]) {
-  const campaign = new CampaignPage(page);
-  await campaign.createTeam(player, list, team);
-  const roster = new RosterPage(page);
-  await expect(page.getByRole('heading', { name: new RegExp(team), level: 1 })).toBeVisible();
-  for (const [entry, name] of models) await roster.addModel(entry, name);
-  await expect(roster.problems).toHaveText('No problems: this roster is legal.');
-  await roster.waitUntilSaved();
-  await page.getByRole('button', { name: 'Found the team…' }).click();
-  await page.getByRole('button', { name: 'Found the team', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Ledger' })).toContainText('Founded');
-  await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
-  await expect(campaign.heading(CAMPAIGN)).toBeVisible();
-}
+const buildTeam = (page: Page, player: string, list: string, team: string, models: Models) => foundTeam(page, CAMPAIGN, player, list, team, models);
 
 /** What a roster screen shows of a team: Req, points, and every model card's text (EXP, injuries…). */
 async function rosterSnapshot(page: Page, teamId: string) {
@@ -203,12 +191,7 @@ test('set-up needs two founded teams; a rolled set-up can be discarded', async (
   await expect(page.getByRole('button', { name: 'Set up the game' })).toBeDisabled();
 
   await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
-  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', [
-    ['Boss Nob', 'Grukk'],
-    ['Ork Boy', 'Snag'],
-    ['Ork Boy', 'Ruk'],
-    ['Ork Boy', 'Gob'],
-  ]);
+  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', DA_KRUMPAS);
   await page.getByRole('link', { name: 'New game' }).click();
   await setup.setUp({ teamA: 'Cadian 88th', teamB: 'Da Krumpas' });
   const game = new GamePage(page);
@@ -234,12 +217,7 @@ test('voiding a game whose Req was already spent offers to void the purchase too
     ['Tactical Marine', 'Brother Cato'],
     ['Tactical Marine', 'Brother Varro'],
   ]);
-  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', [
-    ['Boss Nob', 'Grukk'],
-    ['Ork Boy', 'Snag'],
-    ['Ork Boy', 'Ruk'],
-    ['Ork Boy', 'Gob'],
-  ]);
+  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', DA_KRUMPAS);
   const wolves = await teamIdOf(page, 'Iron Wolves');
   const before = await rosterSnapshot(page, wolves);
 

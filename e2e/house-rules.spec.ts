@@ -15,24 +15,12 @@ import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
 import { NewGamePage } from './pages/NewGamePage';
 import { RosterPage } from './pages/RosterPage';
+import { DA_KRUMPAS, foundTeam, IRON_WOLVES, type Models } from './support/teams';
 import { RulesetPage } from './pages/RulesetPage';
 
 const CAMPAIGN = 'Ironhold League';
 
-async function buildTeam(page: Page, player: string, list: string, team: string, models: [entry: string, name: string][]) {
-  const campaign = new CampaignPage(page);
-  await campaign.createTeam(player, list, team);
-  const roster = new RosterPage(page);
-  await expect(page.getByRole('heading', { name: new RegExp(team), level: 1 })).toBeVisible();
-  for (const [entry, name] of models) await roster.addModel(entry, name);
-  await expect(roster.problems).toHaveText('No problems: this roster is legal.');
-  await roster.waitUntilSaved();
-  await page.getByRole('button', { name: 'Found the team…' }).click();
-  await page.getByRole('button', { name: 'Found the team', exact: true }).click();
-  await expect(page.getByRole('list', { name: 'Ledger' })).toContainText('Founded');
-  await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
-  await expect(campaign.heading(CAMPAIGN)).toBeVisible();
-}
+const buildTeam = (page: Page, player: string, list: string, team: string, models: Models) => foundTeam(page, CAMPAIGN, player, list, team, models);
 
 async function newCampaign(page: Page, preset: 'battle-honours' | 'experience-levels') {
   const home = new HomePage(page);
@@ -56,18 +44,8 @@ test('Experience & Levels: a game waits for the club’s tables, which the organ
 
   await campaign.addPlayer('Alice');
   await campaign.addPlayer('Bob');
-  await buildTeam(page, 'Alice', 'Space Marines', 'Iron Wolves', [
-    ['Space Marine Sergeant', 'Sergeant Tarkus'],
-    ['Veteran Space Marine', 'Brother Kaelen'],
-    ['Tactical Marine', 'Brother Cato'],
-    ['Tactical Marine', 'Brother Varro'],
-  ]);
-  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', [
-    ['Boss Nob', 'Grukk'],
-    ['Ork Boy', 'Snag'],
-    ['Ork Boy', 'Ruk'],
-    ['Ork Boy', 'Gob'],
-  ]);
+  await buildTeam(page, 'Alice', 'Space Marines', 'Iron Wolves', IRON_WOLVES);
+  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', DA_KRUMPAS);
   const wolvesHref = await campaign.team('Iron Wolves').getByRole('link', { name: 'Iron Wolves' }).getAttribute('href');
 
   // ----- a Relic Hunt where a Special model carries a relic: +1 EXP (seed 004) -----
@@ -211,18 +189,8 @@ test('optional rules are house rules: the 8th-edition supplement switched on, a 
   const campaign = new CampaignPage(page);
   await campaign.addPlayer('Alice');
   await campaign.addPlayer('Bob');
-  await buildTeam(page, 'Alice', 'Space Marines', 'Iron Wolves', [
-    ['Space Marine Sergeant', 'Sergeant Tarkus'],
-    ['Veteran Space Marine', 'Brother Kaelen'],
-    ['Tactical Marine', 'Brother Cato'],
-    ['Tactical Marine', 'Brother Varro'],
-  ]);
-  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', [
-    ['Boss Nob', 'Grukk'],
-    ['Ork Boy', 'Snag'],
-    ['Ork Boy', 'Ruk'],
-    ['Ork Boy', 'Gob'],
-  ]);
+  await buildTeam(page, 'Alice', 'Space Marines', 'Iron Wolves', IRON_WOLVES);
+  await buildTeam(page, 'Bob', 'Orks', 'Da Krumpas', DA_KRUMPAS);
 
   // Club settings show the optional rules read-only, and send the organiser to House rules for them.
   await expect(campaign.optionalRule('8th-edition supplement missions')).not.toBeChecked();
