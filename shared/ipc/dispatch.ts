@@ -11,6 +11,7 @@ import {
   type ChannelOutput,
   type ChannelParsedInput,
 } from './contract';
+import { summaryOf, wordsErrorMap } from './issue-words';
 import { AppError, err, ok, type FieldIssue, type Result } from './result';
 
 export type Handler<C extends ChannelName, Ctx> = (
@@ -28,6 +29,10 @@ export interface DispatchOptions {
   logError?: (channel: string, e: unknown) => void;
 }
 
+/**
+ * The issues of a failed parse, each with its path (for a form to put the message next to its field) and a message
+ * in words. Parse with `{ error: wordsErrorMap }` so zod's own messages are words too; the path is never shown.
+ */
 export function zodIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
@@ -43,12 +48,11 @@ export async function dispatch<Ctx>(
     return err({ code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` });
   }
   const spec = channels[channel];
-  const parsed = spec.input.safeParse(input === undefined ? {} : input);
+  const parsed = spec.input.safeParse(input === undefined ? {} : input, { error: wordsErrorMap });
   if (!parsed.success) {
+    // The message is words only: a path like "roster.models.0.grenades" never reaches a screen (issue 17).
     const issues = zodIssues(parsed.error);
-    const first = issues[0];
-    const message = first ? (first.path ? `${first.path}: ${first.message}` : first.message) : 'Invalid input.';
-    return err({ code: 'INVALID_INPUT', message, issues });
+    return err({ code: 'INVALID_INPUT', message: summaryOf(issues.map((i) => i.message)), issues });
   }
   try {
     const handler = handlers[channel] as (i: unknown, c: Ctx) => unknown;
