@@ -26,6 +26,8 @@ import {
   toGameFacts,
   validateReport,
   validateRoster,
+  GamePlan,
+  reportBoundsProblems,
   type GameScore,
   type LedgerData,
   type MissionId,
@@ -69,6 +71,8 @@ export interface Resolved {
 }
 
 const SIDES: Side[] = ['a', 'b'];
+/** What the report bounds read from the stored plan (a small parse: issue 9 keeps the preview light). */
+const BoundsPlan = GamePlan.pick({ mission: true, counters: true, turns: true });
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
@@ -189,6 +193,12 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
     }
   }
   if (report.missionId !== game.missionId) problems.push('The result is for another mission than the game plan.');
+  if (problems.length > 0) return empty();
+  // Every count within what the plan and the rosters allow (issue 16), before any rule rolls a die for it.
+  const plan = BoundsPlan.safeParse(game.plan);
+  const rosters = { a: teams.a.report.models.map((c) => c.modelId), b: teams.b.report.models.map((c) => c.modelId) };
+  problems.push(...reportBoundsProblems(report, { plan: plan.success ? plan.data : null, rosters }));
+  if (problems.length > 0) return empty();
   problems.push(...validateReport(report));
   if (problems.length > 0) return empty();
 

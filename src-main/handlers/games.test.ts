@@ -214,6 +214,28 @@ describe('games: set-up, commit, void', () => {
     core.close();
   });
 
+  it('issue 16: report counts are bounded by the plan — more relics than placed is a problem in words, commit refuses, a huge count is refused whole', async () => {
+    const { core, campaign, a, b } = await setup();
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'relic-hunt' });
+    const placed = g.plan!.counters[0]!.count;
+    const draft = relicHuntResult(g);
+    draft.report.relicCount = 20;
+    draft.report.models = draft.report.models.map((m) => (m.name === 'Sergeant Tarkus' ? { ...m, relicsCarried: 20 } : m));
+    const saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    expect(saved.preview.ready).toBe(false);
+    expect(saved.preview.problems).toContain(`Relic Hunt: 20 Relic counters recorded, but the game plan placed ${placed} (004 · Mission 2: Relic Hunt).`);
+    expect(saved.preview.problems.join(' ')).toMatch(new RegExp(`Sergeant Tarkus carries 20 relics, but there are only ${placed} Relic counters`));
+    expect(saved.preview.changes).toEqual([]);
+    const before = snapshotTables(core);
+    expect((await failure(core, 'games.commit', { id: g.game.id })).message).toMatch(/20 Relic counters recorded/);
+    expect(snapshotTables(core)).toEqual(before);
+    // Far past any game (the schema's caps): refused whole, the stored draft unchanged.
+    draft.report.relicCount = 100_000;
+    expect((await failure(core, 'games.saveDraft', { id: g.game.id, draft })).code).toBe('INVALID_INPUT');
+    expect((await call<GameDetail>(core, 'games.get', { id: g.game.id })).draft.report.relicCount).toBe(20);
+    core.close();
+  });
+
   it('voiding names what depends on the game (Req spent since) and voids it too only when asked', async () => {
     const { core, campaign, a, b } = await setup();
     const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'relic-hunt' });

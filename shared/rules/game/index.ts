@@ -21,6 +21,7 @@ export {
 export type { GamePlanOptionsInput } from './plan';
 export {
   REPORT_VERSION,
+  REPORT_LIMITS,
   ReportOutOfAction,
   ModelReport,
   SideReport,
@@ -38,6 +39,8 @@ export {
   clubInputs,
 } from './report';
 export type { SideOutcome } from './report';
+export { reportBoundsProblems, tacticalObjectivesMax, TACTICAL_OBJECTIVE_MAX_VP } from './report-bounds';
+export type { ReportBoundsContext } from './report-bounds';
 export { scoreGame } from './score';
 export {
   CLUB_8TH_MISSIONS,

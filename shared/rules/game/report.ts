@@ -22,10 +22,32 @@ import type { GamePlan } from './plan';
 
 export const REPORT_VERSION = 1;
 
+/**
+ * Absolute caps on a report (issue 16), far above any real game, so that no typed or imported number gets as far as
+ * scoring; the game's own bounds (plan, rosters) are report-bounds.ts.
+ */
+export const REPORT_LIMITS = {
+  /** Models in one report (two rosters; a 250-point team has far fewer than 100 models). */
+  models: 200,
+  /** Relic counters and relics carried (004 places D3+2). */
+  relics: 20,
+  /** Objective markers (004 places at most D3+2, 003 at most 6). */
+  objectives: 20,
+  /** Game turns / battle rounds (004: 10; 003: 7). */
+  turns: 50,
+  /** Rolls recorded for one game. */
+  rolls: 2000,
+  /** Ids and names. */
+  text: 200,
+  /** Free notes. */
+  notes: 20000,
+} as const;
+const Text = z.string().max(REPORT_LIMITS.text);
+
 /** How a model was taken out of action (hor/facts.ts OutOfAction, plus the misadventure flag). */
 export const ReportOutOfAction = z.object({
   /** Id of the enemy model that took it out of action; null for misadventure or when nobody knows. */
-  by: z.string().min(1).nullable(),
+  by: Text.min(1).nullable(),
   how: z.enum(['shooting', 'melee', 'other']),
   /** Lost to misadventure (Gets Hot, falls, failed jumps…): PROGRESSION.md "Mistakes Were Made". `by` must be null. */
   misadventure: z.boolean().optional(),
@@ -35,9 +57,9 @@ export type ReportOutOfAction = z.infer<typeof ReportOutOfAction>;
 /** One model of either team, as it came out of the game. */
 export const ModelReport = z.object({
   /** The roster's model id; unique in the report. */
-  id: z.string().min(1),
+  id: Text.min(1),
   side: SideId,
-  name: z.string().optional(),
+  name: Text.optional(),
   type: ModelType,
   squad: z.boolean().optional(),
   nonLearning: z.boolean().optional(),
@@ -45,7 +67,7 @@ export const ModelReport = z.object({
   tookPart: z.boolean(),
   aliveAtEnd: z.boolean(),
   outOfAction: ReportOutOfAction.nullable().optional(),
-  relicsCarried: z.number().int().min(0).optional(),
+  relicsCarried: z.number().int().min(0).max(REPORT_LIMITS.relics).optional(),
   inEnemyDeploymentZone: z.boolean().optional(),
   withinSixOfDefenderCorner: z.boolean().optional(),
   destroyedObjectiveMarker: z.boolean().optional(),
@@ -57,8 +79,8 @@ export type ModelReport = z.infer<typeof ModelReport>;
 
 /** One side of the game: its team and the per-side facts no model record can give. */
 export const SideReport = z.object({
-  teamId: z.string().min(1),
-  name: z.string().optional(),
+  teamId: Text.min(1),
+  name: Text.optional(),
   /** Caused the first casualty of the game (PROGRESSION.md "First Blood"). */
   firstBlood: z.boolean(),
   /** Routed the opponent off the table (PROGRESSION.md "Sweeping Advance"). */
@@ -66,7 +88,7 @@ export const SideReport = z.object({
   /** The opponent awarded Kayfabe for playing in character (PROGRESSION.md "Kayfabe"). */
   kayfabe: z.boolean(),
   /** The secondary objectives the players wrote down for this side; scoreGame compares them with the rules. */
-  secondariesClaimed: z.array(RuleId).optional(),
+  secondariesClaimed: z.array(RuleId).max(50).optional(),
 });
 export type SideReport = z.infer<typeof SideReport>;
 
@@ -108,21 +130,21 @@ export const GameReport = z.object({
   /** The plan's mission id (GamePlan.mission.id). */
   missionId: RuleId,
   sides: z.object({ a: SideReport, b: SideReport }),
-  models: z.array(ModelReport),
+  models: z.array(ModelReport).max(REPORT_LIMITS.models),
   ending: ReportEnding,
   /** Game turns completed when the game ended (optional; checks Seize Ground's "after the third turn"). */
-  gameTurns: z.number().int().min(0).optional(),
+  gameTurns: z.number().int().min(0).max(REPORT_LIMITS.turns).optional(),
   /** Relic Hunt: how many Relic counters were placed. */
-  relicCount: z.number().int().min(0).optional(),
+  relicCount: z.number().int().min(0).max(REPORT_LIMITS.relics).optional(),
   /** Seize Ground: each objective marker and who claims it at the end (null = nobody). */
-  objectives: z.array(z.object({ claimedBy: SideId.nullable() })).optional(),
+  objectives: z.array(z.object({ claimedBy: SideId.nullable() })).max(REPORT_LIMITS.objectives).optional(),
   /** Breakthrough and Last Stand: the attacking side. */
   attacker: SideId.optional(),
   /** Seed 003 missions only (the 8th-edition supplement): the facts their victory conditions need. */
   club8th: ClubReport.optional(),
   /** Every roll of the game in order: the plan's, then the game's. */
-  rolls: z.array(RollRecord),
-  notes: z.string().optional(),
+  rolls: z.array(RollRecord).max(REPORT_LIMITS.rolls),
+  notes: z.string().max(REPORT_LIMITS.notes).optional(),
 });
 export type GameReport = z.infer<typeof GameReport>;
 
