@@ -1,4 +1,5 @@
 export * from './team-list';
+export * from './team-list-issues';
 export * from './roster';
 export * from './validate';
 export * from './ledger';

@@ -13,8 +13,14 @@ export const TEAM_LIST_FORMAT_VERSION = 1;
 const Slug = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "tactical-marine".');
-const Name = z.string().trim().min(1, 'A name cannot be empty.').max(80);
-const Points = z.number().int('Points are whole numbers.').min(0, 'Points cannot be negative.').max(1000);
+const Name = z.string({ error: 'Give a name.' }).trim().min(1, 'A name cannot be empty.').max(80, 'A name is at most 80 characters.');
+const Points = z
+  .number({ error: 'Points are a whole number.' })
+  .int('Points are whole numbers.')
+  .min(0, 'Points cannot be negative.')
+  .max(1000, 'Points are at most 1000.');
+/** A wargear item or rule as printed, e.g. "Bolt pistol". */
+const Text = z.string({ error: 'Give a text.' }).trim().min(1, 'This cannot be empty.').max(200, 'This is at most 200 characters.');
 
 /** Seed 004's model types, plus Squad entries (a unit of several models; they count as Core for VP and EXP). */
 export const EntryCategory = z.enum(['team-leader', 'special', 'core', 'squad']);
@@ -31,7 +37,11 @@ export const GrenadeType = z.enum(GRENADE_COSTS.map((g) => g.id) as [GrenadeIdTe
 type GrenadeIdText = (typeof GRENADE_COSTS)[number]['id'];
 export type GrenadeType = z.infer<typeof GrenadeType>;
 
-const Characteristic = z.number().int().min(0).max(10);
+const Characteristic = z
+  .number({ error: 'A characteristic is a number from 0 to 10.' })
+  .int('A characteristic is a whole number.')
+  .min(0, 'A characteristic is 0 or more.')
+  .max(10, 'A characteristic is at most 10.');
 /** A save as printed: "3+", or "-" for none. */
 const Save = z.string().regex(/^([2-6]\+|-)$/, 'A save looks like "3+" (or "-" for none).');
 
@@ -53,21 +63,45 @@ export const Profile = z
 export type Profile = z.infer<typeof Profile>;
 export const PROFILE_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Sv'] as const;
 
-/** Seed 004 "Special Rules" a Team List may give a model; others are free text. */
-export const KNOWN_MODEL_RULES = ['Inspiring Presence', 'Non-Learning', 'Non-Flammable'] as const;
+/** Seed 004 "Special Rules" a Team List may give a model (picked from a list in the editor); others are free text. */
+export const KNOWN_MODEL_RULES = ['Inspiring Presence', 'Non-Learning', 'Non-Flammable', 'Squad'] as const;
+
+/**
+ * How a named option group is chosen from: `one` = alternatives, a model takes at most one ("may replace its bolter
+ * with one of:"); `any` = a heading only, a model may take any of them ("may take any of the following:").
+ */
+export const OptionChoice = z.enum(['one', 'any']);
+export type OptionChoice = z.infer<typeof OptionChoice>;
+
+export const OptionGroup = z
+  .object({
+    id: Slug,
+    name: Name,
+    choose: OptionChoice.default('one'),
+  })
+  .strict();
+export type OptionGroup = z.infer<typeof OptionGroup>;
 
 export const EntryOption = z
   .object({
     id: Slug,
     name: Name,
     points: Points,
-    /** Options sharing a group are alternatives: a model takes at most one of them (e.g. "special weapon"). */
+    /**
+     * The option group it belongs to. A group declared in the entry's `optionGroups` is chosen from as it says; an
+     * undeclared group is "choose one" (format 1's meaning: options sharing a group are alternatives).
+     */
     group: Slug.optional(),
     /** How many times one model may take it (default once). */
-    maxPerModel: z.number().int().min(1).max(20).default(1),
+    maxPerModel: z
+      .number({ error: 'Give how many times a model may take it.' })
+      .int('A whole number of times.')
+      .min(1, 'At least once.')
+      .max(20, 'At most 20 times.')
+      .default(1),
     /** Wargear this option removes and adds, so the model card shows what the model actually carries. */
-    replaces: z.array(z.string().min(1)).default([]),
-    adds: z.array(z.string().min(1)).default([]),
+    replaces: z.array(Text).default([]),
+    adds: z.array(Text).default([]),
     /** Grenades this option gives (they then may be bought again, seed 004 "Grenades"). */
     grenades: z.array(GrenadeType).default([]),
   })
@@ -82,37 +116,60 @@ export const Entry = z
     /** Per model. For a Squad, per model in the squad. */
     points: Points,
     profile: Profile,
-    unitType: z.string().min(1).default('Infantry'),
-    wargear: z.array(z.string().min(1)).default([]),
+    unitType: z.string().trim().min(1, 'Give a unit type, e.g. Infantry.').max(80).default('Infantry'),
+    wargear: z.array(Text).default([]),
     /** Grenades the model comes with (seed 004: only these may be bought again). */
     grenades: z.array(GrenadeType).default([]),
-    specialRules: z.array(z.string().min(1)).default([]),
+    specialRules: z.array(Text).default([]),
+    /** A psyker (psyker-only honours need it). Absent means false, so format-1 files and their hashes are unchanged. */
+    psyker: z.boolean().optional(),
     options: z.array(EntryOption).default([]),
+    /** Named option groups: how each is chosen from. Absent means none declared (every group is "choose one"). */
+    optionGroups: z.array(OptionGroup).optional(),
     /** May buy from the team's Armoury (seed 004 "Kill Team Armouries": "it will say so in their options"). */
     armoury: z.boolean().default(false),
     /** May buy extra grenades of the kinds it has (seed 004 "Grenades"). */
     buysGrenades: z.boolean().default(false),
     /** Most of this entry in one team, if the list limits it. */
-    maxPerTeam: z.number().int().min(1).optional(),
+    maxPerTeam: z.number({ error: 'A whole number, or leave it empty for no limit.' }).int('A whole number.').min(1, 'At least 1 (leave it empty for no limit).').optional(),
     /** Squad size (seed 004 "Squad": "will state how many models form the unit"). Required for category "squad". */
-    squad: z.object({ min: z.number().int().min(2), max: z.number().int().min(2) }).strict().optional(),
-    notes: z.string().optional(),
+    squad: z
+      .object({
+        min: z.number({ error: 'Give the smallest squad.' }).int('A whole number of models.').min(2, 'A squad has at least 2 models.').max(50, 'At most 50 models.'),
+        max: z.number({ error: 'Give the largest squad.' }).int('A whole number of models.').min(2, 'A squad has at least 2 models.').max(50, 'At most 50 models.'),
+      })
+      .strict()
+      .optional(),
+    notes: z.string().max(2000, 'Notes are at most 2000 characters.').optional(),
   })
   .strict()
   .superRefine((e, ctx) => {
-    if (e.category === 'squad' && !e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: `${e.name} is a Squad: give its size (min and max models).` });
-    if (e.category !== 'squad' && e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: `${e.name} has a squad size but is not a Squad entry.` });
-    if (e.squad && e.squad.min > e.squad.max) ctx.addIssue({ code: 'custom', path: ['squad'], message: `${e.name}: the smallest squad (${e.squad.min}) is larger than the largest (${e.squad.max}).` });
+    if (e.category === 'squad' && !e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: 'a Squad needs its size: the smallest and largest number of models.' });
+    if (e.category !== 'squad' && e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: 'has a squad size but is not a Squad entry.' });
+    if (e.squad && e.squad.min > e.squad.max) ctx.addIssue({ code: 'custom', path: ['squad'], message: `the smallest squad (${e.squad.min}) is larger than the largest (${e.squad.max}).` });
     const ids = new Set<string>();
+    // What an option may replace: the entry's own wargear, or what another of its options adds (a swap of a swap).
+    const carried = new Set([...e.wargear, ...e.options.flatMap((o) => o.adds)].map(wargearKey));
     e.options.forEach((o, i) => {
-      if (ids.has(o.id)) ctx.addIssue({ code: 'custom', path: ['options', i, 'id'], message: `${e.name} has two options with the id "${o.id}".` });
+      if (ids.has(o.id)) ctx.addIssue({ code: 'custom', path: ['options', i, 'id'], message: `Two options have the id "${o.id}".` });
       ids.add(o.id);
+      o.replaces.forEach((w, j) => {
+        if (!carried.has(wargearKey(w))) ctx.addIssue({ code: 'custom', path: ['options', i, 'replaces', j], message: `replaces '${w}', which this entry does not carry.` });
+      });
+    });
+    const groupIds = new Set<string>();
+    (e.optionGroups ?? []).forEach((g, i) => {
+      if (groupIds.has(g.id)) ctx.addIssue({ code: 'custom', path: ['optionGroups', i, 'id'], message: `Two option groups have the id "${g.id}".` });
+      groupIds.add(g.id);
     });
   });
 export type Entry = z.infer<typeof Entry>;
 
 const Range = z
-  .object({ min: z.number().int().min(0), max: z.number().int().min(0) })
+  .object({
+    min: z.number({ error: 'Give a number (0 or more).' }).int('A whole number.').min(0, 'Cannot be negative.').max(50, 'At most 50.'),
+    max: z.number({ error: 'Give a number (0 or more).' }).int('A whole number.').min(0, 'Cannot be negative.').max(50, 'At most 50.'),
+  })
   .strict()
   .refine((r) => r.min <= r.max, { message: 'The minimum is larger than the maximum.' });
 
@@ -133,9 +190,9 @@ export const Allowance = z
           .object({
             /** An entry id, or a category: every `per` of these in the team raises the maximum. */
             when: z.union([Slug, EntryCategory]),
-            per: z.number().int().min(1).default(1),
+            per: z.number({ error: 'Give a number.' }).int('A whole number.').min(1, 'At least 1.').max(50, 'At most 50.').default(1),
             category: EntryCategory,
-            extra: z.number().int().min(1).default(1),
+            extra: z.number({ error: 'Give a number.' }).int('A whole number.').min(1, 'At least 1.').max(50, 'At most 50.').default(1),
           })
           .strict(),
       )
@@ -150,8 +207,11 @@ export const ArmouryItem = z
     name: Name,
     points: Points,
     /** Which model types may take it (seed 004: "some armoury items may only be taken by specific types of models"). */
-    allowed: z.array(EntryCategory).min(1),
-    text: z.string().optional(),
+    allowed: z.array(EntryCategory).min(1, 'Tick at least one model type that may take it.'),
+    /** If given, only these entries (ids) may take it, besides the `allowed` types; absent means any entry may. */
+    entries: z.array(Slug).optional(),
+    /** Its effect as printed, shown on the model card and the roster sheet. */
+    text: z.string().max(2000, 'The effect text is at most 2000 characters.').optional(),
   })
   .strict();
 export type ArmouryItem = z.infer<typeof ArmouryItem>;
@@ -164,11 +224,11 @@ export const TeamList = z
     faction: Name,
     name: Name,
     /** The list's own version as printed by its authors, e.g. "2.1" or "club 2026-03". */
-    listVersion: z.string().trim().min(1).max(40),
+    listVersion: z.string({ error: 'Give the list version, e.g. "1.0".' }).trim().min(1, 'Give the list version, e.g. "1.0".').max(40, 'A version is at most 40 characters.'),
     /** Sample lists ship with Herald to get started; check them against your club's own list. */
     sample: z.boolean().default(false),
     source: z.string().max(500).optional(),
-    teamRules: z.array(z.object({ name: Name, text: z.string().min(1) }).strict()).default([]),
+    teamRules: z.array(z.object({ name: Name, text: z.string().trim().min(1, 'Give the rule text.').max(4000, 'A rule is at most 4000 characters.') }).strict()).default([]),
     allowance: Allowance,
     entries: z.array(Entry).min(1, 'A team list needs at least one entry.'),
     armoury: z.array(ArmouryItem).default([]),
@@ -187,6 +247,11 @@ export const TeamList = z
       if (armouryIds.has(a.id)) ctx.addIssue({ code: 'custom', path: ['armoury', i, 'id'], message: `Two armoury items have the id "${a.id}".` });
       armouryIds.add(a.id);
     });
+    list.armoury.forEach((a, i) => {
+      (a.entries ?? []).forEach((id, j) => {
+        if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['armoury', i, 'entries', j], message: `refers to "${id}", which is not an entry of this list.` });
+      });
+    });
     list.allowance.unlocks.forEach((u, i) => {
       if (!EntryCategory.safeParse(u.when).success && !ids.has(u.when)) {
         ctx.addIssue({ code: 'custom', path: ['allowance', 'unlocks', i, 'when'], message: `The allowance refers to "${u.when}", which is not an entry of this list.` });
@@ -198,3 +263,17 @@ export const TeamList = z
   });
 export type TeamList = z.infer<typeof TeamList>;
 export type TeamListInput = z.input<typeof TeamList>;
+
+/** Wargear names compare without case or extra spaces ("Bolt Pistol" = "bolt pistol"). */
+export const wargearKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLowerCase();
+
+/** How a model chooses from an option group: declared groups say so; an undeclared group is "choose one". */
+export function optionGroupChoice(entry: Pick<Entry, 'optionGroups'>, group: string | undefined): OptionChoice | undefined {
+  if (!group) return undefined;
+  return entry.optionGroups?.find((g) => g.id === group)?.choose ?? 'one';
+}
+
+/** May this entry take this Armoury item (seed 004: "it will say so in their options"; some items only for some types)? */
+export function armouryAllows(item: ArmouryItem, entry: Pick<Entry, 'id' | 'category' | 'armoury'>): boolean {
+  return entry.armoury && item.allowed.includes(entry.category) && (!item.entries || item.entries.length === 0 || item.entries.includes(entry.id));
+}

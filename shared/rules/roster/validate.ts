@@ -13,6 +13,8 @@ import { GRENADE_COSTS } from '../hor/optional-rules';
 import type { Roster, RosterModel } from './roster';
 import {
   CATEGORY_NAMES,
+  armouryAllows,
+  optionGroupChoice,
   EntryCategory,
   type ArmouryItem,
   type Entry,
@@ -166,7 +168,7 @@ function modelIssues(list: TeamList, m: RosterModel, entry: Entry | undefined, c
     if (count > option.maxPerModel) {
       add('option-max', `${option.name} ${times(count)} on ${who}: at most ${option.maxPerModel === 1 ? 'once' : `${option.maxPerModel} times`}.`);
     }
-    if (option.group) groups.set(option.group, [...(groups.get(option.group) ?? []), option.name]);
+    if (optionGroupChoice(entry, option.group) === 'one') groups.set(option.group!, [...(groups.get(option.group!) ?? []), option.name]);
   }
   for (const names of groups.values()) {
     if (names.length > 1) add('option-group', `${who} can take only one of these options: ${names.join('; ')}.`);
@@ -182,7 +184,7 @@ function modelIssues(list: TeamList, m: RosterModel, entry: Entry | undefined, c
     if (!entry.armoury) add('armoury-not-allowed', `${who} may not buy from the Armoury (${item.name}).`);
     else if (!item.allowed.includes(entry.category)) {
       add('armoury-wrong-type', `${item.name} is not for ${CATEGORY_NAMES[entry.category].many} (${who}).`);
-    }
+    } else if (!armouryAllows(item, entry)) add('armoury-wrong-type', `${item.name} is not for ${entry.name} models (${who}).`);
     // Seed 004 "Kill Team Armouries": "A model may only take one of each piece of wargear from the Armoury."
     if (count > 1) add('armoury-twice', `${item.name} ${times(count)} on ${who}: a model may take each Armoury item only once.`);
   }
