@@ -68,6 +68,7 @@ import {
   RulesetPreviewInput,
   RulesetView,
 } from './schemas/rulesets';
+import { DroppedFileInput, DroppedFileResult } from './schemas/files';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -160,6 +161,7 @@ export const channels = {
   'games.void': channel({ input: GameVoidInput, output: GameSummary, summary: 'Void a committed game: exactly its ledger entries are reversed (and its dependents when asked).' }),
   'teams.history': channel({ input: TeamIdInput, output: TeamHistory, summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).' }),
   'models.history': channel({ input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(), output: ModelHistory, summary: 'One model’s history.' }),
+  'files.importDropped': channel({ input: DroppedFileInput, output: DroppedFileResult, summary: 'Import a file dropped onto the window: a campaign file, a ruleset (loaded for the campaign on screen) or a team list, recognised by its content; anything else is refused.' }),
 } as const;
 
 export const events = {
@@ -183,6 +185,8 @@ export const events = {
   'games.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */
   'menu.newCampaign': z.object({}).strict(),
+  /** A File menu command the window's own buttons also offer, run by the renderer on what is on screen (Electron only). */
+  'menu.command': z.object({ command: z.enum(['importCampaign', 'exportCampaign', 'importTeamList', 'print']) }).strict(),
 } as const;
 
 export type Channels = typeof channels;

@@ -15,6 +15,7 @@ import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
 import { backupHandlers } from './backups';
 import { campaignFileHandlers } from './campaign-files';
+import { fileHandlers } from './files';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -33,4 +34,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...printHandlers,
   ...backupHandlers,
   ...campaignFileHandlers,
+  ...fileHandlers,
 };

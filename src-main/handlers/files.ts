@@ -1,0 +1,69 @@
+/**
+ * files.importDropped (issue 15): a file dropped onto the window. Herald recognises it by its content — the "format"
+ * each of its files names — and runs the very import the dialogs and uploads run (same checks, same messages, same
+ * backup before a write). Anything else is refused, by name, and nothing changes.
+ */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
+import { RULESET_FILE_FORMAT } from '../../shared/ipc/schemas/rulesets';
+import { TEAM_LIST_FORMAT } from '../../shared/rules';
+import { CAMPAIGN_FILE_FORMAT } from '../campaign-file';
+import type { HandlerContext } from '../context';
+import { campaignFileHandlers } from './campaign-files';
+import { rulesetHandlers } from './rulesets';
+import { MAX_JSON_DEPTH, jsonDepth, teamListHandlers } from './team-lists';
+
+export type HeraldFileKind = 'campaign' | 'ruleset' | 'teamList';
+
+const KINDS: Record<string, HeraldFileKind> = { [CAMPAIGN_FILE_FORMAT]: 'campaign', [RULESET_FILE_FORMAT]: 'ruleset', [TEAM_LIST_FORMAT]: 'teamList' };
+
+/**
+ * Which of Herald's files this text is, from its top-level "format"; null when it is none of them. A file that names
+ * a Herald format near its start but is damaged (cut short, say) still counts, so its import says what is wrong.
+ */
+export function recogniseHeraldFile(text: string): HeraldFileKind | null {
+  const body = text.replace(/^\uFEFF/, '');
+  if (jsonDepth(body) <= MAX_JSON_DEPTH + 8) {
+    try {
+      const data: unknown = JSON.parse(body);
+      const format = typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as { format?: unknown }).format : undefined;
+      if (typeof format === 'string') return KINDS[format] ?? null;
+    } catch {
+      // Not JSON: perhaps one of ours, damaged (below).
+    }
+  }
+  const named = /^\s*\{\s*(?:"[^"]{0,40}"\s*:\s*[^{}[\]]{0,80},\s*){0,4}"format"\s*:\s*"([a-z.-]{1,40})"/.exec(body.slice(0, 2048))?.[1];
+  return named ? (KINDS[named] ?? null) : null;
+}
+
+type FileHandlers = Pick<Handlers<HandlerContext>, 'files.importDropped'>;
+
+export const fileHandlers: FileHandlers = {
+  'files.importDropped': async ({ fileName, text, campaignId }, ctx) => {
+    const name = fileName || 'The file';
+    const kind = recogniseHeraldFile(text);
+    if (kind === 'campaign') {
+      const result = await campaignFileHandlers['campaigns.importFile']({ source: 'upload', fileName, text }, ctx);
+      if (result.outcome !== 'imported') throw new AppError('INTERNAL', 'The campaign file import was cancelled.');
+      return { kind, campaign: result.campaign };
+    }
+    if (kind === 'teamList') {
+      const result = await teamListHandlers['teamLists.import']({ source: 'upload', fileName, text }, ctx);
+      if (result.outcome === 'cancelled') throw new AppError('INTERNAL', 'The team-list import was cancelled.');
+      return { kind, outcome: result.outcome, list: result.list };
+    }
+    if (kind === 'ruleset') {
+      if (!campaignId) {
+        throw new AppError('VALIDATION', `${name} is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.`);
+      }
+      const result = await rulesetHandlers['rulesets.import']({ campaignId, source: 'upload', fileName, text }, ctx);
+      if (result.outcome !== 'loaded') throw new AppError('INTERNAL', 'The ruleset import was cancelled.');
+      const { outcome: _loaded, ...loaded } = result;
+      return { kind, campaignId, ...loaded };
+    }
+    throw new AppError(
+      'VALIDATION',
+      `${name} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (JSON files that name their format). Nothing was changed.`,
+    );
+  },
+};
