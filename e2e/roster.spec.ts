@@ -74,7 +74,7 @@ test('a bad team-list file is refused with the reason and changes nothing; a goo
     mimeType: 'application/json',
     buffer: Buffer.from(JSON.stringify({ format: 'herald.team-list', formatVersion: 1, id: 'eldar', faction: 'Eldar', name: 'Eldar', listVersion: '1', allowance: {}, entries: [] })),
   });
-  await expect(app.page.getByRole('alert')).toContainText('wrong.json is not a valid team list: allowance.team-leader');
+  await expect(app.page.getByRole('alert')).toContainText('wrong.json is not a valid team list: Model allowance, Team Leaders: is missing.');
   await expect(table.getByRole('row')).toHaveCount(4);
 
   const orks = JSON.parse(fs.readFileSync('shared/data/team-lists/orks.json', 'utf8')) as Record<string, unknown>;

@@ -3,10 +3,9 @@
  * limits, the strict schema, one transaction, and a reason naming what is wrong and where.
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
-import { zodIssues } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { TEAM_LIST_MAX_BYTES, type TeamListDetail } from '../../shared/ipc/schemas/teams';
-import { TeamList } from '../../shared/rules';
+import { describeTeamListIssues, TeamList } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/team-lists';
@@ -54,10 +53,12 @@ export function parseTeamListFile(fileName: string, text: string): TeamList {
   }
   const parsed = TeamList.safeParse(data);
   if (!parsed.success) {
-    const issues = zodIssues(parsed.error);
-    const first = issues[0]!;
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more problem${issues.length > 2 ? 's' : ''})` : '';
-    throw new AppError('VALIDATION', `${name} is not a valid team list: ${first.path ? `${first.path}: ` : ''}${first.message}${more}`, issues);
+    // In words with its place in the file ("Entry 3 (Tactical Marine), option 'Plasma gun': …"), never a schema path.
+    const problems = describeTeamListIssues(data, parsed.error.issues);
+    const first = problems[0]!;
+    const more = problems.length > 1 ? ` ${problems.length - 1} more problem${problems.length > 2 ? 's are' : ' is'} in the file.` : '';
+    const issues = problems.map((p) => ({ path: p.where, message: p.message }));
+    throw new AppError('VALIDATION', `${name} is not a valid team list: ${first.text}${more} Nothing was imported.`, issues);
   }
   return parsed.data;
 }

@@ -57,7 +57,7 @@ describe('team lists', () => {
     broken.id = 'marines-club';
     broken.entries[2]!.points = 'fourteen';
     const cases: [string, string, RegExp][] = [
-      ['broken.json', JSON.stringify(broken), /^broken.json is not a valid team list: entries\.2\.points: /],
+      ['broken.json', JSON.stringify(broken), /^broken.json is not a valid team list: Entry 3 \(Tactical Marine\), points: Points are a whole number\. Nothing was imported\.$/],
       ['trunc.json', JSON.stringify(SAMPLE_TEAM_LISTS[0]).slice(0, 500), /^trunc.json is not valid JSON \(line 1, column \d+\)/],
       ['deep.json', '['.repeat(5000) + ']'.repeat(5000), /nested too deeply/],
       ['proto.json', JSON.stringify({ ...(SAMPLE_TEAM_LISTS[0] as object), id: 'x' }).replace('{', '{"__proto__":{"admin":true},'), /not a valid team list/],
