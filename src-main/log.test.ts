@@ -73,7 +73,7 @@ describe('captureProcessErrors', () => {
     try {
       undo = captureProcessErrors(log);
       console.error('Could not back up: %s', 'disk full');
-      process.emit('uncaughtExceptionMonitor', new Error('kaboom'), 'uncaughtException');
+      (process.emit as (event: string, ...args: unknown[]) => boolean)('uncaughtExceptionMonitor', new Error('kaboom'), 'uncaughtException');
       undo();
       console.error('after undo');
     } finally {
