@@ -1,0 +1,191 @@
+/**
+ * The installers' contents, checked on every machine: electron-builder packs `--linux dir` from electron-builder.yml
+ * against a stand-in Electron distribution (scripts/stand-in-electron.ts; the real binary cannot be downloaded
+ * everywhere), with every proxy pointed at a closed port so that nothing may be fetched. Then the unpacked app is read
+ * back: what app.asar holds and what it must not, the native SQLite binding unpacked beside it and loadable, the
+ * migrations in resources/, the fuses flipped in the executable. Runs after `npm run build` (npm test does that).
+ *
+ * What it proves: Herald's packaging configuration (files, asarUnpack, extraResources, fuses, no rebuild, no
+ * download). What only a real `npm run dist` proves: that Electron starts from the package and the AppImage, deb,
+ * NSIS and dmg wrappers build (they need tools electron-builder downloads).
+ */
+import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
+import type BetterSqlite3 from 'better-sqlite3';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire, isBuiltin } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeStandInElectron, readFuses } from './stand-in-electron';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+  main: string;
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
+const prebuild = `node_modules/better-sqlite3/prebuilds/linux-${arch}.node`;
+/** Budget for resources/ (app.asar, app.asar.unpacked, migrations): 6.6 MB today, 58 MB before issue 15. */
+const RESOURCES_BUDGET_MB = 10;
+
+let work: string;
+let appDir: string;
+let asar: string;
+let files: string[];
+let builderLog: string;
+
+/** Files (not folders) in app.asar, as forward-slash paths without the leading slash. */
+function asarFiles(archive: string): string[] {
+  return listPackage(archive, { isPack: false })
+    .map((p) => p.replace(/\\/g, '/').replace(/^\//, ''))
+    .filter((p) => !('files' in (statFile(archive, p) as object)));
+}
+
+function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).replace(/\\/g, '/'))
+    .sort();
+}
+
+beforeAll(() => {
+  for (const built of [pkg.main, 'dist/main/preload.cjs', 'dist/renderer/index.html']) {
+    if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: npm test builds first; alone, run npm run build.`);
+  }
+  work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-packaging-'));
+  const electronVersion = (require('electron/package.json') as { version: string }).version;
+  const electronDist = makeStandInElectron(path.join(work, 'electron-dist'), electronVersion);
+  const closed = 'http://127.0.0.1:9';
+  const run = spawnSync(
+    process.execPath,
+    [
+      require.resolve('electron-builder/cli.js'),
+      '--linux', 'dir', `--${arch}`,
+      `-c.electronDist=${electronDist}`,
+      `-c.directories.output=${path.join(work, 'out')}`,
+    ],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        // Not VITEST: electron-builder goes silent under it, and its log is what shows nothing was downloaded.
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
+        CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+        HTTP_PROXY: closed, HTTPS_PROXY: closed, http_proxy: closed, https_proxy: closed, NO_PROXY: '', no_proxy: '',
+      },
+      timeout: 110_000,
+    },
+  );
+  builderLog = `${run.stdout}\n${run.stderr}`;
+  if (run.status !== 0) throw new Error(`electron-builder failed (${run.status ?? run.signal}):\n${builderLog}`);
+  const unpacked = fs.readdirSync(path.join(work, 'out')).find((d) => /^linux.*unpacked$/.test(d));
+  if (!unpacked) throw new Error(`No linux-*-unpacked folder:\n${builderLog}`);
+  appDir = path.join(work, 'out', unpacked);
+  asar = path.join(appDir, 'resources', 'app.asar');
+  files = asarFiles(asar);
+}, 120_000);
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe('npm run dist, as electron-builder --linux dir against a stand-in Electron', () => {
+  it('builds without rebuilding native modules and without downloading anything', () => {
+    expect(builderLog).toMatch(/skipped dependencies rebuild\s+reason=npmRebuild is set to false/);
+    expect(builderLog).not.toMatch(/download/i);
+    expect(fs.existsSync(path.join(work, 'cache'))).toBe(false);
+    // No auto-updater: no update feed is written into the app.
+    expect(fs.existsSync(path.join(appDir, 'resources', 'app-update.yml'))).toBe(false);
+  });
+
+  it('flips the fuses: no run-as-node, NODE_OPTIONS or --inspect; the app only from an integrity-checked asar', () => {
+    expect(readFuses(path.join(appDir, 'herald'))).toEqual({
+      RunAsNode: 'off',
+      EnableCookieEncryption: 'off', // Electron's default, left alone: Herald keeps no cookies
+      EnableNodeOptionsEnvironmentVariable: 'off',
+      EnableNodeCliInspectArguments: 'off',
+      EnableEmbeddedAsarIntegrityValidation: 'on',
+      OnlyLoadAppFromAsar: 'on',
+      LoadBrowserProcessSpecificV8Snapshot: 'off', // Electron's default, left alone
+      GrantFileProtocolExtraPrivileges: 'off',
+    });
+  });
+
+  it('ships the main and preload bundles and every file of the renderer build, fonts included', () => {
+    const asarPkg = JSON.parse(extractFile(asar, 'package.json').toString()) as Record<string, unknown>;
+    expect(files).toContain(asarPkg.main);
+    expect(asarPkg.main).toBe(pkg.main);
+    expect(asarPkg.desktopName).toBe('herald.desktop');
+    expect(files).toContain('dist/main/preload.cjs');
+    const renderer = walk(path.join(root, 'dist/renderer')).filter((f) => !f.endsWith('.map'));
+    expect(files.filter((f) => f.startsWith('dist/renderer/')).map((f) => f.slice('dist/renderer/'.length)).sort())
+      .toEqual(renderer);
+    for (const font of [/noto-sans-latin-400-normal-.*\.woff2$/, /noto-sans-latin-700-normal-.*\.woff2$/, /noto-sans-symbols-2-symbols-400-normal-.*\.woff2$/]) {
+      expect(files.some((f) => font.test(f)), String(font)).toBe(true);
+    }
+  });
+
+  it('leaves out sources, tests, source maps, dev dependencies and what the bundles already hold', () => {
+    const forbidden = files.filter((f) =>
+      /^(src-main|src-renderer|shared|e2e|bench|scripts|docs|migrations|reports|build|\.ci|\.git)\//.test(f) ||
+      /\.(test|spec)\.[cm]?[jt]s$/.test(f) || f.endsWith('.map') || /^dist\/main\/browser/.test(f) ||
+      /(^|\/)(tsconfig[^/]*\.json|vite\.config\.ts|vitest\.config\.ts|playwright\.config\.ts|electron-builder\.yml|package-lock\.json)$/.test(f));
+    expect(forbidden).toEqual([]);
+    const modules = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]))];
+    expect(modules).toEqual(['better-sqlite3']);
+    for (const name of [...Object.keys(pkg.devDependencies), 'zod', 'drizzle-orm', '@fontsource', 'node-addon-api']) {
+      expect(files.some((f) => f.startsWith(`node_modules/${name}/`)), name).toBe(false);
+    }
+    // Of better-sqlite3, only its JavaScript, licence and this platform's prebuild: no C sources, SQLite, build scraps.
+    const sqlite = files.filter((f) => f.startsWith('node_modules/better-sqlite3/')).map((f) => f.slice('node_modules/better-sqlite3/'.length));
+    expect(sqlite.filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f))).toEqual([`prebuilds/linux-${arch}.node`]);
+  });
+
+  it("unpacks this platform's better-sqlite3 prebuild from the asar, byte for byte the package's", () => {
+    expect((statFile(asar, prebuild) as { unpacked?: boolean }).unpacked).toBe(true);
+    const onDisk = path.join(appDir, 'resources', 'app.asar.unpacked', prebuild);
+    expect(fs.readFileSync(onDisk).equals(fs.readFileSync(path.join(root, prebuild)))).toBe(true);
+  });
+
+  it('resolves every module the bundles require from inside the app, and opens a database with the shipped SQLite', (ctx) => {
+    const extracted = path.join(work, 'extracted');
+    extractAll(asar, extracted); // copies the unpacked files too, so this is the tree Electron sees
+    for (const bundle of fs.readdirSync(path.join(extracted, 'dist/main')).filter((f) => f.endsWith('.cjs'))) {
+      const source = fs.readFileSync(path.join(extracted, 'dist/main', bundle), 'utf8');
+      const external = [...source.matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]!).filter((m) => !isBuiltin(m) && m !== 'electron');
+      const appRequire = createRequire(path.join(extracted, 'dist/main', bundle));
+      for (const name of new Set(external)) {
+        expect(path.relative(extracted, appRequire.resolve(name)).startsWith('..'), `${bundle} → ${name}`).toBe(false);
+      }
+    }
+    // Loading it needs this very platform (Node-API: the machine's Node loads what Electron would).
+    const musl = process.platform === 'linux' && !(process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime;
+    if (process.platform !== 'linux' || musl) {
+      console.log(`Skipped loading linux-${arch}.node: this machine is ${process.platform}${musl ? ' (musl)' : ''}, not glibc Linux.`);
+      ctx.skip();
+    }
+    const Database = createRequire(path.join(extracted, pkg.main))('better-sqlite3') as typeof BetterSqlite3;
+    const db = new Database(':memory:');
+    try {
+      expect((db.prepare('select sqlite_version() as v').get() as { v: string }).v).toMatch(/^3\.\d+\.\d+$/);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('puts the migrations beside the app, all of them', () => {
+    expect(walk(path.join(appDir, 'resources', 'migrations'))).toEqual(walk(path.join(root, 'migrations')));
+  });
+
+  it(`keeps the app under ${RESOURCES_BUDGET_MB} MB`, () => {
+    const bytes = walk(path.join(appDir, 'resources')).reduce((n, f) => n + fs.statSync(path.join(appDir, 'resources', f)).size, 0);
+    console.log(`Herald's app (resources/: app.asar, app.asar.unpacked, migrations): ${(bytes / 1e6).toFixed(1)} MB`);
+    expect(bytes / 1e6).toBeLessThan(RESOURCES_BUDGET_MB);
+  });
+});
