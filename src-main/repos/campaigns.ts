@@ -5,6 +5,7 @@ import { desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
+import { nameKey } from '../../shared/names';
 import { campaigns, type CampaignRow, type NewCampaignRow } from '../db/schema';
 
 const toCampaign = (r: CampaignRow): Campaign => ({
@@ -29,8 +30,11 @@ export function findCampaign(db: Db, id: string): Campaign | undefined {
   return row ? toCampaign(row) : undefined;
 }
 
-/** Case- and accent-insensitive key, so "Iron Harvest" and "iron harvest" count as the same name. */
-export const nameKey = (name: string) => name.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase('en');
+/**
+ * Names are compared by shared/names.ts nameKey (issue 16): case, accents, Unicode form, spacing and invisible
+ * characters aside, so "Iron Harvest", "iron harvest" and "Iron\u200BHarvest" count as the same name.
+ */
+export { nameKey };
 
 export function findCampaignByName(db: Db, name: string): Campaign | undefined {
   const key = nameKey(name);

@@ -4,7 +4,7 @@ import type { Player } from '../../shared/ipc/schemas/teams';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
 import { players, teams, type PlayerRow } from '../db/schema';
-import { nameKey } from './campaigns';
+import { nameKey } from '../../shared/names';
 
 export function toPlayer(db: Db, row: PlayerRow): Player {
   const n = prepared(db, 'teams.countOfPlayer', (d) => d.select({ n: count() }).from(teams).where(eq(teams.playerId, sql.placeholder('playerId'))).prepare()).get({ playerId: row.id })?.n ?? 0;

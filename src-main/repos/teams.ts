@@ -6,7 +6,7 @@ import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { prepared, rawStatement } from '../db/prepared';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
-import { nameKey } from './campaigns';
+import { nameKey } from '../../shared/names';
 
 export const listTeams = (db: Db, campaignId: string) =>
   prepared(db, 'teams.ofCampaign', (d) => d.select().from(teams).where(eq(teams.campaignId, sql.placeholder('campaignId'))).orderBy(teams.name).prepare()).all({ campaignId });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normaliseName } from '../../names';
 
 /** Database ids are UUID strings made in the main process. */
 export const Id = z.uuid();
@@ -10,16 +11,23 @@ export const POINTS_LIMIT_MAX = 2000;
 /** Heralds of Ruin teams are 250 points (seed 004, "Building a Kill Team"). */
 export const DEFAULT_POINTS_LIMIT = 250;
 
-/** A name as typed: trimmed, inner runs of white space collapsed, not empty, not too long. */
-export const CampaignName = z
-  .string()
-  .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'Give the campaign a name.')
-      .max(CAMPAIGN_NAME_MAX, `A campaign name is at most ${CAMPAIGN_NAME_MAX} characters.`),
-  );
+/**
+ * A name as typed (shared/names.ts): NFC, trimmed, inner runs of white space collapsed, invisible characters taken
+ * out; refused in words when nothing visible is left or when too long. `what` names the thing ("campaign").
+ */
+export const NameField = (what: string, max: number) =>
+  z
+    .string()
+    .max(max * 8, `A ${what} name is at most ${max} characters.`)
+    .transform((s, ctx) => {
+      const r = normaliseName(s, what);
+      if (r.ok) return r.name;
+      ctx.addIssue({ code: 'custom', message: r.problem });
+      return z.NEVER;
+    })
+    .pipe(z.string().max(max, `A ${what} name is at most ${max} characters.`));
+
+export const CampaignName = NameField('campaign', CAMPAIGN_NAME_MAX);
 
 export const PointsLimit = z
   .number({ error: 'The points limit is a whole number.' })

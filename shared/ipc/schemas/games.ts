@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { GamePlan, GameReport, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
-import { Id } from './campaigns';
+import { Id, NameField } from './campaigns';
 
 export const DiceMode = z.enum(['app', 'physical']);
 export type DiceMode = z.infer<typeof DiceMode>;
@@ -95,7 +95,7 @@ export const DraftHonour = z
 export type DraftHonour = z.infer<typeof DraftHonour>;
 
 /** A recruit bought in the wizard with the team's Req, tied to the game. */
-export const DraftRecruit = z.object({ side: Side, entryId: z.string().min(1).max(64), name: z.string().trim().min(1, 'Name the recruit.').max(60) }).strict();
+export const DraftRecruit = z.object({ side: Side, entryId: z.string().min(1).max(64), name: NameField('recruit', 60) }).strict();
 export type DraftRecruit = z.infer<typeof DraftRecruit>;
 
 export const DraftSideAwards = z

@@ -2,13 +2,9 @@
 import { z } from 'zod';
 import { Roster, RosterModel } from '../../rules';
 import { TeamList } from '../../rules';
-import { Id } from './campaigns';
+import { Id, NameField } from './campaigns';
 
-const PersonName = (what: string) =>
-  z
-    .string()
-    .transform((s) => s.normalize('NFC').replace(/\s+/g, ' ').trim())
-    .pipe(z.string().min(1, `Give the ${what} a name.`).max(60, `A ${what} name is at most 60 characters.`));
+const PersonName = (what: string) => NameField(what, 60);
 
 export const PlayerName = PersonName('player');
 export const TeamName = PersonName('team');
@@ -65,6 +61,62 @@ export type TeamListExportResult = z.infer<typeof TeamListExportResult>;
 
 /** The editor sends the whole edited list; it must keep its id and version (a new version is a new import). */
 export const TeamListUpdateInput = z.object({ id: Id, list: TeamList, expectedRevision: z.number().int() }).strict();
+
+/** A new list (issue 17): blank or a copy, made in the renderer with its own id; refused if the id and version exist. */
+export const TeamListCreateInput = z.object({ list: TeamList }).strict();
+
+/** What a version of a list changes for one team, model by model (shared/rules/roster/team-list-diff.ts). */
+export const RosterImpactView = z.object({
+  models: z.array(
+    z.object({ modelId: z.string(), name: z.string(), entryName: z.string(), changes: z.array(z.string()), pointsBefore: z.number(), pointsAfter: z.number() }),
+  ),
+  pointsBefore: z.number(),
+  pointsAfter: z.number(),
+  legalBefore: z.boolean(),
+  legalAfter: z.boolean(),
+  newProblems: z.array(z.string()),
+});
+export const TeamImpact = z.object({
+  teamId: Id,
+  teamName: z.string(),
+  campaignName: z.string(),
+  founded: z.boolean(),
+  impact: RosterImpactView,
+});
+export type TeamImpact = z.infer<typeof TeamImpact>;
+
+/** The editor's preview before saving: the draft against the saved version, for every team built on the list. */
+export const TeamListImpactInput = z.object({ id: Id, list: TeamList }).strict();
+export const TeamListImpact = z.object({ teams: z.array(TeamImpact) });
+export type TeamListImpact = z.infer<typeof TeamListImpact>;
+
+/** A save names what it changed for each team (also kept for the team page). */
+export const TeamListSaved = TeamListDetail.extend({ changed: z.array(TeamImpact) });
+export type TeamListSaved = z.infer<typeof TeamListSaved>;
+
+/** Who uses what: the editor names these teams and models before an entry they use is removed. */
+export const TeamListUsage = z.object({
+  teams: z.array(
+    z.object({
+      teamId: Id,
+      teamName: z.string(),
+      campaignName: z.string(),
+      founded: z.boolean(),
+      models: z.array(z.object({ id: z.string(), name: z.string(), entryId: z.string(), options: z.array(z.string()), armoury: z.array(z.string()) })),
+    }),
+  ),
+});
+export type TeamListUsage = z.infer<typeof TeamListUsage>;
+
+/** The team page's notice: what each saved version of its list changed for this team. */
+export const TeamListChangeNotice = z.object({
+  listName: z.string(),
+  revision: z.number().int(),
+  savedAt: z.string(),
+  impact: RosterImpactView,
+});
+export type TeamListChangeNotice = z.infer<typeof TeamListChangeNotice>;
+export const TeamListChangesForTeamInput = z.object({ teamId: Id }).strict();
 
 // ----- players -----
 

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { GrenadeType } from './team-list';
+import { normaliseName } from '../../names';
 
 export const ROSTER_MAX_MODELS = 60;
 
@@ -12,7 +13,15 @@ export const RosterModel = z
     id: z.string().min(1).max(64),
     entryId: z.string().min(1).max(80),
     /** May be empty while drafting; a legal roster names every model. */
-    name: z.string().max(60).transform((s) => s.replace(/\s+/g, ' ').trim()),
+    name: z
+      .string()
+      .max(480)
+      .transform((s) => {
+        // shared/names.ts (issue 16): NFC, invisible characters out; nothing visible left is no name yet.
+        const r = normaliseName(s, 'model');
+        return r.ok ? r.name : '';
+      })
+      .pipe(z.string().max(60, 'A model name is at most 60 characters.')),
     /** Models in a Squad entry (seed 004 "Squad"). */
     squadSize: z.number().int().min(1).max(50).optional(),
     /** Option id → how many times taken. */
