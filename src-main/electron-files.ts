@@ -48,7 +48,7 @@ export const electronFiles: FileDialogs = {
 export function electronPrinter(origin: string, preload: string): Printer {
   return {
     async toPdf(hash, paper) {
-      const win = new BrowserWindow({ show: false, webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false } });
+      const win = new BrowserWindow({ show: false, webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true } });
       try {
         await win.loadURL(`${origin}/index.html${hash}`);
         // The print view sets data-print-ready on <html> once its data is on the page.

@@ -4,17 +4,15 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell, type MenuItemConstructorOptions } from 'electron';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
+import { APP_INDEX_URL, APP_ORIGIN, APP_SCHEME, isTrustedSender } from './electron/app-url';
+import { installGuards } from './electron/guards';
+import { closeOnQuit } from './electron/quit';
+import { serveRenderer } from './electron/renderer-files';
 import { electronFiles, electronPrinter } from './electron-files';
 import { parseDataDirArg } from './paths';
-import { CONTENT_SECURITY_POLICY } from './security';
-
-const APP_SCHEME = 'app';
-const APP_HOST = 'herald';
-const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 // --data-dir DIR puts the campaign file (and Electron's own profile, hence the single-instance lock) elsewhere.
 const dataDirArg = (() => {
@@ -39,30 +37,6 @@ let mainWindow: BrowserWindow | undefined;
 const rendererDir = () => path.join(app.getAppPath(), 'dist', 'renderer');
 const migrationsFolder = () =>
   app.isPackaged ? path.join(process.resourcesPath, 'migrations') : path.join(app.getAppPath(), 'migrations');
-
-function serveRenderer() {
-  protocol.handle(APP_SCHEME, async (request) => {
-    const url = new URL(request.url);
-    const root = rendererDir();
-    const file = path.resolve(root, '.' + decodeURIComponent(url.pathname === '/' ? '/index.html' : url.pathname));
-    if (url.host !== APP_HOST || !file.startsWith(root + path.sep)) return new Response('Not found', { status: 404 });
-    const response = await net.fetch(pathToFileURL(file).toString());
-    const headers = new Headers(response.headers);
-    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    headers.set('X-Content-Type-Options', 'nosniff');
-    return new Response(response.body, { status: response.status, headers });
-  });
-}
-
-/** Only our own page, in a top-level frame, may call main. */
-function isTrustedSender(frame: Electron.WebFrameMain | null): boolean {
-  if (!frame || frame.parent) return false;
-  try {
-    return new URL(frame.url).origin === APP_ORIGIN;
-  } catch {
-    return false;
-  }
-}
 
 function broadcast(event: string, payload: unknown) {
   for (const w of BrowserWindow.getAllWindows()) {
@@ -123,21 +97,13 @@ function createWindow() {
   });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('closed', () => (mainWindow = undefined));
-  void mainWindow.loadURL(`${APP_ORIGIN}/index.html`);
+  void mainWindow.loadURL(APP_INDEX_URL);
 }
 
 async function start() {
   await app.whenReady();
-  // Deny by default: no permissions, no navigation away, no new windows (Electron security checklist).
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  app.on('web-contents-created', (_e, contents) => {
-    contents.on('will-navigate', (event, url) => {
-      if (new URL(url).origin !== APP_ORIGIN) event.preventDefault();
-    });
-    contents.on('will-attach-webview', (event) => event.preventDefault());
-    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-  });
-  serveRenderer();
+  installGuards(app, session.defaultSession);
+  serveRenderer(protocol, net, rendererDir);
 
   try {
     core = createCore({
@@ -157,6 +123,7 @@ async function start() {
   const c = core;
   c.onEvent((event, payload) => broadcast(event, payload));
   ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) => {
+    // Only our own page, in a top-level frame (the window's or the hidden print window's), may call main.
     if (!isTrustedSender(event.senderFrame)) {
       return { ok: false, error: { code: 'INVALID_INPUT', message: 'Refused: not Herald’s own page.' } };
     }
@@ -183,6 +150,6 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  app.on('will-quit', () => core?.close());
+  closeOnQuit(app, () => core, (m) => console.error(m));
   void start();
 }

@@ -1,0 +1,478 @@
+/**
+ * A recording stand-in for the `electron` module, for the edge test (runs in the child process of ./child.ts, where
+ * the real built main bundle requires it instead of Electron). It keeps what Herald registers (app events, windows,
+ * IPC handlers, the app:// handler, guards, menus, dialogs) and lets the test drive it the way Electron would. Only
+ * what Herald uses is here: anything else throws "The electron stand-in has no …", so a new API shows up at once.
+ * It proves Herald's wiring of Electron, not Electron itself (see the README's "The Electron edge" section).
+ */
+import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface StandInConfig {
+  /** What app.getAppPath() answers: the project folder (dist/renderer is served from there). */
+  appPath: string;
+  /** Folder for app.getPath('appData' | 'temp' | 'home' …) when Herald did not set it. */
+  home: string;
+  version: string;
+  /** requestSingleInstanceLock()'s answer: false plays a second launch. */
+  singleInstanceLock: boolean;
+  displays: Display[];
+}
+
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface Display {
+  id: number;
+  bounds: Rect;
+  workArea: Rect;
+  scaleFactor: number;
+}
+
+export interface Record_ {
+  kind: string;
+  detail?: unknown;
+}
+
+/** A cancelable Electron event. */
+export function electronEvent(extra: Record<string, unknown> = {}) {
+  const event = {
+    defaultPrevented: false,
+    preventDefault() {
+      event.defaultPrevented = true;
+    },
+    ...extra,
+  };
+  return event;
+}
+
+type DialogKind = 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox';
+const CANCELLED: Record<DialogKind, unknown> = {
+  showOpenDialog: { canceled: true, filePaths: [] },
+  showSaveDialog: { canceled: true, filePaths: undefined },
+  showMessageBox: { response: 0, checkboxChecked: false },
+};
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ico': 'image/x-icon',
+};
+
+/** A PDF as small as printToPDF could make: one page (handlers/print.ts counts "/Type /Page"). */
+export const STAND_IN_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
+export function createElectronStandIn(config: StandInConfig) {
+  const log: Record_[] = [];
+  const record = (kind: string, detail?: unknown) => log.push({ kind, detail });
+  const dialogAnswers: Record<DialogKind, unknown[]> = { showOpenDialog: [], showSaveDialog: [], showMessageBox: [] };
+  const ipcHandlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
+  const ipcListeners = new EventEmitter();
+  const protocolHandlers = new Map<string, (request: Request) => Promise<Response> | Response>();
+  const paths = new Map<string, string>();
+  let ready = false;
+  let resolveReady: () => void = () => {};
+  const whenReady = new Promise<void>((resolve) => (resolveReady = resolve));
+  /** Called by app.exit and at the end of a quit that nothing prevented: the child reports and leaves. */
+  let onExit: (code: number) => void = (code) => process.exit(code);
+  /** What a page's executeJavaScript does (the print view): the child sets it; default: the page says "ready". */
+  let pageScript: (win: BrowserWindow, code: string) => Promise<unknown> = async () => true;
+  let applicationMenu: StandInMenu | null = null;
+  const menus: StandInMenu[] = [];
+  let permissionRequestHandler: ((wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | null = null;
+  let permissionCheckHandler: ((wc: unknown, permission: string, origin: string, details: unknown) => boolean) | null = null;
+
+  class WebContents extends EventEmitter {
+    static #next = 1;
+    readonly id = WebContents.#next++;
+    url = '';
+    destroyed = false;
+    windowOpenHandler: ((details: unknown) => unknown) | null = null;
+    readonly mainFrame: { url: string; parent: null; top: unknown; frames: unknown[] };
+    readonly session = session.defaultSession;
+    constructor(readonly owner: BrowserWindow) {
+      super();
+      const url = () => this.url;
+      const top = () => this.mainFrame;
+      this.mainFrame = {
+        get url() {
+          return url();
+        },
+        parent: null,
+        get top() {
+          return top();
+        },
+        frames: [],
+      };
+    }
+    getURL = () => this.url;
+    isDestroyed = () => this.destroyed;
+    isLoading = () => false;
+    send(channel: string, ...args: unknown[]) {
+      record('webContents.send', { window: this.owner.id, channel, args });
+    }
+    setWindowOpenHandler(handler: (details: unknown) => unknown) {
+      this.windowOpenHandler = handler;
+    }
+    executeJavaScript(code: string) {
+      record('webContents.executeJavaScript', { window: this.owner.id });
+      return pageScript(this.owner, code);
+    }
+    async printToPDF(options: unknown) {
+      record('webContents.printToPDF', { window: this.owner.id, url: this.url, options });
+      return Buffer.from(STAND_IN_PDF, 'latin1');
+    }
+    reload() {
+      record('webContents.reload', { window: this.owner.id });
+    }
+    openDevTools() {
+      record('webContents.openDevTools', { window: this.owner.id });
+    }
+    toggleDevTools() {
+      record('webContents.toggleDevTools', { window: this.owner.id });
+    }
+  }
+
+  class BrowserWindow extends EventEmitter {
+    static #next = 1;
+    static all: BrowserWindow[] = [];
+    static focused: BrowserWindow | null = null;
+    static getAllWindows = () => BrowserWindow.all.filter((w) => !w.destroyed);
+    static getFocusedWindow = () => (BrowserWindow.focused && !BrowserWindow.focused.destroyed ? BrowserWindow.focused : null);
+    static fromWebContents = (wc: unknown) => BrowserWindow.all.find((w) => w.webContents === wc) ?? null;
+    static fromId = (id: number) => BrowserWindow.all.find((w) => w.id === id) ?? null;
+    readonly id = BrowserWindow.#next++;
+    readonly webContents: WebContents;
+    destroyed = false;
+    visible: boolean;
+    minimized = false;
+    maximized = false;
+    bounds: Rect;
+    loads: { url: string; status: number }[] = [];
+    constructor(readonly options: Record<string, unknown> = {}) {
+      super();
+      this.visible = options.show !== false;
+      const num = (k: string, d: number) => (typeof options[k] === 'number' ? (options[k] as number) : d);
+      this.bounds = { x: num('x', 0), y: num('y', 0), width: num('width', 800), height: num('height', 600) };
+      this.webContents = new WebContents(this);
+      BrowserWindow.all.push(this);
+      record('BrowserWindow', { id: this.id, options });
+      app.emit('web-contents-created', electronEvent(), this.webContents);
+      app.emit('browser-window-created', electronEvent(), this);
+    }
+    /** Loads through the registered protocol handler, as Chromium would; a refused page rejects like ERR_FAILED. */
+    async loadURL(url: string) {
+      this.webContents.url = url;
+      const scheme = url.slice(0, url.indexOf(':'));
+      const handler = protocolHandlers.get(scheme);
+      const status = handler ? (await handler(new Request(url))).status : 0;
+      this.loads.push({ url, status });
+      record('loadURL', { window: this.id, url, status });
+      if (status !== 200) throw new Error(`ERR_FAILED (${status}) loading '${url}'`);
+      this.webContents.emit('did-finish-load', electronEvent());
+      setImmediate(() => !this.destroyed && this.emit('ready-to-show', electronEvent()));
+    }
+    isDestroyed = () => this.destroyed;
+    isVisible = () => this.visible && !this.minimized;
+    isMinimized = () => this.minimized;
+    isMaximized = () => this.maximized;
+    isFullScreen = () => false;
+    isNormal = () => !this.minimized && !this.maximized;
+    show() {
+      this.visible = true;
+      this.minimized = false;
+      record('window.show', { id: this.id });
+    }
+    hide() {
+      this.visible = false;
+    }
+    focus() {
+      BrowserWindow.focused = this;
+      record('window.focus', { id: this.id });
+    }
+    restore() {
+      this.minimized = false;
+      record('window.restore', { id: this.id });
+    }
+    minimize() {
+      this.minimized = true;
+    }
+    maximize() {
+      this.maximized = true;
+    }
+    getBounds = () => ({ ...this.bounds });
+    getNormalBounds = () => ({ ...this.bounds });
+    getContentBounds = () => ({ ...this.bounds });
+    setBounds(bounds: Partial<Rect>) {
+      this.bounds = { ...this.bounds, ...bounds };
+    }
+    setTitle(title: string) {
+      record('window.setTitle', { id: this.id, title });
+    }
+    /** Like a click on the close button: 'close' may be prevented; otherwise the window goes. */
+    close() {
+      const event = electronEvent();
+      this.emit('close', event);
+      if (!event.defaultPrevented) this.destroy();
+    }
+    destroy() {
+      if (this.destroyed) return;
+      this.destroyed = true;
+      this.webContents.destroyed = true;
+      if (BrowserWindow.focused === this) BrowserWindow.focused = null;
+      record('window.closed', { id: this.id });
+      this.emit('closed');
+      this.webContents.emit('destroyed');
+    }
+  }
+
+  class StandInMenu {
+    constructor(readonly items: Record<string, unknown>[]) {}
+    popup(options: unknown) {
+      record('menu.popup', { menu: menus.indexOf(this), options });
+    }
+    closePopup() {}
+  }
+
+  const app = Object.assign(new EventEmitter(), {
+    name: 'electron',
+    isPackaged: false,
+    commandLine: { appendSwitch: (...args: unknown[]) => record('app.commandLine.appendSwitch', args), hasSwitch: () => false },
+    setName(name: string) {
+      app.name = name;
+    },
+    getName: () => app.name,
+    getVersion: () => config.version,
+    getLocale: () => 'en-GB',
+    getAppPath: () => config.appPath,
+    setPath(name: string, value: string) {
+      if (ready && name === 'userData') record('app.setPath after ready', { name, value });
+      paths.set(name, value);
+    },
+    getPath(name: string): string {
+      const known = paths.get(name);
+      if (known) return known;
+      if (name === 'userData') return path.join(config.home, 'appData', app.name);
+      if (name === 'logs') return path.join(app.getPath('userData'), 'logs');
+      return path.join(config.home, name);
+    },
+    whenReady: () => whenReady,
+    isReady: () => ready,
+    requestSingleInstanceLock() {
+      record('app.requestSingleInstanceLock', { granted: config.singleInstanceLock });
+      return config.singleInstanceLock;
+    },
+    focus: () => record('app.focus'),
+    setAppUserModelId: (id: string) => record('app.setAppUserModelId', id),
+    addRecentDocument: (file: string) => record('app.addRecentDocument', file),
+    quitting: false,
+    /** Electron's order: before-quit, every window closed, will-quit, quit, exit. Each may be prevented but quit. */
+    quit() {
+      record('app.quit');
+      if (app.quitting) return;
+      app.quitting = true;
+      const stop = (why: string) => {
+        record('quit prevented', why);
+        app.quitting = false;
+      };
+      const before = electronEvent();
+      app.emit('before-quit', before);
+      if (before.defaultPrevented) return stop('before-quit');
+      for (const w of BrowserWindow.getAllWindows()) {
+        w.close();
+        if (!w.destroyed) return stop('a window refused to close');
+      }
+      const will = electronEvent();
+      app.emit('will-quit', will);
+      if (will.defaultPrevented) return stop('will-quit');
+      app.emit('quit', electronEvent(), 0);
+      record('app.exited', 0);
+      onExit(0);
+    },
+    exit(code = 0) {
+      record('app.exit', code);
+      onExit(code);
+    },
+  });
+
+  const session = {
+    defaultSession: {
+      setPermissionRequestHandler(handler: typeof permissionRequestHandler) {
+        permissionRequestHandler = handler;
+      },
+      setPermissionCheckHandler(handler: typeof permissionCheckHandler) {
+        permissionCheckHandler = handler;
+      },
+      setSpellCheckerEnabled: (on: boolean) => record('session.setSpellCheckerEnabled', on),
+    },
+  };
+
+  const serializeMenu = (items: Record<string, unknown>[]): unknown[] =>
+    items.map((item) => {
+      const sub = item.submenu instanceof StandInMenu ? item.submenu.items : (item.submenu as Record<string, unknown>[] | undefined);
+      const plain: Record<string, unknown> = {};
+      for (const key of ['label', 'role', 'type', 'accelerator', 'enabled', 'visible', 'checked', 'id']) if (item[key] !== undefined) plain[key] = item[key];
+      if (typeof item.click === 'function') plain.click = true;
+      if (sub) plain.submenu = serializeMenu(sub);
+      return plain;
+    });
+
+  /** Click the item at `labels` (each a label, or a role when the item has none) in a menu, as Electron would. */
+  async function clickMenu(menu: StandInMenu | null, labels: string[]) {
+    let items = menu?.items ?? [];
+    let item: Record<string, unknown> | undefined;
+    for (const label of labels) {
+      item = items.find((i) => i.label === label || (i.label === undefined && i.role === label));
+      if (!item) throw new Error(`No menu item "${label}" in ${JSON.stringify(serializeMenu(items).map((i) => (i as { label?: string; role?: string }).label ?? (i as { role?: string }).role))}`);
+      const sub = item.submenu instanceof StandInMenu ? item.submenu.items : (item.submenu as Record<string, unknown>[] | undefined);
+      items = sub ?? [];
+    }
+    if (!item) throw new Error('Name a menu item.');
+    record('menu.click', { labels, role: item.role });
+    if (typeof item.click === 'function') await item.click(item, BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0], {});
+    else if (item.role === 'quit') app.quit();
+    else if (item.role === 'close') BrowserWindow.getFocusedWindow()?.close();
+  }
+
+  const dialogCall = (kind: DialogKind) =>
+    async (...args: unknown[]) => {
+      const parent = args[0] instanceof BrowserWindow ? args[0] : null;
+      const options = parent ? args[1] : args[0];
+      const answer = dialogAnswers[kind].length ? dialogAnswers[kind].shift() : CANCELLED[kind];
+      record(`dialog.${kind}`, { parent: parent?.id ?? null, options, answer });
+      return answer;
+    };
+
+  const modules: Record<string, unknown> = {
+    app,
+    BrowserWindow,
+    ipcMain: {
+      handle(channel: string, handler: (event: unknown, ...args: unknown[]) => unknown) {
+        if (ipcHandlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
+        ipcHandlers.set(channel, handler);
+        record('ipcMain.handle', channel);
+      },
+      removeHandler: (channel: string) => ipcHandlers.delete(channel),
+      on: (channel: string, listener: (...args: unknown[]) => void) => ipcListeners.on(channel, listener),
+      removeListener: (channel: string, listener: (...args: unknown[]) => void) => ipcListeners.removeListener(channel, listener),
+    },
+    protocol: {
+      registerSchemesAsPrivileged(schemes: unknown) {
+        record('protocol.registerSchemesAsPrivileged', { schemes, afterReady: ready });
+      },
+      handle(scheme: string, handler: (request: Request) => Promise<Response>) {
+        if (!ready) throw new Error('protocol.handle must be called after the app is ready.');
+        protocolHandlers.set(scheme, handler);
+        record('protocol.handle', scheme);
+      },
+      unhandle: (scheme: string) => protocolHandlers.delete(scheme),
+      isProtocolHandled: (scheme: string) => protocolHandlers.has(scheme),
+    },
+    net: {
+      /** Chromium's file loader, played by reading the file: a missing file rejects as it does. */
+      async fetch(url: string) {
+        if (!url.startsWith('file:')) throw new Error(`The stand-in net.fetch reads file: URLs only (asked for ${url}).`);
+        const file = fileURLToPath(url);
+        let bytes: Buffer;
+        try {
+          bytes = fs.readFileSync(file);
+        } catch {
+          throw new TypeError('net::ERR_FILE_NOT_FOUND');
+        }
+        return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' } });
+      },
+    },
+    session,
+    dialog: {
+      showOpenDialog: dialogCall('showOpenDialog'),
+      showSaveDialog: dialogCall('showSaveDialog'),
+      showMessageBox: dialogCall('showMessageBox'),
+      showErrorBox: (title: string, content: string) => record('dialog.showErrorBox', { title, content }),
+    },
+    Menu: {
+      buildFromTemplate(template: Record<string, unknown>[]) {
+        const menu = new StandInMenu(template.map((item) => ({ ...item })));
+        menus.push(menu);
+        return menu;
+      },
+      setApplicationMenu(menu: StandInMenu | null) {
+        applicationMenu = menu;
+        record('Menu.setApplicationMenu', menu ? serializeMenu(menu.items) : null);
+      },
+      getApplicationMenu: () => applicationMenu,
+    },
+    shell: {
+      openPath: async (p: string) => (record('shell.openPath', p), ''),
+      showItemInFolder: (p: string) => record('shell.showItemInFolder', p),
+      openExternal: async (url: string) => record('shell.openExternal', url),
+      beep: () => record('shell.beep'),
+    },
+    screen: Object.assign(new EventEmitter(), {
+      getAllDisplays: () => config.displays,
+      getPrimaryDisplay: () => config.displays[0],
+      getDisplayMatching: (rect: Rect) => config.displays.find((d) => overlaps(d.workArea, rect)) ?? config.displays[0],
+      getDisplayNearestPoint: (p: { x: number; y: number }) => config.displays.find((d) => overlaps(d.workArea, { ...p, width: 1, height: 1 })) ?? config.displays[0],
+    }),
+  };
+
+  // Unknown names throw, so a new Electron API in Herald fails loudly here rather than as `undefined is not a function`.
+  const electron = new Proxy(modules, {
+    get(target, name) {
+      if (typeof name === 'symbol' || name === '__esModule' || name === 'then') return undefined;
+      if (name === 'default') return electron;
+      if (!(name in target)) throw new Error(`The electron stand-in has no ${name} (add it in src-main/electron/test-support/electron-standin.ts).`);
+      return target[name];
+    },
+  });
+
+  return {
+    electron,
+    log,
+    record,
+    app,
+    BrowserWindow,
+    ipcHandlers,
+    ipcListeners,
+    protocolHandlers,
+    serializeMenu,
+    clickMenu,
+    get applicationMenu() {
+      return applicationMenu;
+    },
+    menus,
+    answer(kind: DialogKind, answers: unknown[]) {
+      dialogAnswers[kind].push(...answers);
+    },
+    permissionRequest: () => permissionRequestHandler,
+    permissionCheck: () => permissionCheckHandler,
+    emitReady() {
+      ready = true;
+      app.emit('will-finish-launching');
+      app.emit('ready', electronEvent(), {});
+      resolveReady();
+    },
+    setOnExit(fn: (code: number) => void) {
+      onExit = fn;
+    },
+    setPageScript(fn: typeof pageScript) {
+      pageScript = fn;
+    },
+  };
+}
+
+const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+export type ElectronStandIn = ReturnType<typeof createElectronStandIn>;
+export type StandInWindow = InstanceType<ElectronStandIn['BrowserWindow']>;
