@@ -278,6 +278,27 @@ export const gameRolls = sqliteTable(
   (t) => [uniqueIndex('game_rolls_game_seq').on(t.gameId, t.seq)],
 );
 
+/**
+ * What a saved version of a team list changed for a team built on it (issue 17), model by model, so the team page can
+ * tell its player: one row per team the save touched. `changes` is a RosterImpact (shared/rules/roster/team-list-diff.ts).
+ */
+export const teamListChanges = sqliteTable(
+  'team_list_changes',
+  {
+    id: text('id').primaryKey(),
+    teamId: text('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    teamListId: text('team_list_id')
+      .notNull()
+      .references(() => teamLists.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    changes: text('changes', { mode: 'json' }).notNull(),
+    savedAt: text('saved_at').notNull(),
+  },
+  (t) => [index('team_list_changes_team').on(t.teamId, t.savedAt)],
+);
+
 export type TeamListRow = typeof teamLists.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;

@@ -4,13 +4,17 @@
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
-import { TEAM_LIST_MAX_BYTES, type TeamListDetail } from '../../shared/ipc/schemas/teams';
-import { describeTeamListIssues, TeamList } from '../../shared/rules';
+import { TEAM_LIST_MAX_BYTES, type TeamImpact, type TeamListDetail } from '../../shared/ipc/schemas/teams';
+import { describeTeamListIssues, impactMatters, rosterImpact, rosterPointsLimit, TeamList } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/team-lists';
+import { findTeam } from '../repos/teams';
 
-type TeamListHandlers = Pick<Handlers<HandlerContext>, 'teamLists.list' | 'teamLists.get' | 'teamLists.import' | 'teamLists.export' | 'teamLists.update'>;
+type TeamListHandlers = Pick<
+  Handlers<HandlerContext>,
+  'teamLists.list' | 'teamLists.get' | 'teamLists.import' | 'teamLists.export' | 'teamLists.update' | 'teamLists.create' | 'teamLists.impact' | 'teamLists.usage' | 'teamLists.changesForTeam'
+>;
 
 export const MAX_JSON_DEPTH = 32;
 
@@ -67,6 +71,20 @@ function detail(db: Db, id: string): TeamListDetail {
   const row = repo.findTeamList(db, id);
   if (!row) throw new AppError('NOT_FOUND', 'That team list is not in the library.');
   return { ...repo.summarize(db, row), list: repo.parseStoredList(row) };
+}
+
+/** What `after` would change for every team built on the list, team by team and model by model (issue 17). */
+function impacts(db: Db, listId: string, before: TeamList, after: TeamList): TeamImpact[] {
+  return repo
+    .teamsOnList(db, listId)
+    .map((t) => ({
+      teamId: t.teamId,
+      teamName: t.teamName,
+      campaignName: t.campaignName,
+      founded: t.founded,
+      impact: rosterImpact(before, after, t.roster, rosterPointsLimit(t.pointsLimit, t.founded)),
+    }))
+    .filter((t) => impactMatters(t.impact));
 }
 
 const fileNameFor = (list: TeamList) => `${list.id}-${list.listVersion.replace(/[^A-Za-z0-9.-]+/g, '-')}.team-list.json`;
@@ -126,10 +144,65 @@ export const teamListHandlers: TeamListHandlers = {
       if (list.id !== row.listKey || list.listVersion !== row.listVersion) {
         throw new AppError('VALIDATION', 'The list id and version name the list; they cannot be changed here. Export it, change them, and import it as a new list.');
       }
-      if (repo.hashList(list) !== row.contentHash) repo.replaceTeamList(tx, row, list, ctx.now().toISOString());
-      return detail(tx, id);
+      let changed: TeamImpact[] = [];
+      if (repo.hashList(list) !== row.contentHash) {
+        // Teams follow their list's newest version (docs/decisions.md): each is re-checked now, and what changed for
+        // it is kept for its team page.
+        const at = ctx.now().toISOString();
+        changed = impacts(tx, row.id, repo.parseStoredList(row), list);
+        const saved = repo.replaceTeamList(tx, row, list, at);
+        for (const c of changed) repo.insertListChange(tx, { id: ctx.newId(), teamId: c.teamId, teamListId: row.id, revision: saved.revision, changes: c.impact, savedAt: at });
+      }
+      return { ...detail(tx, id), changed };
     });
     ctx.emit('teamLists.changed', { id });
     return out;
+  },
+
+  'teamLists.create': ({ list }, ctx) => {
+    const out = ctx.db.transaction((tx) => {
+      const existing = repo.findTeamListByKey(tx, list.id, list.listVersion);
+      if (existing) {
+        throw new AppError('VALIDATION', `The library already has a list with the id "${list.id}" and version ${list.listVersion} (${existing.name}). Give the new list another name or version.`);
+      }
+      // A list made in Herald is the club's own, never sample data.
+      const row = repo.insertTeamList(tx, { ...list, sample: false }, ctx.newId(), ctx.now().toISOString());
+      return detail(tx, row.id);
+    });
+    ctx.emit('teamLists.changed', { id: out.id });
+    return out;
+  },
+
+  'teamLists.impact': ({ id, list }, ctx) => {
+    const row = repo.findTeamList(ctx.db, id);
+    if (!row) throw new AppError('NOT_FOUND', 'That team list is not in the library.');
+    return { teams: impacts(ctx.db, id, repo.parseStoredList(row), list) };
+  },
+
+  'teamLists.usage': ({ id }, ctx) => {
+    if (!repo.findTeamList(ctx.db, id)) throw new AppError('NOT_FOUND', 'That team list is not in the library.');
+    return {
+      teams: repo.teamsOnList(ctx.db, id).map((t) => ({
+        teamId: t.teamId,
+        teamName: t.teamName,
+        campaignName: t.campaignName,
+        founded: t.founded,
+        models: t.roster.models.map((m) => ({
+          id: m.id,
+          name: m.name,
+          entryId: m.entryId,
+          options: Object.entries(m.options)
+            .filter(([, n]) => n > 0)
+            .map(([o]) => o),
+          armoury: m.armoury,
+        })),
+      })),
+    };
+  },
+
+  'teamLists.changesForTeam': ({ teamId }, ctx) => {
+    const team = findTeam(ctx.db, teamId);
+    if (!team) throw new AppError('NOT_FOUND', 'That team no longer exists.');
+    return repo.listChangesForTeam(ctx.db, teamId, team.teamListId);
   },
 };

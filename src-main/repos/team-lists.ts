@@ -1,12 +1,13 @@
 /** The team-list library: data access only. */
 import { createHash } from 'node:crypto';
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { SAMPLE_TEAM_LISTS } from '../../shared/data/team-lists';
 import type { TeamListSummary } from '../../shared/ipc/schemas/teams';
-import { TeamList } from '../../shared/rules';
+import { TeamList, type Roster, type RosterImpact } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
-import { teamLists, teams, type TeamListRow } from '../db/schema';
+import { campaigns, teamListChanges, teamLists, teams, type TeamListRow } from '../db/schema';
+import { storedRoster } from './teams';
 
 /** Canonical JSON (sorted keys) so the same list always has the same hash, whatever the key order in its file. */
 export function canonicalJson(value: unknown): string {
@@ -108,4 +109,49 @@ export function ensureSampleTeamLists(db: Db, now: () => Date, newId: () => stri
       if (!findTeamListByKey(tx, list.id, list.listVersion)) insertTeamList(tx, list, newId(), now().toISOString());
     }
   });
+}
+
+/** A team built on a list, with what re-checking it needs: its roster, campaign name and points limit. */
+export interface TeamOnList {
+  teamId: string;
+  teamName: string;
+  campaignName: string;
+  pointsLimit: number;
+  founded: boolean;
+  roster: Roster;
+}
+
+export function teamsOnList(db: Db, listId: string): TeamOnList[] {
+  return db
+    .select({ row: teams, campaignName: campaigns.name, pointsLimit: campaigns.pointsLimit })
+    .from(teams)
+    .innerJoin(campaigns, eq(campaigns.id, teams.campaignId))
+    .where(eq(teams.teamListId, listId))
+    .orderBy(campaigns.name, teams.name)
+    .all()
+    .map(({ row, campaignName, pointsLimit }) => ({
+      teamId: row.id,
+      teamName: row.name,
+      campaignName,
+      pointsLimit,
+      founded: !!row.foundedAt,
+      roster: storedRoster(row),
+    }));
+}
+
+export function insertListChange(db: Db, row: typeof teamListChanges.$inferInsert) {
+  db.insert(teamListChanges).values(row).run();
+}
+
+/** What saved versions of its list changed for a team, newest first (its current list only). */
+export function listChangesForTeam(db: Db, teamId: string, teamListId: string) {
+  return db
+    .select({ revision: teamListChanges.revision, savedAt: teamListChanges.savedAt, changes: teamListChanges.changes, listName: teamLists.name })
+    .from(teamListChanges)
+    .innerJoin(teamLists, eq(teamLists.id, teamListChanges.teamListId))
+    .where(and(eq(teamListChanges.teamId, teamId), eq(teamListChanges.teamListId, teamListId)))
+    .orderBy(desc(teamListChanges.savedAt), desc(teamListChanges.revision))
+    .limit(20)
+    .all()
+    .map((r) => ({ listName: r.listName, revision: r.revision, savedAt: r.savedAt, impact: r.changes as RosterImpact }));
 }
