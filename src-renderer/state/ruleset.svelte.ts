@@ -5,7 +5,7 @@
  * Starting from a shipped preset or an imported file only replaces the copy: the same diff and Apply follow.
  */
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
-import type { RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
+import type { RulesetImportResult, RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
 import { Ruleset, checkRuleset, missingTables, parseDice, validateTableCoverage, type DiceTable, type MissingTable } from '../../shared/rules';
 import { api, ApiError, messageOf } from '../api';
 import { downloadText } from '../download';
@@ -323,13 +323,20 @@ export class RulesetState {
     try {
       const result = await api.call('rulesets.import', input);
       if (result.outcome === 'cancelled') return;
-      this.draft = shareInjuryTables(structuredClone(result.ruleset));
-      this.source = { kind: 'import', label: result.fileName, note: result.note };
-      this.preview = result.preview;
-      this.previewFor = canonicalJson(result.ruleset);
-      this.previewError = null;
+      this.showImported(result);
     } catch (e) {
       this.message = { ok: false, text: `${messageOf(e)} Nothing was changed.` };
     }
+  }
+
+  /** An imported ruleset (from the dialog, an upload, or a file dropped on the window) in the editor, with its diff. */
+  showImported(result: Pick<Extract<RulesetImportResult, { outcome: 'loaded' }>, 'fileName' | 'ruleset' | 'preview' | 'note'>) {
+    this.message = null;
+    this.applied = null;
+    this.draft = shareInjuryTables(structuredClone(result.ruleset));
+    this.source = { kind: 'import', label: result.fileName, note: result.note };
+    this.preview = result.preview;
+    this.previewFor = canonicalJson(result.ruleset);
+    this.previewError = null;
   }
 }

@@ -1,0 +1,14 @@
+/**
+ * Work a drop or a menu command hands to the screen that owns it (issue 15): a dropped ruleset goes to the House rules
+ * page (shown with its diff, as after an upload); File → Print… to the print preview (which then makes the PDF).
+ */
+import type { DroppedFileResult } from '../../shared/ipc/schemas/files';
+
+export type DroppedRuleset = Extract<DroppedFileResult, { kind: 'ruleset' }>;
+
+class HandOver {
+  ruleset = $state.raw<DroppedRuleset | null>(null);
+  print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin'; id: string } | null>(null);
+}
+
+export const handOver = new HandOver();
