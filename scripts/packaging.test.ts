@@ -189,3 +189,43 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
     expect(bytes / 1e6).toBeLessThan(RESOURCES_BUDGET_MB);
   });
 });
+
+describe('the app icon (build/, made by npm run icons from build/icon.svg)', () => {
+  const pngSize = (png: Buffer) => {
+    expect(png.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+    return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+  };
+
+  it('has a 1024×1024 PNG and the Linux set up to 512×512', () => {
+    expect(pngSize(fs.readFileSync(path.join(root, 'build/icon.png')))).toEqual({ width: 1024, height: 1024 });
+    for (const s of [16, 32, 48, 64, 128, 256, 512]) {
+      expect(pngSize(fs.readFileSync(path.join(root, `build/icons/${s}x${s}.png`)))).toEqual({ width: s, height: s });
+    }
+  });
+
+  it('has a Windows .ico from 16 to 256 pixels', () => {
+    const ico = fs.readFileSync(path.join(root, 'build/icon.ico'));
+    expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
+    const sizes = Array.from({ length: ico.readUInt16LE(4) }, (_, i) => {
+      const e = 6 + 16 * i;
+      const size = ico[e] || 256;
+      const data = ico.subarray(ico.readUInt32LE(e + 12), ico.readUInt32LE(e + 12) + ico.readUInt32LE(e + 8));
+      // Each image is a PNG or a 32-bit bitmap of the size the directory says.
+      if (data.readUInt32BE(0) === 0x89504e47) expect(pngSize(data).width).toBe(size);
+      else expect([data.readUInt32LE(0), data.readInt32LE(4), data.readUInt16LE(14)]).toEqual([40, size, 32]);
+      return size;
+    });
+    expect(sizes).toEqual(expect.arrayContaining([16, 32, 48, 256]));
+  });
+
+  it('has a macOS .icns up to 1024 pixels', () => {
+    const icns = fs.readFileSync(path.join(root, 'build/icon.icns'));
+    expect(icns.subarray(0, 4).toString('latin1')).toBe('icns');
+    expect(icns.readUInt32BE(4)).toBe(icns.length);
+    const types = new Map<string, number>();
+    for (let at = 8; at < icns.length; at += icns.readUInt32BE(at + 4)) {
+      types.set(icns.subarray(at, at + 4).toString('latin1'), pngSize(icns.subarray(at + 8, at + icns.readUInt32BE(at + 4))).width);
+    }
+    expect(Object.fromEntries(types)).toMatchObject({ ic07: 128, ic08: 256, ic09: 512, ic10: 1024, icp4: 16, icp5: 32 });
+  });
+});
