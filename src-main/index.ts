@@ -8,6 +8,7 @@ import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
 import { APP_INDEX_URL, APP_ORIGIN, APP_SCHEME, isTrustedSender } from './electron/app-url';
+import { devToolsAllowed } from './electron/dev-tools';
 import { installGuards } from './electron/guards';
 import { closeOnQuit } from './electron/quit';
 import { serveRenderer } from './electron/renderer-files';
@@ -92,6 +93,7 @@ function createWindow() {
       sandbox: true,
       nodeIntegration: false,
       webSecurity: true,
+      devTools: devToolsAllowed(app),
       spellcheck: false,
     },
   });
