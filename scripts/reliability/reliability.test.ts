@@ -22,6 +22,7 @@ import { listVerifiedBackups, sha256File } from '../../src-main/db/backup';
 import { DbOpenError } from '../../src-main/db/errors';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../../src-main/repos/teams';
 import { MIGRATIONS, call, tempDir, testCore } from '../../src-main/test-support';
+import { mergeReliabilityReport } from './report-file';
 
 // `npm run test:reliability` runs the full counts; inside `npm test` the same tests run shorter (the 1,000-run IPC fuzz
 // of every channel also runs there, in src-main/ipc-fuzz.test.ts).
@@ -122,8 +123,8 @@ async function killDuring(op: string, args: string[], maxMs: number): Promise<st
 
 afterAll(() => {
   report.failures = failures;
-  fs.mkdirSync('reports', { recursive: true });
-  fs.writeFileSync(path.join('reports', 'reliability.json'), `${JSON.stringify(report, null, 2)}\n`);
+  // Other files of this folder add their own counts (report-file.ts): merge, never overwrite.
+  mergeReliabilityReport(report);
 });
 
 describe('RELIABILITY.md fault tests', () => {

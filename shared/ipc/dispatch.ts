@@ -37,6 +37,25 @@ export function zodIssues(error: z.ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join('.'), message: i.message }));
 }
 
+/** A channel name for a message: never converts an object (its toString may throw or recurse). */
+function channelWords(channel: unknown): string {
+  if (typeof channel === 'string') return JSON.stringify(channel.slice(0, 80));
+  return channel === null ? 'null' : `of type ${typeof channel}`;
+}
+
+/** Calls a reporting hook; a hook that throws must not make dispatch() throw. */
+function quietly(fn: () => void) {
+  try {
+    fn();
+  } catch {
+    // Nothing more can be done: the caller still gets its Result.
+  }
+}
+
+/**
+ * Runs one request. Never throws, whatever it is given (issue 16): a channel that is not a string, input nested too
+ * deeply for the stack, getters that throw or hooks that fail all come back as a Result.
+ */
 export async function dispatch<Ctx>(
   handlers: Handlers<Ctx>,
   ctx: Ctx,
@@ -44,8 +63,18 @@ export async function dispatch<Ctx>(
   input: unknown,
   options: DispatchOptions = {},
 ): Promise<Result<unknown>> {
+  try {
+    return await dispatchUnsafe(handlers, ctx, channel, input, options);
+  } catch (e) {
+    // Only reached when the input itself broke parsing or a hook failed (the handler's own errors are caught below).
+    quietly(() => options.logError?.(typeof channel === 'string' ? channel.slice(0, 80) : '(not a channel)', e));
+    return err({ code: 'INVALID_INPUT', message: 'The request could not be read: it is not something Herald sends.' });
+  }
+}
+
+async function dispatchUnsafe<Ctx>(handlers: Handlers<Ctx>, ctx: Ctx, channel: unknown, input: unknown, options: DispatchOptions): Promise<Result<unknown>> {
   if (!isChannelName(channel)) {
-    return err({ code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${JSON.stringify(String(channel)).slice(0, 80)}.` });
+    return err({ code: 'UNKNOWN_CHANNEL', message: `There is no channel named ${channelWords(channel)}.` });
   }
   const spec = channels[channel];
   const parsed = spec.input.safeParse(input === undefined ? {} : input, { error: wordsErrorMap });
@@ -59,15 +88,16 @@ export async function dispatch<Ctx>(
     const value = await handler(parsed.data, ctx);
     const out = spec.output.safeParse(value);
     if (!out.success) {
-      options.logError?.(channel, out.error);
+      quietly(() => options.logError?.(channel, out.error));
       return err({ code: 'INTERNAL', message: `Herald produced an answer it could not check on ${channel}. Please report this.` });
     }
     return ok(out.data);
   } catch (e) {
     if (e instanceof AppError) return err(e.toData());
-    const classified = options.classifyError?.(e);
+    let classified: AppError | undefined;
+    quietly(() => (classified = options.classifyError?.(e)));
     if (classified) return err(classified.toData());
-    options.logError?.(channel, e);
+    quietly(() => options.logError?.(channel, e));
     return err({ code: 'INTERNAL', message: `Something went wrong in ${channel}; nothing was saved. Please report this.` });
   }
 }

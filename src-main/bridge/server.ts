@@ -35,6 +35,8 @@ export interface BridgeServerOptions {
   staticDir: string;
   token: string;
   port?: number;
+  /** Where refused and failed requests are reported (issue 16); the process's log (console.error) by default. */
+  log?: (message: string) => void;
 }
 
 export interface BridgeServer {
@@ -80,8 +82,33 @@ function readBody(req: http.IncomingMessage): Promise<string> {
         : resolve(Buffer.concat(chunks).toString('utf8')),
     );
     req.on('error', reject);
+    // A client that goes away mid-body ends the wait instead of leaving it open for ever.
+    req.on('close', () => {
+      if (!req.complete) reject(Object.assign(new Error('the client went away'), { status: 400 }));
+    });
   });
 }
+
+/** Control characters, white space and backslashes: never in a request target a browser sends for this app. */
+const UNSENDABLE = /[\u0000-\u0020\u007F\\]/;
+
+/**
+ * The path of a request target, or null when it is not one a browser asks this app for (issue 16): only
+ * origin-form targets ("/…", not "//…" or "*" or "http://…"), nothing unsendable before or after percent-decoding
+ * (a NUL in a file name throws inside Node's fs), and nothing `new URL` or `decodeURIComponent` refuses.
+ */
+export function requestPath(target: string | undefined): string | null {
+  if (target === undefined || !target.startsWith('/') || target.startsWith('//') || UNSENDABLE.test(target)) return null;
+  try {
+    const pathname = new URL(target, 'http://127.0.0.1').pathname;
+    return UNSENDABLE.test(decodeURIComponent(pathname)) ? null : pathname;
+  } catch {
+    return null;
+  }
+}
+
+/** A request target for the log: short, and with anything unprintable escaped. */
+const shown = (target: string | undefined) => JSON.stringify((target ?? '').slice(0, 120));
 
 function serveStatic(staticDir: string, urlPath: string, res: http.ServerResponse) {
   let rel: string;
@@ -99,6 +126,7 @@ function serveStatic(staticDir: string, urlPath: string, res: http.ServerRespons
     return;
   }
   fs.readFile(file, (error, data) => {
+    if (res.destroyed) return;
     if (error) {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
@@ -121,14 +149,28 @@ export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeS
   });
   let allowedHosts: Set<string> = new Set();
 
-  const server = http.createServer(async (req, res) => {
+  const log = options.log ?? ((m: string) => console.error(m));
+
+  /** Answer a request that cannot be served, unless an answer has already started; log why. */
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, status: number, why: string) => {
+    log(`Browser mode refused a request (${status}, ${why}): ${req.method ?? '?'} ${shown(req.url)}`);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(status === 400 ? 'Bad request' : 'Something went wrong');
+  };
+
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     securityHeaders(res);
     // Only our own loopback origin: a page on another site cannot reach us through a rebinding DNS name.
     if (!req.headers.host || !allowedHosts.has(req.headers.host)) {
       res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Wrong host');
       return;
     }
-    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const pathname = requestPath(req.url);
+    if (pathname === null) {
+      refuse(req, res, 400, 'not a request target Herald serves');
+      return;
+    }
+    const url = { pathname };
     if (url.pathname.startsWith('/api/')) {
       if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
         sendJson(res, 401, { ok: false, error: { code: 'INVALID_INPUT', message: 'This page is from an earlier launch of Herald. Open the link Herald printed when it started.' } });
@@ -166,6 +208,23 @@ export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeS
       return;
     }
     serveStatic(staticDir, url.pathname, res);
+  }
+
+  // No request can end the process (issue 16): whatever escapes handle() is answered 500 and logged.
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      try {
+        refuse(req, res, 500, e instanceof Error ? (e.stack ?? e.message) : String(e));
+      } catch {
+        res.destroy();
+      }
+    });
+  });
+  // Requests Node's own parser refuses (bad headers, oversized heads…): answered 400 and logged, as Node would.
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    log(`Browser mode refused a request its parser could not read (${e.code ?? e.message}).`);
+    if (socket.writable && e.code !== 'ECONNRESET') socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
   });
 
   const keepAlive = setInterval(() => {
