@@ -19,6 +19,8 @@ export interface FrameSpec {
   window?: number;
   url?: string;
   subframe?: boolean;
+  /** The frame is gone (navigated away or destroyed): Electron gives senderFrame null. */
+  gone?: boolean;
 }
 
 const config = JSON.parse(process.env.HERALD_EDGE_CONFIG ?? 'null') as ChildConfig | null;
@@ -54,7 +56,9 @@ function holdBackups() {
     override emit(name: string | symbol, ...args: unknown[]): boolean {
       if (held && (name === 'message' || name === 'exit')) {
         if (name === 'message') record('backup.held');
-        held.push(() => super.emit(name, ...args));
+        // Node drops a worker's listeners once it has exited: keep the ones there are now.
+        const listeners = this.listeners(name) as ((...a: unknown[]) => void)[];
+        held.push(() => listeners.forEach((listener) => listener.apply(this, args)));
         return true;
       }
       return super.emit(name, ...args);
@@ -73,6 +77,7 @@ function frameOf(spec: FrameSpec) {
   const win = windowOf(spec);
   const top = win.webContents.mainFrame;
   const url = spec.url ?? top.url;
+  if (spec.gone) return { win, frame: null };
   return { win, frame: spec.subframe ? { url, parent: top, top } : spec.url === undefined ? top : { url, parent: null, top: null } };
 }
 
@@ -81,7 +86,7 @@ async function ipcInvoke(spec: FrameSpec, channel: string, args: unknown[]) {
   const handler = standIn.ipcHandlers.get(channel);
   if (!handler) return { noHandler: true };
   const { win, frame } = frameOf(spec);
-  record('ipc.invoke', { channel, frame: { url: frame.url, subframe: !!spec.subframe } });
+  record('ipc.invoke', { channel, frame: frame && { url: frame.url, subframe: !!spec.subframe } });
   try {
     return { value: await handler({ sender: win.webContents, senderFrame: frame, frameId: 1, processId: 1 }, ...args) };
   } catch (e) {
