@@ -11,13 +11,9 @@ import { HomePage } from './pages/HomePage';
 import { RulesetPage } from './pages/RulesetPage';
 
 async function dropFile(page: Page, name: string, text: string, type = 'application/json') {
+  // A string, not a function: this file is typed for Node, without the DOM's names.
   const dataTransfer = await page.evaluateHandle(
-    ({ name, text, type }) => {
-      const dt = new DataTransfer();
-      dt.items.add(new File([text], name, { type }));
-      return dt;
-    },
-    { name, text, type },
+    `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: ${JSON.stringify(type)} })); return dt; })()`,
   );
   await page.dispatchEvent('main', 'dragover', { dataTransfer });
   await page.dispatchEvent('main', 'drop', { dataTransfer });
@@ -79,7 +75,7 @@ test('a dropped ruleset needs its campaign open, and then loads into the house r
 
   // A ruleset file as Herald exports it, edited by the club: one more EXP for taking part.
   const rules = new RulesetPage(app.page);
-  await app.page.evaluate(() => (location.hash += '/rules'));
+  await app.page.evaluate(`location.hash += '/rules'`);
   await rules.waitUntilReady();
   const download = await rules.export();
   const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as { ruleset: { name: string } };

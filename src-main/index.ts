@@ -2,17 +2,22 @@
  * The Electron main process: a thin edge. It owns the window, the menu, the dialogs and the IPC wiring; all the
  * work happens in createCore(), which runs the same under plain Node (browser mode and tests).
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, session, shell, type MenuItemConstructorOptions } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
+import type { QuickCheck } from './db/quick-check';
+import { attachContextMenu } from './electron/context-menu';
 import { APP_INDEX_URL, APP_ORIGIN, APP_SCHEME, isTrustedSender } from './electron/app-url';
 import { devToolsAllowed } from './electron/dev-tools';
 import { installGuards } from './electron/guards';
+import { menuTemplate } from './electron/menu';
 import { closeOnQuit } from './electron/quit';
 import { serveRenderer } from './electron/renderer-files';
+import { initialWindowState, keepOnScreen, rememberWindowState } from './electron/window-state';
 import { electronFiles, electronPrinter } from './electron-files';
+import { captureProcessErrors, createFileLog } from './log';
 import { parseDataDirArg } from './paths';
 
 // --data-dir DIR puts the campaign file (and Electron's own profile, hence the single-instance lock) elsewhere.
@@ -26,6 +31,19 @@ const dataDirArg = (() => {
 })();
 app.setName('Herald');
 if (dataDirArg) app.setPath('userData', dataDirArg);
+// Every error main reports (the core's log, console.error, uncaught exceptions) also goes to logs/herald.log.
+const fileLog = createFileLog(app.getPath('userData'));
+captureProcessErrors(fileLog);
+
+/** What the launcher (electron/launch.ts, dist/main/index.cjs) started before it loaded this bundle. */
+export interface ElectronLaunch {
+  quickCheck: Promise<QuickCheck | null>;
+}
+let launch: ElectronLaunch | undefined;
+/** Called by the launcher right after loading this bundle (before app ready, so start() sees it). */
+export function useLaunch(l: ElectronLaunch) {
+  launch = l;
+}
 
 // Serve the renderer from app://herald/ rather than file://, so the CSP's 'self' means exactly our files.
 protocol.registerSchemesAsPrivileged([
@@ -46,44 +64,31 @@ function broadcast(event: string, payload: unknown) {
 }
 
 function buildMenu(c: Core) {
-  const isMac = process.platform === 'darwin';
-  const about = () =>
-    void dialog.showMessageBox({
-      type: 'info',
-      title: 'About Herald',
-      message: `Herald ${app.getVersion()}`,
-      detail: `Campaign manager for Heralds of Ruin Kill Team.\n\nCampaign file: ${c.paths.databaseFile}`,
-    });
-  const template: MenuItemConstructorOptions[] = [
-    ...(isMac ? [{ role: 'appMenu' as const }] : []),
-    {
-      label: 'File',
-      submenu: [
-        {
-          label: 'New campaign…',
-          accelerator: 'CmdOrCtrl+N',
-          click: () => {
-            mainWindow?.show();
-            broadcast('menu.newCampaign', {});
-          },
-        },
-        { label: 'Open data folder', click: () => void shell.openPath(c.paths.dataDir) },
-        { type: 'separator' },
-        isMac ? { role: 'close' } : { role: 'quit', label: 'Quit' },
-      ],
+  const template = menuTemplate({
+    platform: process.platform,
+    packaged: app.isPackaged,
+    version: app.getVersion(),
+    dataDir: c.paths.dataDir,
+    databaseFile: c.paths.databaseFile,
+    logFile: fileLog.file,
+    send: (event, payload) => {
+      mainWindow?.show();
+      broadcast(event, payload);
     },
-    { role: 'editMenu' },
-    { role: 'viewMenu' },
-    { label: 'Help', role: 'help', submenu: [{ label: 'About Herald', click: about }] },
-  ];
+    invoke: (channel, input) => c.invoke(channel, input),
+    openPath: (p) => shell.openPath(p),
+    showItemInFolder: (p) => shell.showItemInFolder(p),
+    showMessage: (options) => void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options)),
+  });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
 
 function createWindow() {
+  // Where it was last time, or back on screen when that monitor is gone (electron/window-state.ts).
+  const placed = initialWindowState(app.getPath('userData'), screen);
   mainWindow = new BrowserWindow({
     title: 'Herald',
-    width: 1200,
-    height: 820,
+    ...placed.bounds,
     minWidth: 800,
     minHeight: 600,
     show: false,
@@ -97,6 +102,10 @@ function createWindow() {
       spellcheck: false,
     },
   });
+  if (placed.maximized) mainWindow.maximize();
+  rememberWindowState(mainWindow, app.getPath('userData'), (m) => console.error(m));
+  keepOnScreen(mainWindow, screen);
+  attachContextMenu(mainWindow.webContents, Menu, () => mainWindow);
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('closed', () => (mainWindow = undefined));
   void mainWindow.loadURL(APP_INDEX_URL);
@@ -107,9 +116,12 @@ async function start() {
   installGuards(app, session.defaultSession);
   serveRenderer(protocol, net, rendererDir);
 
+  // The launcher's quick_check of the campaign file, made in a worker while this bundle loaded.
+  const quickCheck = launch ? await launch.quickCheck : null;
   try {
     core = createCore({
       dataDir: app.getPath('userData'),
+      quickCheck,
       migrationsFolder: migrationsFolder(),
       mode: 'electron',
       version: app.getVersion(),

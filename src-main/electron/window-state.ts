@@ -128,3 +128,20 @@ export function rememberWindowState(win: BrowserWindow, dataDir: string, log: (m
   for (const event of ['resize', 'move', 'maximize', 'unmaximize'] as const) win.on(event as 'resize', later);
   win.on('close', save);
 }
+
+/** When a monitor is unplugged (or the layout changes) while Herald runs, bring the window back onto a display. */
+export function keepOnScreen(win: BrowserWindow, screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay' | 'on' | 'removeListener'>): void {
+  const check = () => {
+    if (win.isDestroyed() || win.isMaximized() || win.isFullScreen()) return;
+    const now = win.getBounds();
+    const placed = placeWindow({ bounds: now, maximized: false }, screen.getAllDisplays().map((d) => d.workArea), screen.getPrimaryDisplay().workArea);
+    const b = placed.bounds;
+    if (b.x !== now.x || b.y !== now.y || b.width !== now.width || b.height !== now.height) win.setBounds(b);
+  };
+  screen.on('display-removed', check);
+  screen.on('display-metrics-changed', check);
+  win.once('closed', () => {
+    screen.removeListener('display-removed', check);
+    screen.removeListener('display-metrics-changed', check);
+  });
+}
