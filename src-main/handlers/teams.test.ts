@@ -93,7 +93,12 @@ describe('team lists', () => {
     expect((await failure(core, 'teamLists.update', { id: marines.id, list, expectedRevision: revision })).message).toMatch(/changed elsewhere/);
     const bad = await failure(core, 'teamLists.update', { id: marines.id, list: { ...list, entries: [] }, expectedRevision: revision + 1 });
     expect(bad.code).toBe('INVALID_INPUT');
-    expect(bad.message).toBe('list.entries: A team list needs at least one entry.');
+    // Issue 17: words only on screen; the place stays in the issues for the form to put the message by its field.
+    expect(bad.message).toBe('A team list needs at least one entry. (and 1 more problem)');
+    expect(bad.issues).toEqual([
+      { path: 'list.entries', message: 'A team list needs at least one entry.' },
+      { path: 'list.entries', message: 'A team list needs at least one Team Leader entry.' },
+    ]);
     core.close();
   });
 

@@ -124,6 +124,8 @@ export class TeamState {
       if (seq !== this.#saveSeq || this.#timer) return;
       this.status = 'saved';
       this.detail = detail;
+      // The roster as it is now is saved: an earlier save's problem no longer holds (issue 17: it stayed on screen).
+      this.actionError = null;
     } catch (e) {
       if (seq !== this.#saveSeq) return;
       this.status = 'error';
