@@ -34,6 +34,14 @@ export function honourNamer(state: { ruleset: Ruleset }) {
   return (id: string) => names.get(id) ?? id;
 }
 
+/** Issue 17: the effect text of each honour held (by name), for the team page and the roster sheet. */
+export function honourEffectsOf(ruleset: Ruleset, heldNames: Iterable<string>): Record<string, string> {
+  const held = new Set(heldNames);
+  const out: Record<string, string> = {};
+  for (const g of ruleset.progression.honours?.groups ?? []) for (const h of g.honours) if (h.effect && held.has(h.name)) out[h.name] = h.effect;
+  return out;
+}
+
 /** A team's line of the league table: its record (games table), Req, Threat and losses (its stored projection). */
 function standingRow(db: Db, campaign: CampaignRow, teamId: string): StandingRow {
   const team = loadTeam(db, teamId, campaign.pointsLimit);

@@ -27,7 +27,7 @@ import * as gamesRepo from '../repos/games';
 import { campaignRuleset, checkedRoster } from '../games/context';
 import { NO_RECORD, foldIntoTeam, readCampaignFigures, readTeamState, teamRowsAfter, type StoredTeamState, type TeamRecord } from '../games/projection';
 import { progressWords } from '../games/stats';
-import { honourNamer } from './standings';
+import { honourEffectsOf, honourNamer } from './standings';
 
 /** How many of its latest ledger lines a team's page shows (a ten-year team has thousands; issue 9). */
 const TEAM_LEDGER_LINES = 50;
@@ -115,7 +115,8 @@ function summary(db: Db, l: Loaded, playerName?: string): TeamSummary {
  */
 function detail(db: Db, id: string): TeamDetail {
   const l = load(db, id);
-  const honourName = honourNamer({ ruleset: campaignRuleset(db, l.campaign) });
+  const ruleset = campaignRuleset(db, l.campaign);
+  const honourName = honourNamer({ ruleset });
   const state = l.projection?.state;
   const progress: TeamDetail['progress'] = {};
   for (const m of l.roster.models) {
@@ -139,10 +140,12 @@ function detail(db: Db, id: string): TeamDetail {
     });
   }
   const { rows: latest, total } = repo.latestTeamLedger(db, id, TEAM_LEDGER_LINES);
+  const teamHonours = (state?.progression.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour));
   return {
     progress,
     fallen,
-    teamHonours: (state?.progression.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour)),
+    teamHonours,
+    honourEffects: honourEffectsOf(ruleset, [...teamHonours, ...Object.values(progress).flatMap((p) => p.honours)]),
     team: summary(db, l),
     pointsLimit: l.limit,
     list: l.list,

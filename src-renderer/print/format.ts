@@ -1,6 +1,6 @@
-/** Helpers for the printable pages (issue 7): the current profile of a model, tick boxes, file names, dates. */
-import type { Profile } from '../../shared/rules';
-import { PROFILE_KEYS, parseDice } from '../../shared/rules';
+/** Helpers for the printable pages (issue 7): profile notes, tick boxes, file names, dates. */
+import type { StatCell } from '../../shared/rules';
+import { parseDice } from '../../shared/rules';
 
 export type PrintKind = 'roster' | 'kit' | 'bulletin';
 export type Paper = 'a4' | 'letter';
@@ -13,43 +13,13 @@ export const PAPER_NAMES: Record<Paper, string> = { a4: 'A4', letter: 'US Letter
  */
 export const BOX = '☐';
 
-export interface StatChange {
-  stat: string;
-  delta: number;
-  why: string;
-}
-
-export interface StatCell {
-  key: string;
-  /** What the model has now (injuries and advances applied). */
-  value: string | number;
-  /** The list's value. */
-  base: string | number;
-  /** Sum of the changes to this characteristic (0 when unchanged). */
-  delta: number;
-  /** Why it changed, for the notes. */
-  why: string[];
-}
-
 /**
- * The model's current profile: the list's profile with the permanent injuries and advances applied. Changes to a
- * characteristic the profile does not print (Move) come back in `other`.
+ * A changed cell as the notes print it: "WS −1" for a characteristic, "Sv 4+" for a save given by armour.
  *
  * @example
- * currentProfile({ WS: 4, BS: 2, S: 3, T: 4, W: 1, I: 2, A: 2, Ld: 7, Sv: '6+' }, [{ stat: 'WS', delta: -1, why: 'Permanent injury: -1 WS' }])
- *   .cells.find((c) => c.key === 'WS'); // → { key: 'WS', value: 3, base: 4, delta: -1, why: ['Permanent injury: -1 WS'] }
+ * changeText({ key: 'Sv', value: '4+', base: '5+', delta: 0, changed: true, why: ['Carapace armour'] }); // → 'Sv 4+'
  */
-export function currentProfile(profile: Profile | Record<string, string | number> | undefined, changes: readonly StatChange[] = []): { cells: StatCell[]; other: StatChange[] } {
-  const keys: string[] = [...PROFILE_KEYS, ...(profile?.Inv ? ['Inv'] : [])];
-  const cells: StatCell[] = keys.map((key) => {
-    const base = (profile as Record<string, string | number | undefined> | undefined)?.[key] ?? '–';
-    const own = changes.filter((c) => c.stat === key);
-    const delta = own.reduce((n, c) => n + c.delta, 0);
-    const value = typeof base === 'number' && delta !== 0 ? Math.min(10, Math.max(1, base + delta)) : base;
-    return { key, value, base, delta, why: own.map((c) => c.why) };
-  });
-  return { cells, other: changes.filter((c) => !keys.includes(c.stat)) };
-}
+export const changeText = (c: StatCell) => (c.delta !== 0 ? `${c.key} ${signed(c.delta)}` : `${c.key} ${c.value}`);
 
 /** Why a characteristic changed, short: "permanent injury", "Level 2 advance: +1 BS". */
 export const whyText = (why: string) => (/^Permanent injury:/i.test(why) ? 'permanent injury' : why);

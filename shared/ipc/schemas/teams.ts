@@ -226,6 +226,8 @@ export const TeamDetail = z.object({
   fallen: z.array(z.object({ modelId: z.string(), name: z.string(), entryName: z.string(), exp: z.number().int(), gameNumber: z.number().int().nullable(), text: z.string() })),
   /** Kill Team (team-wide) honours held, e.g. Medical Gear. */
   teamHonours: z.array(z.string()),
+  /** Issue 17: the effect text (campaign ruleset) of each honour the team or its models hold, by honour name. */
+  honourEffects: z.record(z.string(), z.string()).optional(),
 });
 export type TeamDetail = z.infer<typeof TeamDetail>;
 
