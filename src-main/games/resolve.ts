@@ -288,7 +288,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
         id: `${game.id}/h${i + 1}`,
         team: team.row.id,
         model: h.model,
-        ...(card ? { modelType: capRow(card.category) } : {}),
+        ...(card ? { modelType: capRow(card.category), psyker: team.list.entries.find((e) => e.id === card.entryId)?.psyker === true } : {}),
         honour: h.honour,
         elite: h.elite,
       });

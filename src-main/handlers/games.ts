@@ -18,6 +18,7 @@ import {
   REPORT_VERSION,
   foldRosterFrom,
   lowestBalances,
+  honourRestriction,
   planGame,
   planVoid,
   RESTORATIVE_SURGERY,
@@ -232,10 +233,20 @@ function detail(db: Db, id: string): GameDetail {
       exp: p?.exp ?? 0,
       level: p?.level ?? 0,
       honours: (p?.honours ?? []).map((h) => h.honour),
+      psyker: teams[m.side].list.entries.find((e) => e.id === card?.entryId)?.psyker === true,
     };
   });
   const honourOptions = (state.ruleset.progression.honours?.groups ?? []).flatMap((g) =>
-    g.honours.map((h) => ({ id: h.id, name: h.name, group: g.name, cost: h.cost, scope: g.scope === 'team' ? ('team' as const) : ('model' as const), restriction: h.restriction ?? g.restriction ?? null })),
+    g.honours.map((h) => ({
+      id: h.id,
+      name: h.name,
+      group: g.name,
+      cost: h.cost,
+      scope: g.scope === 'team' ? ('team' as const) : ('model' as const),
+      restriction: h.restriction ?? g.restriction ?? null,
+      ...(h.effect ? { effect: h.effect } : {}),
+      only: honourRestriction(h.restriction ?? g.restriction),
+    })),
   );
   const recruitOptions = (side: Side) =>
     teams[side].list.entries.map((e) => ({ entryId: e.id, name: e.name, category: e.category, points: e.points * (e.category === 'squad' ? (e.squad?.min ?? 1) : 1) }));

@@ -60,7 +60,12 @@ function rosterProblems(db: Db, campaignId: string, next: Ruleset): string[] {
       return {
         id: t.id,
         name: t.name,
-        models: loaded.report.models.map((c) => ({ id: c.modelId, name: c.name || c.entryName, type: c.category === 'squad' ? 'core' : c.category })),
+        models: loaded.report.models.map((c) => ({
+          id: c.modelId,
+          name: c.name || c.entryName,
+          type: c.category === 'squad' ? 'core' : c.category,
+          psyker: loaded.list.entries.find((e) => e.id === c.entryId)?.psyker === true,
+        })),
       };
     });
   return rosterLegality({ before: state.ruleset, after: next, projection: state.projection, teams });

@@ -195,10 +195,22 @@ export const GameModelView = z.object({
   exp: z.number().int(),
   level: z.number().int(),
   honours: z.array(z.string()),
+  /** Its Team List entry is a psyker (psykers-only honours; issue 17). */
+  psyker: z.boolean().optional(),
 });
 export type GameModelView = z.infer<typeof GameModelView>;
 
-export const HonourOption = z.object({ id: z.string(), name: z.string(), group: z.string(), cost: z.number().int(), scope: z.enum(['model', 'team']), restriction: z.string().nullable() });
+export const HonourOption = z.object({
+  id: z.string(),
+  name: z.string(),
+  group: z.string(),
+  cost: z.number().int(),
+  scope: z.enum(['model', 'team']),
+  restriction: z.string().nullable(),
+  /** Issue 17: what it does (the ruleset's text), and the restriction Herald checks (honourRestriction). */
+  effect: z.string().optional(),
+  only: z.enum(['team-leader', 'psyker']).nullable().optional(),
+});
 export const RecruitOption = z.object({ entryId: z.string(), name: z.string(), category: z.string(), points: z.number().int() });
 
 export const SideBalance = z.object({ before: z.number().int(), earned: z.number().int(), spent: z.number().int(), after: z.number().int(), threat: z.number().int() });

@@ -35,13 +35,42 @@ export interface HonourPurchase {
   elite?: boolean;
   /** The model is parked in Tactical Reserves. */
   inReserve?: boolean;
+  /** The model is a psyker (its Team List entry says so). Psychic honours are "psykers only" (PROGRESSION.md). */
+  psyker?: boolean;
+}
+
+/** The restrictions Herald checks: the Team Leader only (Warplate), psykers only (the Psychic group). */
+export type HonourRestriction = 'team-leader' | 'psyker';
+
+/**
+ * What an honour's "Only for" text (its own, else its group's) restricts it to, when Herald can check it; null for
+ * none or for a text it cannot check (a faction's, say), which stays a note for the organiser.
+ *
+ * @example
+ * honourRestriction('Psykers only'); // → 'psyker'
+ * honourRestriction('Team Leader only'); // → 'team-leader'
+ * honourRestriction('Orks only'); // → null
+ */
+export function honourRestriction(text: string | undefined): HonourRestriction | null {
+  if (!text) return null;
+  if (/\bpsykers?\b/i.test(text)) return 'psyker';
+  if (/\b(team )?leaders?\b/i.test(text)) return 'team-leader';
+  return null;
+}
+
+/** Why a model may not take an honour for its restriction, in words; null when it may. */
+export function restrictionProblem(honourName: string, restriction: HonourRestriction | null, model: { who: string; type?: HonourCap['modelType']; psyker?: boolean }): string | null {
+  if (restriction === 'team-leader' && model.type !== 'team-leader') return `${honourName} is for the Team Leader only.`;
+  if (restriction === 'psyker' && model.psyker !== true) return `${honourName} is for psykers only, and ${model.who} is not a psyker (its team-list entry does not say it is).`;
+  return null;
 }
 
 const limitOk = (limit: number | 'unlimited', count: number) => limit === 'unlimited' || count <= limit;
 
 /**
  * The `honour.bought` entry for a purchase, or HonourPurchaseError listing every reason it is not allowed
- * (in plain words). Throws MissingTableError when the ruleset has no honours.
+ * (in plain words). Throws MissingTableError when the ruleset has no honours. Restrictions: Team Leader only, and
+ * psykers only (issue 17), read from the honour's or its group's text (honourRestriction).
  *
  * @example
  * // ledger: the entries of the applyGame example (a Skirmish draw: Player A is team 'orks', Player B 'guard')
@@ -84,7 +113,8 @@ export function buyHonour(input: HonourPurchase): ProgressionEntry {
     if (input.model === null) problems.push(`${honour.name} is bought for one model: name the model.`);
     const type = input.modelType;
     if (type === undefined) problems.push('Say which honour cap the model uses (Team Leader, Special, Special taken as Core or Core).');
-    if (honour.restriction === 'Team Leader only' && type !== 'team-leader') problems.push(`${honour.name} is for the Team Leader only.`);
+    const restricted = restrictionProblem(honour.name, honourRestriction(honour.restriction ?? group.restriction), { who: `"${input.model}"`, type, psyker: input.psyker });
+    if (restricted) problems.push(restricted);
     const held = model?.honours ?? [];
     checkRepeats(honour, held.filter((h) => h.honour === honour.id).length, `Model "${input.model}"`, problems);
     const cap = honours.caps.find((c) => c.modelType === type);

@@ -4,8 +4,8 @@
  * ruleset's progression (design/PROGRESSION.md), for what a ruleset can decide:
  * - Battle Honours: honours (Kill Team or model) the new ruleset no longer has, or has none at all; honours held more
  *   often than it allows (once unless repeatable, `maxTimes`); models over the new caps per model type (honour groups,
- *   honours); honours whose restriction the model no longer meets ("Team Leader only" — the one restriction Herald
- *   can check; others, such as "Psykers only", depend on the model's profile and stay with the players, as when buying);
+ *   honours); honours whose restriction the model no longer meets ("Team Leader only", "Psykers only": the ones
+ *   Herald can check, read by honourRestriction; others stay with the players, as when buying);
  *   a Kill Team honour the new ruleset makes a model's honour (or the other way round).
  * - Experience & Levels: levels the new ruleset has no level for (no levels at all, none entered, beyond its highest
  *   level) or that the model's EXP no longer reaches under the new thresholds; skills from advances that the new skill
@@ -13,6 +13,7 @@
  * The team lists, not the ruleset, decide the rest of a roster (points, allowances, wargear). Pure.
  */
 import { levelFor } from '../progression/apply';
+import { honourRestriction } from '../progression/honours';
 import type { ModelProjection, Projection } from '../progression/project';
 import type { HonourCap, ModelType, Ruleset, SkillList } from './schema';
 
@@ -22,6 +23,8 @@ export interface LegalityModel {
   name: string;
   /** Its model type in the Team List; a Squad counts as Core (as when buying honours). */
   type: ModelType;
+  /** Its Team List entry is a psyker (psykers-only honours, issue 17). */
+  psyker?: boolean;
 }
 
 export interface LegalityTeam {
@@ -154,7 +157,9 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
         continue;
       }
       if (info.scope === 'team') problems.push(`${who} holds ${name}; the new ruleset makes it a Kill Team honour, bought for the team.`);
-      if (info.restriction === 'Team Leader only' && model.type !== 'team-leader') problems.push(`${who} holds ${name}, which the new ruleset allows the Team Leader only (${model.name} is a ${TYPE_NAME[model.type]}).`);
+      const restriction = honourRestriction(info.restriction);
+      if (restriction === 'team-leader' && model.type !== 'team-leader') problems.push(`${who} holds ${name}, which the new ruleset allows the Team Leader only (${model.name} is a ${TYPE_NAME[model.type]}).`);
+      if (restriction === 'psyker' && model.psyker !== true) problems.push(`${who} holds ${name}, which the new ruleset allows psykers only (${model.name} is not a psyker).`);
       const repeat = repeatProblem(who, name, info, held);
       if (repeat) problems.push(repeat);
     }
