@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createCore } from '../core';
 import { DbOpenError } from '../db/errors';
 import type { QuickCheck } from '../db/quick-check';
+import { captureProcessErrors, createFileLog } from '../log';
 import { defaultDataDir, parseDataDirArg } from '../paths';
 import { startBridgeServer } from './server';
 
@@ -27,6 +28,9 @@ async function main(launch: Launch) {
   const argv = process.argv.slice(2);
   const root = path.resolve(__dirname, '..', '..');
   const dataDir = parseDataDirArg(argv) ?? defaultDataDir();
+  // As in the desktop app: every error reported (the core's log, console.error, uncaught exceptions) also goes to
+  // logs/herald.log in the data folder.
+  captureProcessErrors(createFileLog(dataDir));
   const port = parsePort(argv);
   const version = (JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
   const staticDir = path.join(root, 'dist', 'renderer');
