@@ -35,10 +35,12 @@ import * as teamsRepo from '../repos/teams';
  * never changes a running campaign. A campaign without one (impossible after createCore) plays Battle Honours.
  */
 export function campaignRuleset(db: Db, campaign: CampaignRow): Ruleset {
-  // A pinned row never changes and its hash names its content: read and parse each content once (issue 9).
-  const head = prepared(db, 'rulesets.currentHash', (d) =>
+  // A pinned row never changes: read and parse each row once (issue 9). The cache is keyed by the row (its seq) and its
+  // hash, never by a hash alone: a row whose stored hash was forged (imported before issue 16 recomputed hashes) can
+  // only ever be its own campaign's ruleset, never another campaign's preset.
+  const head = prepared(db, 'rulesets.currentHead', (d) =>
     d
-      .select({ hash: campaignRulesets.hash })
+      .select({ seq: campaignRulesets.seq, hash: campaignRulesets.hash })
       .from(campaignRulesets)
       .where(eq(campaignRulesets.campaignId, sql.placeholder('campaignId')))
       .orderBy(desc(campaignRulesets.seq))
@@ -46,12 +48,13 @@ export function campaignRuleset(db: Db, campaign: CampaignRow): Ruleset {
       .prepare(),
   ).get({ campaignId: campaign.id });
   if (!head) return battleHonoursPreset();
-  let ruleset = parsedRulesets.get(head.hash);
+  const key = `${head.seq}|${head.hash}`;
+  let ruleset = parsedRulesets.get(key);
   if (!ruleset) {
     const row = currentRulesetRow(db, campaign.id)!;
     if (parsedRulesets.size > 50) parsedRulesets.clear();
     ruleset = parsePinned(row);
-    parsedRulesets.set(row.hash, ruleset);
+    parsedRulesets.set(`${row.seq}|${row.hash}`, ruleset);
   }
   return ruleset;
 }

@@ -8,6 +8,7 @@ import type { GameDetail, StandingRow } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
+import type { CampaignJson } from '../test-support/hostile-campaign-files';
 
 async function playedCampaign(core: Core) {
   const campaign = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
@@ -33,22 +34,36 @@ async function playedCampaign(core: Core) {
 }
 
 describe('campaign file', () => {
-  it('export on one laptop, import on another: the same standings, rosters, games and rolls', async () => {
+  it('export on one laptop, import on another: the same standings, rosters, games and rolls, under fresh ids', async () => {
     const home = testCore(tempDir());
     const campaign = await playedCampaign(home);
     const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
     expect(exported.fileName).toMatch(/^Vraks-\d{4}-\d{2}-\d{2}\.herald-campaign\.json$/);
 
-    const club = testCore(tempDir());
+    // Another laptop whose own ids are made by another sequence: an import never keeps the file's ids (issue 16).
+    let n = 0;
+    const club = testCore(tempDir(), { newId: () => `11111111-0000-4000-8000-${String(++n).padStart(12, '0')}` });
     const imported = await call<{ outcome: 'imported'; campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: exported.fileName, text: exported.text });
     expect(imported.campaign.name).toBe('Vraks');
-    expect(await call<StandingRow[]>(club, 'campaigns.standings', { id: campaign.id })).toEqual(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id }));
-    const pick = (s: Record<string, unknown[]>) => ({ games: s.games, game_rolls: s.game_rolls, players: s.players, teams: s.teams, ledger_entries: (s.ledger_entries as Record<string, unknown>[]).map(({ seq: _s, ...r }) => r) });
-    expect(pick(snapshotTables(club))).toEqual(pick(snapshotTables(home)));
+    expect(imported.campaign.id).not.toBe(campaign.id);
+    const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);
+    expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })));
+    // Exported again from the club, the file is the same campaign: equal to the original once ids are mapped.
+    const again = await call<{ text: string }>(club, 'campaigns.exportFile', { id: imported.campaign.id, destination: 'download' });
+    const [before, after] = [JSON.parse(exported.text) as CampaignJson, JSON.parse(again.text) as CampaignJson];
+    const ids = new Map<string, string>([[before.campaign.id, after.campaign.id]]);
+    before.players.forEach((p) => ids.set(p.id, after.players.find((x) => x.name === p.name)!.id));
+    before.teams.forEach((t) => ids.set(t.id, after.teams.find((x) => x.name === t.name)!.id));
+    before.games.forEach((g) => ids.set(g.id, after.games.find((x) => x.number === g.number)!.id));
+    before.ledger.forEach((e, i) => !e.id.includes('/') && ids.set(e.id, after.ledger[i]!.id));
+    before.teamLists.forEach((l, i) => ids.set(l.id, after.teamLists[i]!.id));
+    const mapped = JSON.parse(JSON.stringify(before).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => ids.get(id) ?? id)) as CampaignJson;
+    const sortRolls = (f: CampaignJson) => ({ ...f, exportedAt: null, rolls: [...f.rolls].sort((x, y) => x.gameId.localeCompare(y.gameId) || x.seq - y.seq) });
+    expect(sortRolls(after)).toEqual(sortRolls(mapped));
     // The same file again: already there, nothing changes.
-    const before = snapshotTables(club);
+    const snapshot = snapshotTables(club);
     expect((await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', text: exported.text })).message).toMatch(/already on this computer/);
-    expect(snapshotTables(club)).toEqual(before);
+    expect(snapshotTables(club)).toEqual(snapshot);
     home.close();
     club.close();
   });
@@ -60,6 +75,9 @@ describe('campaign file', () => {
     const file = JSON.parse(text) as { ledger: { req: number; kind: string }[]; teams: { roster: { models: unknown[] } }[]; games: { teamAId: string }[] };
     const cheat = structuredClone(file);
     cheat.ledger.find((e) => e.kind === 'req.awarded')!.req = -500;
+    // An adjustment the team page allows (at most 10,000 either way) that leaves the team owing Req.
+    const debt = structuredClone(file) as unknown as CampaignJson;
+    debt.ledger.push({ ...debt.ledger[0]!, id: 'debt', modelId: null, kind: 'req.adjusted', req: -10_000, data: { kind: 'req.adjusted' }, reason: 'Requisition -10000' });
     const rosterLie = structuredClone(file);
     rosterLie.teams[0]!.roster.models.pop();
     const dangling = structuredClone(file);
@@ -72,9 +90,10 @@ describe('campaign file', () => {
       ['['.repeat(100_000) + ']'.repeat(100_000), /nested too deeply/],
       [text.replace('{', '{"__proto__":{"polluted":true},'), /not a valid campaign file/],
       [JSON.stringify({ ...JSON.parse(text), players: 'everyone' }), /not a valid campaign file: players/],
-      [JSON.stringify(cheat), /would owe Req/],
+      [JSON.stringify(cheat), /moves -500 Req, which no requisition award can/],
+      [JSON.stringify(debt), /Iron Wolves would owe Req/],
       [JSON.stringify(rosterLie), /does not match its ledger/],
-      [JSON.stringify(dangling), /inconsistent/],
+      [JSON.stringify(dangling), /Game 1 names a team that is not in this file/],
     ];
     for (const [body, message] of cases) {
       const error = await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'club.json', text: body });

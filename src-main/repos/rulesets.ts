@@ -17,7 +17,9 @@ import { updateCampaign } from './campaigns';
 import type { Db } from '../db/open';
 import { campaignRulesets, campaigns, type CampaignRulesetRow } from '../db/schema';
 
-export const rulesetHash = (ruleset: Ruleset): string => createHash('sha256').update(canonicalJson(ruleset)).digest('hex');
+/** SHA-256 of the canonical JSON (keys sorted) of a ruleset's content, as pinned or as read from a file. */
+export const contentHash = (content: unknown): string => createHash('sha256').update(canonicalJson(content)).digest('hex');
+export const rulesetHash = (ruleset: Ruleset): string => contentHash(ruleset);
 
 export const currentRulesetRow = (db: Db, campaignId: string): CampaignRulesetRow | undefined =>
   db.select().from(campaignRulesets).where(eq(campaignRulesets.campaignId, campaignId)).orderBy(desc(campaignRulesets.seq)).limit(1).get();
@@ -52,7 +54,7 @@ export const parsePinned = (row: CampaignRulesetRow): Ruleset => Ruleset.parse(r
 const PLAN_KEYS = Object.keys(PLAN_KEY_RULE) as (keyof PlanOptionalRules)[];
 
 /** The game-plan switches a campaigns row holds (tolerant: a missing or odd value reads as off). */
-function columnFlags(value: unknown): PlanOptionalRules {
+export function columnFlags(value: unknown): PlanOptionalRules {
   const o = (value !== null && typeof value === 'object' ? value : {}) as Record<string, unknown>;
   return { weather: o.weather === true, duskAndDawn: o.duskAndDawn === true, twist: o.twist === true, mysteriousObjectives: o.mysteriousObjectives === true };
 }
@@ -74,11 +76,13 @@ export function syncOptionalRulesColumn(db: Db, campaignId: string, ruleset: Rul
  * Dawn, twist, mysterious objectives) into the campaign's ruleset. A campaign whose Club settings had any of them on
  * that its ruleset does not switch on keeps them: a new ruleset row is pinned (never edited in place) with those rules
  * switched on, and a reason in words. Then the column is made equal to the ruleset again, so running it twice changes
- * nothing (only campaigns with a switch on in the column are read at all). Call once at start-up, after unpinned campaigns are pinned. Returns the campaigns given a new ruleset.
+ * nothing (only campaigns with a switch on in the column are read at all). Call once at start-up, after unpinned campaigns are pinned, and for an imported campaign (`onlyCampaignId`). Returns the campaigns given a new ruleset.
  */
-export function carryOverClubOptionalRules(db: Db, now: string): string[] {
+export function carryOverClubOptionalRules(db: Db, now: string, onlyCampaignId?: string): string[] {
   const changed: string[] = [];
-  for (const c of db.select({ id: campaigns.id, optionalRules: campaigns.optionalRules }).from(campaigns).all()) {
+  const q = db.select({ id: campaigns.id, optionalRules: campaigns.optionalRules }).from(campaigns);
+  // An import carries over only its own campaign's switches: it never writes a row of another campaign (issue 16).
+  for (const c of onlyCampaignId === undefined ? q.all() : q.where(eq(campaigns.id, onlyCampaignId)).all()) {
     const flags = columnFlags(c.optionalRules);
     if (!PLAN_KEYS.some((k) => flags[k])) continue; // nothing to carry over (rulesets.apply keeps the column in step)
     const row = currentRulesetRow(db, c.id);

@@ -1,0 +1,147 @@
+/**
+ * The campaign file's games, checked as the games.* handlers would have made them (issue 16): set-up, plan, draft and
+ * report parsed (a report that cannot be read is refused with its problems in words, never stored to fail later on
+ * the bulletin or the team page); a committed or voided game's result is what its report scores, its dice rolls are
+ * exactly its report's, and it wrote ledger entries; a draft has no result, rolls or entries yet.
+ */
+import { z } from 'zod';
+import { GameDraft } from '../../shared/ipc/schemas/games';
+import { AppError } from '../../shared/ipc/result';
+import { phraseErrorMap, summaryOf } from '../../shared/ipc/issue-words';
+import { GamePlan, GameReport, PlanOptionalRules, reportBoundsProblems, scoreGame, validateReport, type Ruleset } from '../../shared/rules';
+import type { CampaignFile, FileGame } from './schema';
+import { gameLabel } from './remap';
+
+const refuse = (what: string): never => {
+  throw new AppError('VALIDATION', `${what} Nothing was imported.`);
+};
+
+const list3 = (problems: readonly string[]) => `${problems.slice(0, 3).join(' ')}${problems.length > 3 ? ` (and ${problems.length - 3} more)` : ''}`;
+
+/** The part of a report a problem is in, in words ("the models"), for "Game 3's result cannot be read: …". */
+const REPORT_PARTS: Record<string, string> = {
+  reportVersion: 'its version',
+  missionId: 'its mission',
+  sides: 'its sides',
+  models: 'its models',
+  ending: 'how the game ended',
+  gameTurns: 'its game turns',
+  relicCount: 'its relic count',
+  objectives: 'its objective markers',
+  attacker: 'its attacker',
+  club8th: 'its 8th-edition mission facts',
+  rolls: 'its dice rolls',
+  notes: 'its notes',
+};
+const reportPart = (path: readonly PropertyKey[]) => (path.length === 0 ? 'it' : (REPORT_PARTS[String(path[0])] ?? 'a part of it'));
+
+/** What games.create stores as the set-up (handlers/games.ts). */
+const StoredSetup = z.object({ mission: z.string().min(1).max(100), deployment: z.string().min(1).max(100), optionalRules: PlanOptionalRules.optional() }).loose();
+
+export interface CheckedGame {
+  setup: unknown;
+  plan: GamePlan | null;
+  draft: GameDraft;
+  report: GameReport | null;
+}
+
+type Rolls = CampaignFile['rolls'];
+const sameRoll = (a: Rolls[number], b: GameReport['rolls'][number]) =>
+  a.purpose === b.purpose && a.expression === b.expression && a.total === b.total && a.source === b.source && a.faces.length === b.faces.length && a.faces.every((f, i) => f === b.faces[i]);
+
+/** `game`'s rolls must be exactly its report's, in order, the plan's first (games.commit writes them so). */
+function checkRolls(game: FileGame, rolls: Rolls, plan: GamePlan | null, report: GameReport | null): void {
+  const label = gameLabel(game);
+  if (report === null) {
+    if (rolls.length > 0) refuse(`${label} was never applied, but the file gives it dice rolls.`);
+    return;
+  }
+  const ordered = [...rolls].sort((x, y) => x.seq - y.seq);
+  const planRolls = plan?.rolls.length ?? 0;
+  const fits =
+    ordered.length === report.rolls.length &&
+    ordered.every((r, i) => r.seq === i + 1 && r.phase === (i < planRolls ? 'plan' : 'post') && sameRoll(r, report.rolls[i]!));
+  if (!fits) refuse(`${label}'s dice rolls are not the rolls its result records (${ordered.length} in the file, ${report.rolls.length} in the result).`);
+}
+
+/**
+ * Every game parsed and checked; `rosters` are the model ids each team ever had (for the report's bounds).
+ * Returns the parsed set-up, plan, draft and report of each game, by id (what import writes).
+ */
+export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], rosters: ReadonlyMap<string, ReadonlySet<string>>): Map<string, CheckedGame> {
+  const ruleset = rulesets[rulesets.length - 1]!;
+  const pinned = new Set(file.rulesets.map((r) => `${r.rulesetId}|${r.version}`));
+  const founded = new Set(file.teams.filter((t) => t.foundedAt !== null).map((t) => t.id));
+  const rollsOf = new Map<string, Rolls>(file.games.map((g) => [g.id, []]));
+  for (const r of file.rolls) rollsOf.get(r.gameId)!.push(r);
+  // The teams each game wrote entries for; a ruleset whose awards include "Took part" gives every team one.
+  const entries = new Map<string, Set<string>>();
+  for (const e of file.ledger) if (e.gameId !== null) (entries.get(e.gameId) ?? entries.set(e.gameId, new Set()).get(e.gameId)!).add(e.teamId);
+  const everyTeamEarns = new Set(file.rulesets.filter((_, i) => rulesets[i]!.progression.requisition.awards?.some((a) => a.id === 'took-part')).map((r) => `${r.rulesetId}|${r.version}`));
+  const teamName = new Map(file.teams.map((t) => [t.id, t.name]));
+  const numbers = new Set<number>();
+  const out = new Map<string, CheckedGame>();
+
+  for (const g of file.games) {
+    const label = gameLabel(g);
+    if (numbers.has(g.number)) refuse(`Two games in this file are both game ${g.number}.`);
+    numbers.add(g.number);
+    if (g.teamAId === g.teamBId) refuse(`${label} is a team playing itself.`);
+    if (!founded.has(g.teamAId) || !founded.has(g.teamBId)) refuse(`${label} is played by a team that was never founded.`);
+    if (!pinned.has(`${g.rulesetId}|${g.rulesetVersion}`)) refuse(`${label} was played with a ruleset (${g.rulesetId} ${g.rulesetVersion}) this file does not contain.`);
+    const setup = StoredSetup.safeParse(g.setup);
+    if (!setup.success) refuse(`${label}'s set-up cannot be read.`);
+    const plan = g.plan === null ? null : GamePlan.safeParse(g.plan);
+    if (plan !== null && !plan.success) refuse(`${label}'s game plan cannot be read.`);
+    const draft = GameDraft.safeParse(g.draft);
+    if (!draft.success) refuse(`${label}'s result as entered cannot be read.`);
+    const planned = plan?.data ?? null;
+    if (planned !== null && g.missionId !== planned.mission.id) refuse(`${label} is filed under another mission than its plan.`);
+
+    if (g.status === 'draft') {
+      if (g.report !== null || g.winner !== null || g.vpA !== null || g.vpB !== null || g.committedAt !== null || g.voidedAt !== null || g.voidReason !== null) refuse(`${label} is not applied yet, but the file gives it a result.`);
+      if (entries.has(g.id)) refuse(`${label} is not applied yet, but the file gives it ledger entries.`);
+      checkRolls(g, rollsOf.get(g.id)!, planned, null);
+      out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report: null });
+      continue;
+    }
+
+    // Committed or voided: applied once, with a plan, a readable report and the result that report scores.
+    if (planned === null) refuse(`${label} was applied, but has no game plan.`);
+    if (g.committedAt === null) refuse(`${label} was applied, but the file does not say when.`);
+    if ((g.status === 'voided') !== (g.voidedAt !== null) || (g.status === 'voided') !== (g.voidReason !== null)) refuse(`${label} is ${g.status}, but its void date and reason say otherwise.`);
+    const read = GameReport.safeParse(g.report, { error: phraseErrorMap });
+    if (!read.success) refuse(`${label}'s result cannot be read: ${summaryOf(read.error.issues.map((i) => `${reportPart(i.path)} ${i.message}`))}.`);
+    const report = read.data!;
+    const problems = validateReport(report);
+    if (problems.length > 0) refuse(`${label}'s result does not hold together: ${list3(problems)}`);
+    if (report.missionId !== g.missionId) refuse(`${label}'s result is for another mission than the game.`);
+    for (const side of ['a', 'b'] as const) {
+      const roster = rosters.get(side === 'a' ? g.teamAId : g.teamBId)!;
+      const stranger = report.models.find((m) => m.side === side && !roster.has(m.id));
+      if (stranger) refuse(`${label}'s result names a model (${stranger.name ?? stranger.id}) that its team never had.`);
+    }
+    // The counts the players typed are bounded by the plan and the rosters, as in the wizard (shared/rules report-bounds).
+    const roster = (teamId: string) => [...rosters.get(teamId)!];
+    const beyond = reportBoundsProblems(report, { plan: planned, rosters: { a: roster(g.teamAId), b: roster(g.teamBId) } });
+    if (beyond.length > 0) refuse(`${label}'s result records more than the game allows: ${list3(beyond)}`);
+    let score;
+    try {
+      score = scoreGame(report, ruleset, { pointsLimit: file.campaign.pointsLimit });
+    } catch (e) {
+      refuse(`${label}'s result cannot be scored: ${(e as Error).message}`);
+    }
+    const winner = score!.outcome.kind === 'win' ? score!.outcome.winner : 'draw';
+    if (g.vpA !== score!.vp.a || g.vpB !== score!.vp.b || g.winner !== winner) {
+      refuse(`${label}'s result (${g.vpA ?? '?'}–${g.vpB ?? '?'}) is not what its report scores (${score!.vp.a}–${score!.vp.b}, ${winner === 'draw' ? 'a draw' : `side ${winner} wins`}).`);
+    }
+    checkRolls(g, rollsOf.get(g.id)!, planned, report);
+    const wrote = entries.get(g.id);
+    if (!wrote) refuse(`${label} was applied, but the file has none of the ledger entries applying it wrote.`);
+    if (everyTeamEarns.has(`${g.rulesetId}|${g.rulesetVersion}`)) {
+      for (const team of [g.teamAId, g.teamBId]) if (!wrote!.has(team)) refuse(`${label} was applied, but the file has none of the ledger entries it wrote for ${teamName.get(team)} (every team that plays earns “Took part”).`);
+    }
+    out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report });
+  }
+  return out;
+}

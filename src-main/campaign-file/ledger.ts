@@ -1,0 +1,191 @@
+/**
+ * The campaign file's ledger, checked entry by entry as the handlers that write it would (issue 16): each entry parses
+ * as its kind, its Req is what that kind moves (a recruit or wargear costs at most a whole roster, an organiser's
+ * adjustment is at most ±10,000 as on the team page, a game's entry moves exactly its amount), its numbers are within
+ * what the rulesets in the file and the seed-004 missions can give (EXP, awards, chart rows, honours), a game's entries
+ * belong to a committed or voided game of one of its teams, and each model belongs to one team only. Entries are
+ * walked in ledger order, per team, as the roster fold walks them.
+ */
+import { AppError } from '../../shared/ipc/result';
+import { wordsErrorMap } from '../../shared/ipc/issue-words';
+import {
+  FOUNDED_ROSTER_CAP,
+  LedgerData,
+  MISSIONS,
+  PROGRESSION_ENTRY_KINDS,
+  ProgressionEntry,
+  ROSTER_MAX_MODELS,
+  reqDelta,
+  type GamePlan,
+  type Ruleset,
+} from '../../shared/rules';
+import type { CampaignFile, FileGame } from './schema';
+import { gameLabel } from './remap';
+
+const refuse = (what: string): never => {
+  throw new AppError('VALIDATION', `${what} Nothing was imported.`);
+};
+
+/** The team page's Req adjustment (shared/ipc/schemas/teams.ts TeamAdjustReqInput): at most this either way. */
+const ADJUSTMENT_MAX = 10_000;
+/** The wizard's "times" for one EXP award (shared/ipc/schemas/games.ts DraftSideAwards). */
+const EXP_AWARD_TIMES_MAX = 50;
+/** The most one dice roll on any table can show (a D66). */
+const ROLL_MAX = 66;
+
+/** What the file's rulesets (and the seed-004 missions) can give, to bound each entry's numbers. */
+interface Bounds {
+  expAwards: Map<string, number>;
+  missionBonuses: Set<string>;
+  awards: Map<string, Set<number>>;
+  chartMax: number;
+  awardsMax: number;
+  underdogMax: number;
+  honours: Map<string, Set<number>>;
+  surcharges: Set<number>;
+  thresholdMax: number;
+  levelMax: number;
+}
+
+function boundsOf(rulesets: readonly Ruleset[]): Bounds {
+  const b: Bounds = { expAwards: new Map(), missionBonuses: new Set(MISSIONS.flatMap((m) => m.bonusExperience.map((x) => x.id))), awards: new Map(), chartMax: 0, awardsMax: 0, underdogMax: 1, honours: new Map(), surcharges: new Set([0]), thresholdMax: 0, levelMax: 0 };
+  for (const r of rulesets) {
+    const p = r.progression;
+    for (const a of p.experience.awards ?? []) b.expAwards.set(a.id, Math.max(b.expAwards.get(a.id) ?? 0, a.exp));
+    for (const m of r.missions) for (const x of m.bonusExperience) b.missionBonuses.add(x.id);
+    let total = 0;
+    for (const a of p.requisition.awards ?? []) {
+      (b.awards.get(a.id) ?? b.awards.set(a.id, new Set()).get(a.id)!).add(a.req);
+      total += Math.max(0, a.req);
+    }
+    for (const row of p.requisition.chart?.rows ?? []) b.chartMax = Math.max(b.chartMax, Number(/^req-(\d+)$/.exec(row.result)?.[1] ?? 0));
+    b.awardsMax = Math.max(b.awardsMax, total);
+    for (const m of p.requisition.multipliers) b.underdogMax = Math.max(b.underdogMax, m.factor);
+    for (const g of p.honours?.groups ?? []) for (const h of g.honours) (b.honours.get(h.id) ?? b.honours.set(h.id, new Set()).get(h.id)!).add(h.cost);
+    if (p.honours) b.surcharges.add(p.honours.eliteSurcharge.req);
+    for (const t of p.levelThresholds ?? []) b.thresholdMax = Math.max(b.thresholdMax, t.exp);
+    b.levelMax = Math.max(b.levelMax, p.levelThresholds?.length ?? 0);
+  }
+  return b;
+}
+
+/** Why a game's entry carries numbers no game could give, or null. */
+function progressionProblem(e: ProgressionEntry, b: Bounds, plan: GamePlan | null): string | null {
+  switch (e.kind) {
+    case 'exp.gained': {
+      const award = b.expAwards.get(e.source);
+      if (award !== undefined) return e.amount <= award * EXP_AWARD_TIMES_MAX ? null : `${e.amount} EXP from one award (at most ${award} × ${EXP_AWARD_TIMES_MAX})`;
+      if (b.missionBonuses.has(e.source)) return e.amount <= ROSTER_MAX_MODELS ? null : `${e.amount} EXP from one mission bonus (at most ${ROSTER_MAX_MODELS})`;
+      return `EXP from “${e.source}”, which no ruleset in the file awards`;
+    }
+    case 'level.reached':
+      return e.level <= b.levelMax && e.threshold <= b.thresholdMax ? null : `level ${e.level} at ${e.threshold} EXP, which no level table in the file has`;
+    case 'injury.rolled':
+      return e.roll >= 1 && e.roll <= ROLL_MAX ? null : `an injury roll of ${e.roll}`;
+    case 'req.awarded':
+      return b.awards.get(e.award)?.has(e.amount) ? null : `${e.amount} Req from “${e.award}”, which no ruleset in the file gives`;
+    case 'req.chart':
+      return e.amount <= b.chartMax ? null : `${e.amount} Req from the requisition chart (its best row gives ${b.chartMax})`;
+    case 'req.underdog':
+      return e.base <= b.awardsMax + b.chartMax && e.amount <= Math.ceil(e.base * b.underdogMax) ? null : `an Underdog bonus of ${e.amount} Req on ${e.base}`;
+    case 'relic.cashed': {
+      const placed = plan?.counters.filter((c) => c.kind === 'relic').reduce((n, c) => n + c.count, 0) ?? 0;
+      return e.relics <= placed && e.amount <= 6 * e.relics ? null : `${e.amount} Req for ${e.relics} relics (the game placed ${placed}, D6 Req each)`;
+    }
+    case 'honour.bought':
+      return b.honours.get(e.honour)?.has(e.baseCost) && b.surcharges.has(e.surcharge) && e.cost === e.baseCost + e.surcharge ? null : `the honour “${e.honour}” for ${e.cost} Req, which no ruleset in the file sells at that price`;
+    default:
+      return null;
+  }
+}
+
+export interface CheckedLedger {
+  /** Each row's data as parsed (what import writes). */
+  data: (LedgerData | ProgressionEntry)[];
+  /** Every model id each team ever had. */
+  models: Map<string, Set<string>>;
+}
+
+/** Each kind of entry, in words. */
+const KIND_WORDS: Record<string, string> = {
+  'team.founded': 'founding',
+  'model.recruited': 'recruit',
+  'model.dismissed': 'dismissal',
+  'model.wargear': 'wargear change',
+  'model.renamed': 'renaming',
+  'req.adjusted': 'Req adjustment (at most 10,000 either way)',
+  'exp.gained': 'EXP award',
+  'level.reached': 'level',
+  'advance.rolled': 'advance',
+  'injury.rolled': 'injury',
+  'model.died': 'death',
+  'req.awarded': 'requisition award',
+  'req.chart': 'requisition chart roll',
+  'req.underdog': 'Underdog bonus',
+  'relic.cashed': 'relic cash-in',
+  'honour.bought': 'honour',
+};
+const kindWords = (kind: string) => KIND_WORDS[kind] ?? `“${kind}”`;
+
+/** The model an entry is about (the row's model_id must say the same). */
+function modelOf(d: LedgerData | ProgressionEntry): string | null {
+  if ('v' in d) return 'model' in d ? d.model : null;
+  if (d.kind === 'model.recruited' || d.kind === 'model.wargear') return d.model.id;
+  if (d.kind === 'model.dismissed' || d.kind === 'model.renamed') return d.modelId;
+  return null;
+}
+
+/** `planOf` gives a game's parsed plan (null when it has none or it cannot be read: checkGames says why). */
+export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], planOf: (gameId: string) => GamePlan | null): CheckedLedger {
+  const bounds = boundsOf(rulesets);
+  const games = new Map<string, FileGame>(file.games.map((g) => [g.id, g]));
+  const teamName = new Map(file.teams.map((t) => [t.id, t.name]));
+  const owner = new Map<string, string>();
+  const models = new Map<string, Set<string>>(file.teams.map((t) => [t.id, new Set<string>()]));
+  const costMax = Math.max(file.campaign.pointsLimit, FOUNDED_ROSTER_CAP);
+  const data = file.ledger.map((e, i) => {
+    const where = `Ledger entry ${i + 1} in the file (${teamName.get(e.teamId)}: “${e.reason.slice(0, 80)}”)`;
+    const progression = (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind);
+    const parsed = progression ? ProgressionEntry.safeParse(e.data, { error: wordsErrorMap }) : LedgerData.safeParse(e.data, { error: wordsErrorMap });
+    if (!parsed.success) return refuse(`${where} is not a valid ${kindWords(e.kind)} entry: ${parsed.error.issues[0]!.message}`);
+    const d = parsed.data;
+    if (d.kind !== e.kind) refuse(`${where} is filed as a ${kindWords(e.kind)} but says it is a ${kindWords(d.kind)}.`);
+    if (modelOf(d) !== e.modelId) refuse(`${where} is filed under another model than the one it is about.`);
+
+    // Which game it belongs to: a game's entries (and a recruit bought in the wizard) belong to a committed or voided
+    // game, voided exactly when the game is; entries made on the team page belong to no game.
+    const game = e.gameId === null ? undefined : games.get(e.gameId)!;
+    if (game === undefined && progression && d.kind !== 'honour.bought') refuse(`${where} comes from a game but names none.`);
+    if (game !== undefined && !progression && d.kind !== 'model.recruited') refuse(`${where} is tied to ${gameLabel(game)}, but that kind of entry is made on the team page.`);
+    if (game !== undefined && game.status === 'draft') refuse(`${where} belongs to ${gameLabel(game)}, which was never applied.`);
+    if (game !== undefined && (game.status === 'voided') !== (e.voidedAt !== null)) refuse(`${where} is ${e.voidedAt === null ? 'live' : 'voided'} but ${gameLabel(game)} is ${game.status}.`);
+    if (game === undefined && e.voidedAt !== null) refuse(`${where} is voided, but only a game's entries can be.`);
+
+    // Its Req: what the screen that makes this kind of entry would write.
+    const costs = (d.kind === 'model.recruited' || d.kind === 'model.wargear') && e.req <= 0 && -e.req <= costMax;
+    const ok =
+      progression ? e.req === reqDelta({ ...(d as ProgressionEntry), voided: false })
+      : d.kind === 'req.adjusted' ? e.req !== 0 && Math.abs(e.req) <= ADJUSTMENT_MAX
+      : d.kind === 'model.recruited' || d.kind === 'model.wargear' ? costs
+      : e.req === 0;
+    if (!ok) refuse(`${where} moves ${e.req} Req, which no ${kindWords(e.kind)} can.`);
+    if (progression) {
+      const problem = progressionProblem(d as ProgressionEntry, bounds, game ? planOf(game.id) : null);
+      if (problem) refuse(`${where} records ${problem}.`);
+    }
+
+    // Each model belongs to one team: the team that founded or recruited it.
+    const mine = models.get(e.teamId)!;
+    const born = d.kind === 'team.founded' ? d.roster.models.map((m) => m.id) : d.kind === 'model.recruited' ? [d.model.id] : [];
+    for (const id of born) {
+      const other = owner.get(id);
+      if (other !== undefined) refuse(`${where} adds a model that ${other === e.teamId ? 'the team already has' : `belongs to ${teamName.get(other)}`}.`);
+      owner.set(id, e.teamId);
+      mine.add(id);
+    }
+    const about = modelOf(d);
+    if (about !== null && !mine.has(about)) refuse(`${where} is about a model ${teamName.get(e.teamId)} never had.`);
+    return d;
+  });
+  return { data, models };
+}
