@@ -3,7 +3,7 @@
  * in the `browser` project, the real browser-mode server in Chromium; in the `electron` project, the real Electron
  * app through _electron.launch(). Specs and page objects don't know which one they drive.
  */
-import { test as base, _electron, type Browser, type Page } from '@playwright/test';
+import { test as base, _electron, type Browser, type ElectronApplication, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,8 @@ import { electronBinary } from '../scripts/electron-binary.mjs';
 export interface HeraldApp {
   page: Page;
   dataDir: string;
+  /** The Electron application (electron project only): its main process, e.g. to answer main's dialogs. */
+  electronApp?: ElectronApplication;
   /** Quit and start again on the same data folder (the campaign file must survive). */
   restart(): Promise<void>;
   /** Another window/tab on the same running app (browser mode only). */
@@ -46,6 +48,9 @@ export const test = base.extend<Fixtures>({
         const handle: HeraldApp = {
           get page() {
             return current.page;
+          },
+          get electronApp() {
+            return current.app;
           },
           dataDir,
           async restart() {
