@@ -240,8 +240,9 @@ export function createElectronStandIn(config: StandInConfig) {
 
   class StandInMenu {
     constructor(readonly items: Record<string, unknown>[]) {}
-    popup(options: unknown) {
-      record('menu.popup', { menu: menus.indexOf(this), options });
+    popup(options?: { window?: { id?: number }; x?: number; y?: number }) {
+      // The window by its id: the object itself cannot cross to the test process.
+      record('menu.popup', { menu: menus.indexOf(this), window: options?.window?.id ?? null, x: options?.x, y: options?.y });
     }
     closePopup() {}
   }
