@@ -48,6 +48,7 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     const schemes = kinds(records, 'protocol.registerSchemesAsPrivileged')[0]?.detail as { schemes: unknown; afterReady: boolean };
     expect(schemes.afterReady).toBe(false);
     expect(schemes.schemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(kinds(records, 'unhandledRejection')).toEqual([]);
   });
 
   it('answers every channel of the contract from its own top frame, never refusing and never failing inside', async () => {

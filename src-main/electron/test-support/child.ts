@@ -197,6 +197,11 @@ process.on('message', (message: { id: number; op: string; args: unknown[] }) => 
   })();
 });
 process.on('disconnect', () => process.exit(0));
+// Electron's main process prints an unhandled rejection and goes on; so does this one, and keeps it on record.
+process.on('unhandledRejection', (reason) => {
+  record('unhandledRejection', String(reason));
+  console.error('Unhandled rejection in main:', reason);
+});
 
 try {
   bundleRequire(config.bundle);
