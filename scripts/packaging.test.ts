@@ -1,26 +1,27 @@
 /**
- * The installers' contents, checked on every machine: electron-builder packs `--linux dir` from electron-builder.yml
- * against a stand-in Electron distribution (scripts/stand-in-electron.ts; the real binary cannot be downloaded
- * everywhere), with every proxy pointed at a closed port so that nothing may be fetched. Then the unpacked app is read
- * back: what app.asar holds and what it must not, the native SQLite binding unpacked beside it and loadable, the
- * migrations in resources/, the fuses flipped in the executable. Runs after `npm run build` (npm test does that).
+ * The installers' contents, checked on every machine: electron-builder packs `--linux dir` and `--win dir` from
+ * electron-builder.yml against stand-in Electron distributions (./stand-in-electron.ts; the real binaries cannot be
+ * downloaded everywhere) with nothing downloadable (./packaging-support.ts). Then the unpacked apps are read back: what
+ * app.asar holds and what it must not, the native SQLite binding unpacked beside it and loadable, the migrations in
+ * resources/, the fuses flipped in the executable, and on Windows the asar hash, icon and name in Herald.exe. Runs
+ * after `npm run build` (npm test does that).
  *
- * What it proves: Herald's packaging configuration (files, asarUnpack, extraResources, fuses, no rebuild, no
- * download). What only a real `npm run dist` proves: that Electron starts from the package and the AppImage, deb,
- * NSIS and dmg wrappers build (they need tools electron-builder downloads).
+ * What it proves: Herald's packaging configuration (files, asarUnpack, extraResources, fuses, icons, no rebuild, no
+ * download). What only a real `npm run dist` proves: that Electron starts from the package, the macOS build, and the
+ * AppImage, deb, NSIS and dmg wrappers (they need tools electron-builder downloads).
  */
-import { extractAll, extractFile, listPackage, statFile } from '@electron/asar';
+import { extractAll, extractFile, getRawHeader, statFile } from '@electron/asar';
 import type BetterSqlite3 from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire, isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import * as ResEdit from 'resedit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeStandInElectron, readFuses } from './stand-in-electron';
+import { electronVersion, pack, root, sqliteFiles, walk, type Packed } from './packaging-support';
+import { makeStandInElectron, makeStandInElectronWin, readFuses } from './stand-in-electron';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
   main: string;
@@ -29,66 +30,33 @@ const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'))
 };
 const arch = process.arch === 'arm64' ? 'arm64' : 'x64';
 const prebuild = `node_modules/better-sqlite3/prebuilds/linux-${arch}.node`;
-/** Budget for resources/ (app.asar, app.asar.unpacked, migrations): 6.6 MB today, 58 MB before issue 15. */
+/** Budget for resources/ (app.asar, app.asar.unpacked, migrations): 6.7 MB today, 52 MB before issue 15. */
 const RESOURCES_BUDGET_MB = 10;
+/** What packaging sets, in wire order; the two left at Electron's defaults are off by default. */
+const FUSES_AS_SET = {
+  RunAsNode: 'off',
+  EnableCookieEncryption: 'off', // Electron's default, left alone: Herald keeps no cookies
+  EnableNodeOptionsEnvironmentVariable: 'off',
+  EnableNodeCliInspectArguments: 'off',
+  EnableEmbeddedAsarIntegrityValidation: 'on',
+  OnlyLoadAppFromAsar: 'on',
+  LoadBrowserProcessSpecificV8Snapshot: 'off', // Electron's default, left alone
+  GrantFileProtocolExtraPrivileges: 'off',
+};
 
 let work: string;
+let linux: Packed;
 let appDir: string;
 let asar: string;
 let files: string[];
-let builderLog: string;
-
-/** Files (not folders) in app.asar, as forward-slash paths without the leading slash. */
-function asarFiles(archive: string): string[] {
-  return listPackage(archive, { isPack: false })
-    .map((p) => p.replace(/\\/g, '/').replace(/^\//, ''))
-    .filter((p) => !('files' in (statFile(archive, p) as object)));
-}
-
-function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((d) => d.isFile())
-    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).replace(/\\/g, '/'))
-    .sort();
-}
 
 beforeAll(() => {
   for (const built of [pkg.main, 'dist/main/preload.cjs', 'dist/renderer/index.html']) {
     if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: npm test builds first; alone, run npm run build.`);
   }
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-packaging-'));
-  const electronVersion = (require('electron/package.json') as { version: string }).version;
-  const electronDist = makeStandInElectron(path.join(work, 'electron-dist'), electronVersion);
-  const closed = 'http://127.0.0.1:9';
-  const run = spawnSync(
-    process.execPath,
-    [
-      require.resolve('electron-builder/cli.js'),
-      '--linux', 'dir', `--${arch}`,
-      `-c.electronDist=${electronDist}`,
-      `-c.directories.output=${path.join(work, 'out')}`,
-    ],
-    {
-      cwd: root,
-      encoding: 'utf8',
-      env: {
-        // Not VITEST: electron-builder goes silent under it, and its log is what shows nothing was downloaded.
-        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
-        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
-        ELECTRON_BUILDER_CACHE: path.join(work, 'cache'),
-        CSC_IDENTITY_AUTO_DISCOVERY: 'false',
-        HTTP_PROXY: closed, HTTPS_PROXY: closed, http_proxy: closed, https_proxy: closed, NO_PROXY: '', no_proxy: '',
-      },
-      timeout: 110_000,
-    },
-  );
-  builderLog = `${run.stdout}\n${run.stderr}`;
-  if (run.status !== 0) throw new Error(`electron-builder failed (${run.status ?? run.signal}):\n${builderLog}`);
-  const unpacked = fs.readdirSync(path.join(work, 'out')).find((d) => /^linux.*unpacked$/.test(d));
-  if (!unpacked) throw new Error(`No linux-*-unpacked folder:\n${builderLog}`);
-  appDir = path.join(work, 'out', unpacked);
-  asar = path.join(appDir, 'resources', 'app.asar');
-  files = asarFiles(asar);
+  linux = pack('linux', arch, makeStandInElectron(path.join(work, 'electron-linux'), electronVersion()), work);
+  ({ appDir, asar, files } = linux);
 }, 120_000);
 
 afterAll(() => {
@@ -97,24 +65,15 @@ afterAll(() => {
 
 describe('npm run dist, as electron-builder --linux dir against a stand-in Electron', () => {
   it('builds without rebuilding native modules and without downloading anything', () => {
-    expect(builderLog).toMatch(/skipped dependencies rebuild\s+reason=npmRebuild is set to false/);
-    expect(builderLog).not.toMatch(/download/i);
-    expect(fs.existsSync(path.join(work, 'cache'))).toBe(false);
+    expect(linux.log).toMatch(/skipped dependencies rebuild\s+reason=npmRebuild is set to false/);
+    expect(linux.log).not.toMatch(/download/i);
+    expect(fs.existsSync(path.join(work, 'cache-linux'))).toBe(false);
     // No auto-updater: no update feed is written into the app.
     expect(fs.existsSync(path.join(appDir, 'resources', 'app-update.yml'))).toBe(false);
   });
 
   it('flips the fuses: no run-as-node, NODE_OPTIONS or --inspect; the app only from an integrity-checked asar', () => {
-    expect(readFuses(path.join(appDir, 'herald'))).toEqual({
-      RunAsNode: 'off',
-      EnableCookieEncryption: 'off', // Electron's default, left alone: Herald keeps no cookies
-      EnableNodeOptionsEnvironmentVariable: 'off',
-      EnableNodeCliInspectArguments: 'off',
-      EnableEmbeddedAsarIntegrityValidation: 'on',
-      OnlyLoadAppFromAsar: 'on',
-      LoadBrowserProcessSpecificV8Snapshot: 'off', // Electron's default, left alone
-      GrantFileProtocolExtraPrivileges: 'off',
-    });
+    expect(readFuses(path.join(appDir, 'herald'))).toEqual(FUSES_AS_SET);
   });
 
   it('ships the main and preload bundles and every file of the renderer build, fonts included', () => {
@@ -143,8 +102,7 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
       expect(files.some((f) => f.startsWith(`node_modules/${name}/`)), name).toBe(false);
     }
     // Of better-sqlite3, only its JavaScript, licence and this platform's prebuild: no C sources, SQLite, build scraps.
-    const sqlite = files.filter((f) => f.startsWith('node_modules/better-sqlite3/')).map((f) => f.slice('node_modules/better-sqlite3/'.length));
-    expect(sqlite.filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f))).toEqual([`prebuilds/linux-${arch}.node`]);
+    expect(sqliteFiles(files).filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f))).toEqual([`prebuilds/linux-${arch}.node`]);
   });
 
   it("unpacks this platform's better-sqlite3 prebuild from the asar, byte for byte the package's", () => {
@@ -187,6 +145,54 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
     const bytes = walk(path.join(appDir, 'resources')).reduce((n, f) => n + fs.statSync(path.join(appDir, 'resources', f)).size, 0);
     console.log(`Herald's app (resources/: app.asar, app.asar.unpacked, migrations): ${(bytes / 1e6).toFixed(1)} MB`);
     expect(bytes / 1e6).toBeLessThan(RESOURCES_BUDGET_MB);
+  });
+});
+
+// Any Windows program with a version resource will do as electron.exe; electron-builder brings a few (for Squirrel).
+const pe = (() => {
+  try {
+    const exe = path.join(path.dirname(require.resolve('electron-winstaller/package.json')), 'vendor', 'rcedit.exe');
+    return fs.existsSync(exe) ? exe : undefined;
+  } catch {
+    return undefined;
+  }
+})();
+if (!pe) console.log('Skipping the Windows packaging pass: no Windows program to stand in for electron.exe (electron-winstaller is not installed).');
+
+describe.skipIf(!pe)('npm run dist for Windows, as electron-builder --win dir against a stand-in Electron', () => {
+  let win: Packed | undefined;
+  beforeAll(() => {
+    win = pack('win', 'x64', makeStandInElectronWin(path.join(work, 'electron-win'), electronVersion(), pe!), work);
+  }, 120_000);
+  const resources = () => {
+    const exe = ResEdit.NtExecutable.from(fs.readFileSync(path.join(win!.appDir, 'Herald.exe')));
+    return ResEdit.NtExecutableResource.from(exe).entries;
+  };
+
+  it('keeps only the Windows x64 better-sqlite3 binary, unpacked, and nothing but the app', () => {
+    expect(sqliteFiles(win!.files).filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f))).toEqual(['prebuilds/win32-x64.node']);
+    expect(fs.existsSync(path.join(win!.appDir, 'resources', 'app.asar.unpacked', 'node_modules/better-sqlite3/prebuilds/win32-x64.node'))).toBe(true);
+    expect(win!.files.filter((f) => !/^(package\.json|dist\/(main\/[^/]+\.cjs|renderer\/.*)|node_modules\/better-sqlite3\/.*)$/.test(f))).toEqual([]);
+  });
+
+  it('flips the same fuses in Herald.exe', () => {
+    expect(readFuses(path.join(win!.appDir, 'Herald.exe'))).toEqual(FUSES_AS_SET);
+  });
+
+  it("writes app.asar's header hash into Herald.exe, as Electron's integrity check on Windows needs", () => {
+    const integrity = resources().find((e) => e.type === 'INTEGRITY' && e.id === 'ELECTRONASAR');
+    expect(integrity, 'an INTEGRITY resource').toBeDefined();
+    const hash = createHash('sha256').update(getRawHeader(win!.asar).headerString).digest('hex');
+    expect(JSON.parse(Buffer.from(integrity!.bin).toString())).toEqual([{ file: 'resources\\app.asar', alg: 'SHA256', value: hash }]);
+  });
+
+  it("gives Herald.exe Herald's icon (every size of build/icon.ico) and name", () => {
+    const entries = resources();
+    const [group] = ResEdit.Resource.IconGroupEntry.fromEntries(entries);
+    expect(group?.icons.map((i) => i.width || 256)).toEqual([16, 24, 32, 48, 64, 128, 256]);
+    const [version] = ResEdit.Resource.VersionInfo.fromEntries(entries);
+    const strings = version!.getStringValues(version!.getAllLanguagesForStringValues()[0]!);
+    expect(strings).toMatchObject({ ProductName: 'Herald', FileDescription: 'Herald' });
   });
 });
 

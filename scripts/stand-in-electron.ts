@@ -1,9 +1,10 @@
 /**
- * A stand-in for Electron's Linux distribution, for scripts/packaging.test.ts: Electron's real binary cannot be
- * downloaded everywhere `npm test` runs, and electron-builder only copies the distribution, renames the executable and
- * flips its fuses. So the stand-in has the files electron-builder touches (the executable, version, licences,
- * resources/, locales/) and an executable that carries a real fuse wire, set to Electron's defaults, which
- * @electron/fuses finds and flips exactly as in the real binary. What it cannot prove: that Electron itself starts.
+ * Stand-ins for Electron's Linux and Windows distributions, for scripts/packaging.test.ts: Electron's real binaries
+ * cannot be downloaded everywhere `npm test` runs, and for `--dir` electron-builder only copies the distribution,
+ * renames the executable, edits its resources (Windows) and flips its fuses. So a stand-in has the files
+ * electron-builder touches (the executable, version, licences, resources/, locales/) and an executable that carries a
+ * real fuse wire, set to Electron's defaults, which @electron/fuses finds and flips exactly as in the real binary.
+ * What it cannot prove: that Electron itself starts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,23 +29,40 @@ export type FuseState = 'on' | 'off' | 'removed' | 'unknown';
 /** Electron's own defaults: '1' on, '0' off (as shipped, before any flip). */
 const ELECTRON_DEFAULT_WIRE = '10110001';
 
-/** Writes the stand-in distribution into `dir` (which must not exist yet) and returns `dir`. */
-export function makeStandInElectron(dir: string, electronVersion: string): string {
+/** The fuse wire as Electron ships it: sentinel, wire version 1, length, then Electron's defaults. */
+function defaultFuseWire(): Buffer {
+  return Buffer.concat([Buffer.from(FUSE_SENTINEL), Buffer.from([1, FUSES.length]), Buffer.from(ELECTRON_DEFAULT_WIRE)]);
+}
+
+function writeCommonFiles(dir: string, electronVersion: string) {
   fs.mkdirSync(path.join(dir, 'resources'), { recursive: true });
   fs.mkdirSync(path.join(dir, 'locales'));
   fs.writeFileSync(path.join(dir, 'locales', 'en-US.pak'), '');
   fs.writeFileSync(path.join(dir, 'version'), electronVersion);
   fs.writeFileSync(path.join(dir, 'LICENSE'), 'Stand-in for the Electron licence (MIT).\n');
   fs.writeFileSync(path.join(dir, 'LICENSES.chromium.html'), '<!doctype html><title>Stand-in</title>\n');
-  // A shell script that says what it is, with the fuse wire in a trailing comment: sentinel, wire version 1, length 8.
-  const wire = Buffer.concat([
+}
+
+/** Writes a stand-in Linux distribution into `dir` (which must not exist yet) and returns `dir`. */
+export function makeStandInElectron(dir: string, electronVersion: string): string {
+  writeCommonFiles(dir, electronVersion);
+  // A shell script that says what it is, with the fuse wire in a trailing comment.
+  const script = Buffer.concat([
     Buffer.from('#!/bin/sh\necho "Stand-in for Electron (packaging test): not runnable." >&2\nexit 1\n# '),
-    Buffer.from(FUSE_SENTINEL),
-    Buffer.from([1, FUSES.length]),
-    Buffer.from(ELECTRON_DEFAULT_WIRE),
+    defaultFuseWire(),
     Buffer.from('\n'),
   ]);
-  fs.writeFileSync(path.join(dir, 'electron'), wire, { mode: 0o755 });
+  fs.writeFileSync(path.join(dir, 'electron'), script, { mode: 0o755 });
+  return dir;
+}
+
+/**
+ * Writes a stand-in Windows distribution: electron.exe is `peExecutable` (any Windows program with a version
+ * resource, which electron-builder edits: version, icon, asar integrity) with the fuse wire appended.
+ */
+export function makeStandInElectronWin(dir: string, electronVersion: string, peExecutable: string): string {
+  writeCommonFiles(dir, electronVersion);
+  fs.writeFileSync(path.join(dir, 'electron.exe'), Buffer.concat([fs.readFileSync(peExecutable), defaultFuseWire()]));
   return dir;
 }
 

@@ -1,0 +1,76 @@
+/**
+ * Runs electron-builder `--dir` from electron-builder.yml against a stand-in Electron (./stand-in-electron.ts), for
+ * scripts/packaging.test.ts. Every HTTP(S) proxy points at a closed port and electron-builder's cache is a fresh
+ * folder, so anything it tried to download would fail the build instead of quietly coming from the network or a cache.
+ */
+import { listPackage, statFile } from '@electron/asar';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const require = createRequire(import.meta.url);
+
+export interface Packed {
+  /** The unpacked app (release/<platform>-unpacked as `npm run dist` would make it). */
+  appDir: string;
+  asar: string;
+  /** Files (not folders) in app.asar, as forward-slash paths without the leading slash. */
+  files: string[];
+  /** electron-builder's log. */
+  log: string;
+}
+
+export function electronVersion(): string {
+  return (require('electron/package.json') as { version: string }).version;
+}
+
+export function pack(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed {
+  const out = path.join(work, `out-${platform}`);
+  const closed = 'http://127.0.0.1:9';
+  const run = spawnSync(
+    process.execPath,
+    [require.resolve('electron-builder/cli.js'), `--${platform}`, 'dir', `--${arch}`, `-c.electronDist=${electronDist}`, `-c.directories.output=${out}`],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: {
+        // Not VITEST: electron-builder goes silent under it, and its log is what shows nothing was downloaded.
+        ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST'))),
+        ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
+        ELECTRON_BUILDER_CACHE: path.join(work, `cache-${platform}`),
+        CSC_IDENTITY_AUTO_DISCOVERY: 'false',
+        HTTP_PROXY: closed, HTTPS_PROXY: closed, http_proxy: closed, https_proxy: closed, NO_PROXY: '', no_proxy: '',
+      },
+      timeout: 110_000,
+    },
+  );
+  const log = `${run.stdout}\n${run.stderr}`;
+  if (run.status !== 0) throw new Error(`electron-builder --${platform} dir failed (${run.status ?? run.signal}):\n${log}`);
+  const unpacked = fs.readdirSync(out).find((d) => d.startsWith(`${platform}-`) && d.endsWith('unpacked'));
+  if (!unpacked) throw new Error(`No ${platform}-*unpacked folder in ${out}:\n${log}`);
+  const appDir = path.join(out, unpacked);
+  const asar = path.join(appDir, 'resources', 'app.asar');
+  return { appDir, asar, files: asarFiles(asar), log };
+}
+
+function asarFiles(archive: string): string[] {
+  return listPackage(archive, { isPack: false })
+    .map((p) => p.replace(/\\/g, '/').replace(/^\//, ''))
+    .filter((p) => !('files' in (statFile(archive, p) as object)));
+}
+
+/** Every file under `dir`, relative, forward slashes, sorted. */
+export function walk(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((d) => d.isFile())
+    .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).replace(/\\/g, '/'))
+    .sort();
+}
+
+/** The better-sqlite3 files an app.asar holds, relative to the package: its JavaScript, licence and prebuilds. */
+export function sqliteFiles(files: string[]): string[] {
+  return files.filter((f) => f.startsWith('node_modules/better-sqlite3/')).map((f) => f.slice('node_modules/better-sqlite3/'.length));
+}
