@@ -242,8 +242,8 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     await herald.invoke(TOP, 'campaigns.create', { name: 'Quit during a backup' });
     // "Back up now", and quit while its worker is still at it.
     const backingUp = herald.invoke(TOP, 'backups.create', {});
-    for (let i = 0; i < 400 && !kinds(await herald.records(), 'backup.held').length; i++) await new Promise((r) => setTimeout(r, 25));
-    expect(kinds(await herald.records(), 'backup.held'), 'the backup never reached its worker').toHaveLength(1);
+    await herald.waitFor('backup.held');
+    expect(kinds(await herald.records(), 'backup.held')).toHaveLength(1);
     const quit = await herald.requestQuit();
     expect(quit.exited, 'Herald quit with a backup still running').toBe(false);
     const campaignFile = path.join(dataDir, 'herald.sqlite');
@@ -260,7 +260,8 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
 
     const leftovers = fs.readdirSync(dataDir, { recursive: true }).map(String).filter((f) => /\.tmp$|-tmp$/.test(f));
     expect(leftovers).toEqual([]);
-    expect(listVerifiedBackups(path.join(dataDir, 'backups')).map((b) => b.reason)).toEqual(['by-hand']);
+    // The backup asked for is kept, verified (a daily one may be there too, on a machine slow enough to reach it).
+    expect(listVerifiedBackups(path.join(dataDir, 'backups')).map((b) => b.reason)).toContain('by-hand');
     // And the next start finds the campaign.
     const again = await start({ dataDir });
     expect(await again.invoke(TOP, 'campaigns.list', {})).toMatchObject({ ok: true, value: [{ name: 'Quit during a backup' }] });

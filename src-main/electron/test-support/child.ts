@@ -156,6 +156,10 @@ const ops: Record<string, (...args: never[]) => unknown> = {
     standIn.app.emit('second-instance', electronEvent(), argv, cwd, {});
   },
   records: () => standIn.log,
+  /** Answers once something of this kind is on record (the test's own timeout bounds the wait). */
+  async waitFor(kind: string) {
+    while (!standIn.log.some((r) => r.kind === kind)) await new Promise((r) => setTimeout(r, 10));
+  },
   releaseBackups() {
     const queue = held ?? [];
     held = null;

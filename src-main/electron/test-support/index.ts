@@ -163,6 +163,8 @@ export async function startHerald(options: StartOptions = {}) {
     answer: (kind: 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox', ...answers: unknown[]) => op<void>('answer', kind, answers),
     secondInstance: (argv: string[] = [], cwd = process.cwd()) => op<void>('secondInstance', argv, cwd),
     records: () => op<Record_[]>('records'),
+    /** Resolves once a record of this kind exists (e.g. 'backup.held'). */
+    waitFor: (kind: string) => op<void>('waitFor', kind),
     /** Let the held backups (startHerald({ holdBackups: true })) finish; answers how many answers were held. */
     releaseBackups: () => op<number>('releaseBackups'),
     /** app.quit(), answered at once: `exited` false while quit waits for something (a backup under way). */
