@@ -96,7 +96,9 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
       }
     }
     expect(await herald.invoke(TOP, 'campaigns.list', { includeArchived: true })).toEqual({ ok: true, value: [] });
-    expect(await herald.invoke(TOP, 'backups.list', {})).toEqual({ ok: true, value: [] });
+    const backups = (await herald.invoke(TOP, 'backups.list', {})) as { ok: true; value: { reason: string }[] };
+    // (The daily backup may have come due meanwhile on a slow machine; none was made by a refused call.)
+    expect(backups.value.filter((b) => b.reason !== 'daily')).toEqual([]);
   });
 
   it('serves index.html and every built asset with the CSP, and refuses traversal and other hosts', async () => {
