@@ -49,12 +49,15 @@ let linux: Packed;
 let appDir: string;
 let asar: string;
 let files: string[];
+/** dist/renderer as it was when packed (other work may rebuild dist/ meanwhile). */
+let renderer: string[];
 
 beforeAll(() => {
   for (const built of [pkg.main, 'dist/main/preload.cjs', 'dist/renderer/index.html']) {
     if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: npm test builds first; alone, run npm run build.`);
   }
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-packaging-'));
+  renderer = walk(path.join(root, 'dist/renderer')).filter((f) => !f.endsWith('.map'));
   linux = pack('linux', arch, makeStandInElectron(path.join(work, 'electron-linux'), electronVersion()), work);
   ({ appDir, asar, files } = linux);
 }, 120_000);
@@ -82,7 +85,6 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
     expect(asarPkg.main).toBe(pkg.main);
     expect(asarPkg.desktopName).toBe('herald.desktop');
     expect(files).toContain('dist/main/preload.cjs');
-    const renderer = walk(path.join(root, 'dist/renderer')).filter((f) => !f.endsWith('.map'));
     expect(files.filter((f) => f.startsWith('dist/renderer/')).map((f) => f.slice('dist/renderer/'.length)).sort())
       .toEqual(renderer);
     for (const font of [/noto-sans-latin-400-normal-.*\.woff2$/, /noto-sans-latin-700-normal-.*\.woff2$/, /noto-sans-symbols-2-symbols-400-normal-.*\.woff2$/]) {
