@@ -80,6 +80,9 @@ describe('hostile campaign files (issue 16)', () => {
     const again = testCore(dir);
     const forgerView = await call<RulesetView>(again, 'rulesets.current', { id: forger.id });
     expect(forgerView.ruleset.progression.requisition.awards![0]!.req).toBe(500); // the forger plays what it pinned
+    // …and the House rules page does not take it for the preset: its hash is recomputed from what is pinned.
+    expect(forgerView.hash).toBe(contentHash(forged));
+    expect(forgerView.presets.find((p) => p.ruleset.id === preset.id && p.ruleset.version === preset.version)?.differs).toBe(true);
     const after = await call<RulesetView>(again, 'rulesets.current', { id: victim.id });
     expect(after.ruleset.progression.injuries.core).toEqual(preset.progression.injuries.core);
     expect(after.ruleset.progression.requisition.awards).toEqual(preset.progression.requisition.awards);

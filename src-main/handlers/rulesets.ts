@@ -28,7 +28,8 @@ function view(db: Db, campaignId: string): RulesetView {
   const campaign = mustFindCampaign(db, campaignId);
   const row = repo.currentRulesetRow(db, campaignId);
   const ruleset = campaignRuleset(db, campaign);
-  const hash = row?.hash ?? repo.rulesetHash(ruleset);
+  // The hash of what is pinned, recomputed (issue 16): a stored hash forged by an old import never passes for a preset's.
+  const hash = row ? repo.contentHash(row.content) : repo.rulesetHash(ruleset);
   return {
     campaignId,
     ruleset,
