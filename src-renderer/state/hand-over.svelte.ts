@@ -1,6 +1,7 @@
 /**
  * Work a drop or a menu command hands to the screen that owns it (issue 15): a dropped ruleset goes to the House rules
- * page (shown with its diff, as after an upload); File → Print… to the print preview (which then makes the PDF).
+ * page (shown with its diff, as after an upload); File → Print… to the print preview (which then makes the PDF); File →
+ * New campaign… to the home screen's form.
  */
 import type { DroppedFileResult } from '../../shared/ipc/schemas/files';
 
@@ -8,6 +9,8 @@ export type DroppedRuleset = Extract<DroppedFileResult, { kind: 'ruleset' }>;
 
 class HandOver {
   ruleset = $state.raw<DroppedRuleset | null>(null);
+  /** File → New campaign… from another screen: the home screen focuses its form once shown. */
+  newCampaign = $state(false);
   print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin'; id: string } | null>(null);
 }
 
