@@ -69,6 +69,7 @@ describe('issue words (issue 17: no schema path or zod wording on any screen)', 
     expect(phrase(z.number(), Number.NaN)).toBe('give a number');
     expect(phrase(z.string().max(3), 'abcd')).toBe('at most 3 characters');
     expect(phrase(z.object({ a: z.string() }), {})).toBe('missing');
+    expect(phrase(z.object({ a: z.number() }), { a: null })).toBe('give a number');
   });
 
   it('raw issues without a map', () => {

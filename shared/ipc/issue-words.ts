@@ -49,8 +49,10 @@ export function issuePhrase(issue: RawIssue): string {
       return issue.inclusive === false ? `more than ${min}` : `at least ${min}`;
     }
     case 'invalid_type': {
-      if (issue.input === undefined) return 'missing';
-      if (typeof issue.input === 'number' && Number.isNaN(issue.input)) return 'give a number';
+      const blank = issue.input === undefined || issue.input === null;
+      // An emptied number field arrives as null (JSON has no NaN) or NaN.
+      if ((blank && (issue.expected === 'number' || issue.expected === 'int')) || (typeof issue.input === 'number' && Number.isNaN(issue.input))) return 'give a number';
+      if (blank) return 'missing';
       if (issue.expected === 'int') return 'a whole number, please';
       return `should be ${KIND[issue.expected] ?? 'something else'}`;
     }
