@@ -110,6 +110,9 @@ export function effectText(effect: StatEffect | undefined): string {
 
 const statsOf = (x: object): StatEffect | undefined => (x as { stats?: StatEffect }).stats;
 
+/** What an Armoury item or option does, for a card or a sheet: its printed text, else its stats in short. */
+export const gearEffect = (x: { text?: string | undefined }): string => x.text?.trim() || effectText(statsOf(x));
+
 /** The changes a model's options and Armoury items make to its profile (in the order the list gives them). */
 export function gearStatChanges(list: TeamList, model: RosterModel): StatChange[] {
   const entry = list.entries.find((e) => e.id === model.entryId);
