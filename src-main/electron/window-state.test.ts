@@ -1,8 +1,10 @@
+import type { BrowserWindow, Screen } from 'electron';
+import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { DEFAULT_SIZE, parseWindowState, placeWindow, readWindowState, writeWindowState, type Rect } from './window-state';
+import { describe, expect, it, vi } from 'vitest';
+import { DEFAULT_SIZE, keepOnScreen, parseWindowState, placeWindow, readWindowState, rememberWindowState, writeWindowState, type Rect } from './window-state';
 
 const laptop: Rect = { x: 0, y: 0, width: 1920, height: 1050 };
 const rightMonitor: Rect = { x: 1920, y: 0, width: 2560, height: 1410 };
@@ -64,5 +66,64 @@ describe('parseWindowState', () => {
     expect(readWindowState(dir)).toEqual(state);
     expect(fs.readdirSync(dir)).toEqual(['window-state.json']);
     expect(readWindowState(path.join(dir, 'nowhere'))).toBeNull();
+  });
+});
+
+describe('keepOnScreen and rememberWindowState, on a stand-in window and screen', () => {
+  class FakeWindow extends EventEmitter {
+    bounds: Rect = { x: 2100, y: 80, width: 1400, height: 900 };
+    maximized = false;
+    isDestroyed = () => false;
+    isMaximized = () => this.maximized;
+    isFullScreen = () => false;
+    getBounds = () => ({ ...this.bounds });
+    getNormalBounds = () => ({ ...this.bounds });
+    setBounds(b: Rect) {
+      this.bounds = b;
+    }
+  }
+  const display = (workArea: Rect) => ({ workArea });
+
+  it('brings the window back when its monitor is unplugged while Herald runs', () => {
+    const win = new FakeWindow();
+    let displays = [display(laptop), display(rightMonitor)];
+    const screen = Object.assign(new EventEmitter(), { getAllDisplays: () => displays, getPrimaryDisplay: () => displays[0]! });
+    keepOnScreen(win as unknown as BrowserWindow, screen as unknown as Screen);
+    screen.emit('display-metrics-changed');
+    expect(win.bounds).toEqual({ x: 2100, y: 80, width: 1400, height: 900 });
+    displays = [display(laptop)];
+    screen.emit('display-removed');
+    expect(win.bounds).toEqual({ x: 260, y: 75, width: 1400, height: 900 });
+    win.emit('closed');
+    expect(screen.listenerCount('display-removed')).toBe(0);
+  });
+
+  it('saves a moment after the last move or resize, and at once on close', () => {
+    vi.useFakeTimers();
+    try {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-window-'));
+      const win = new FakeWindow();
+      rememberWindowState(win as unknown as BrowserWindow, dir, () => {}, 1000);
+      win.emit('move');
+      win.bounds = { ...win.bounds, x: 2200 };
+      win.emit('resize');
+      expect(readWindowState(dir)).toBeNull();
+      vi.advanceTimersByTime(1000);
+      expect(readWindowState(dir)).toEqual({ bounds: { x: 2200, y: 80, width: 1400, height: 900 }, maximized: false });
+      win.maximized = true;
+      win.emit('close');
+      expect(readWindowState(dir)?.maximized).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('logs, and carries on, when the state cannot be written', () => {
+    const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-window-')), 'not-there');
+    const logged: string[] = [];
+    const win = new FakeWindow();
+    rememberWindowState(win as unknown as BrowserWindow, dir, (m) => logged.push(m));
+    expect(() => win.emit('close')).not.toThrow();
+    expect(logged[0]).toMatch(/^Could not remember the window's size and position: /);
   });
 });
