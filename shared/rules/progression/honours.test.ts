@@ -58,3 +58,19 @@ describe('a ruleset change re-checks psykers-only honours (issue 17)', () => {
     expect(rosterLegality({ before: bh, after: bh, projection, teams: [team(true)] })).toEqual([]);
   });
 });
+
+describe('honour effects in the presets (issue 17: "left empty where our documents do not give it")', () => {
+  it('PROGRESSION.md Battle Honours: the six effects it prints are in the preset; every other honour has none', () => {
+    const effects = Object.fromEntries(
+      battleHonoursPreset().progression.honours!.groups.flatMap((g) => g.honours.filter((h) => h.effect !== undefined).map((h) => [h.id, h.effect])),
+    );
+    expect(effects).toEqual({
+      'the-specialist': '+1 Special slot',
+      'medical-gear': 'One injury re-roll per battle.',
+      'restorative-surgery': 'Removes one permanent injury.',
+      'strident-voice': '+1 Ld',
+      'iron-jaw': '+1 W, max 3',
+      'fast-mover': '+2" Move',
+    });
+  });
+});
