@@ -196,6 +196,14 @@ export class Backups {
     this.#timer.unref();
   }
 
+  /** Stop the daily checks only (a recovery began while Herald runs: no automatic backup of the fresh file). */
+  stopDaily() {
+    if (this.#timer) clearInterval(this.#timer);
+    if (this.#first) clearTimeout(this.#first);
+    this.#timer = undefined;
+    this.#first = undefined;
+  }
+
   /** Stop the timers and end any backup under way (its temporary file is removed; Herald is closing). */
   stop() {
     if (this.#timer) clearInterval(this.#timer);

@@ -26,6 +26,7 @@ import { carryOverClubOptionalRules, pinRuleset, unpinnedCampaigns } from './rep
 import { battleHonoursPreset } from '../shared/rules';
 import { dataPaths, type DataPaths } from './paths';
 import { clearRecoveryNote, loadRecoveryNote, saveRecoveryNote } from './recovery';
+import { integrityCheckInWorker, type IntegrityResult } from './db/integrity-check';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -53,6 +54,11 @@ export interface CoreOptions {
   dailyBackupDelayMs?: number;
   /** quick_check of the campaign file, already made in a worker at launch (browser mode: bridge/launch.ts). */
   quickCheck?: QuickCheck | null;
+  /**
+   * The full check after start (issue 16: integrity_check and every stored JSON document, in a worker; default on).
+   * A file that fails it is set aside and the recovery screen offered, as at start-up.
+   */
+  fullCheck?: boolean;
 }
 
 export interface Core {
@@ -65,6 +71,11 @@ export interface Core {
   onEvent(listener: EventListener): () => void;
   /** Resolves once no automatic backup is under way or waiting (a backup runs in a worker after each commit). */
   backupsIdle(): Promise<void>;
+  /**
+   * The latest full check of the campaign file (started after start-up, and again when a request finds damage):
+   * null when none ran (read-only, recovery pending, switched off, or no worker could run).
+   */
+  fullCheck(): Promise<IntegrityResult | null>;
   close(): void;
 }
 
@@ -101,7 +112,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     });
   let notice: string | null = null;
   let recovery: Recovery | null = null;
-  let opened: OpenedDatabase;
+  let opened!: OpenedDatabase; // assigned by open() or setAsideAndStartFresh() below
   // A read-only disk: open a private copy read-only, with a notice; nothing is ever written to the original.
   const readOnly = fs.existsSync(paths.dataDir) && !isWritableDir(paths.dataDir);
   try {
@@ -121,10 +132,14 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     // empty campaign file. Nothing is restored by itself: `info.recovery` offers the newest verified backup and the
     // organiser chooses (the renderer's recovery screen). Until then no automatic backup runs (see `automatic` below).
     if (!(e instanceof DbOpenError) || !isSetAsideKind(e.kind) || options.recoverDamagedFile === false) throw e;
+    recovery = setAsideAndStartFresh(e);
+  }
+  /** Move the file aside (with its -wal/-shm) and open a fresh one; the recovery to offer, saved for the next start. */
+  function setAsideAndStartFresh(e: DbOpenError): Recovery {
     const setAside = setAsideFile(paths.databaseFile, e.kind, now());
     opened = open();
     const newest = newestRestorable(paths.backupsDir, opened.schemaVersion);
-    recovery = {
+    const recovery: Recovery = {
       kind: RecoveryKind.parse(setAsideLabel(e.kind)),
       setAsideFile: path.basename(setAside),
       folder: path.dirname(setAside),
@@ -137,6 +152,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       `${e.message} Herald moved it aside, unchanged, to ${setAside} and started an empty campaign file; ` +
         (newest ? `it offers the verified backup ${newest.file} (nothing is restored until the organiser chooses).` : 'there is no verified backup to offer.'),
     );
+    return recovery;
   }
   onOpened?.(opened);
   if (opened.backup) log(`Backed up the campaign file before updating it: ${opened.backup.path}`);
@@ -214,7 +230,8 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     },
   };
 
-  if (!readOnly) {
+  /** What every writable file gets at start (the file opened at start-up, or the fresh one after a full check failed). */
+  const prepareFile = () => {
     // Sample team lists ship with the app; add any this file does not have yet (never overwrite a club's edits).
     ensureSampleTeamLists(ctx.db, now, ctx.newId);
     // Campaigns from before rulesets were pinned (issue 6) played the Battle Honours preset: pin it once, now.
@@ -225,9 +242,33 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     });
     // Teams' stored projections missing (a file from before issue 9) or from another projection version: rebuild.
     ctx.db.transaction((tx) => ensureProjections(tx, now().toISOString()));
-  }
+  };
+  if (!readOnly) prepareFile();
 
   if (automatic && !info.recovery) backups.startDaily(options.dailyBackupDelayMs ?? 5_000);
+
+  // Issue 16: start-up trusts quick_check so the first screen is quick; the full check (integrity_check, which also
+  // finds damaged indexes, and every stored JSON document) follows in a worker. A file that fails it is damaged like
+  // any other: set aside (kept as it is now, with what was saved since start) and the recovery screen offered.
+  let closed = false;
+  const runFullCheck = (): Promise<IntegrityResult | null> => {
+    if (readOnly || info.recovery || options.fullCheck === false) return Promise.resolve(null);
+    const checked = opened;
+    return integrityCheckInWorker(paths.databaseFile).then((result) => {
+      if (closed || !result || result.ok || opened !== checked || info.recovery) return result;
+      const damage = new DbOpenError('CORRUPT', paths.databaseFile, `The campaign file ${paths.databaseFile} is damaged: Herald's full check found ${result.problems.slice(0, 2).join(' ')}`);
+      backups.stopDaily();
+      opened.sqlite.close();
+      info.recovery = setAsideAndStartFresh(damage);
+      ctx.db = opened.db;
+      info.schemaVersion = opened.schemaVersion;
+      prepareFile();
+      // Every screen is stale: the renderer starts again from app.info, which now holds the recovery.
+      ctx.emit('app.restored', { file: info.recovery.setAsideFile });
+      return result;
+    });
+  };
+  let fullCheck = runFullCheck();
 
   return {
     paths,
@@ -245,6 +286,9 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
         logError: (c, e) => log(`Error on ${c}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
       });
       if (watch && result.ok && totalChanges(opened) !== before) endRecovery();
+      // A request met damage the start-up checks did not see (or failed unexpectedly, which a damaged page can cause):
+      // check the whole file again; damage found leads to the recovery screen.
+      if (!result.ok && (result.error.code === 'CORRUPT' || result.error.code === 'INTERNAL')) fullCheck = fullCheck.then(runFullCheck, runFullCheck);
       return result;
     },
     onEvent(listener) {
@@ -252,7 +296,9 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       return () => listeners.delete(listener);
     },
     backupsIdle: () => backups.idle(),
+    fullCheck: () => fullCheck,
     close() {
+      closed = true;
       backups.stop();
       listeners.clear();
       if (opened.sqlite.open) opened.sqlite.close();

@@ -11,6 +11,7 @@
  */
 import { Worker } from 'node:worker_threads';
 import type { VerifiedCopy } from './backup';
+import { jsonColumns } from './integrity-check';
 
 const SOURCE = `(function backup() {
 const { parentPort, workerData } = require('node:worker_threads');
@@ -35,8 +36,19 @@ try {
   }
   const check = new Database(workerData.tmpPath, { readonly: true, fileMustExist: true });
   let rows;
-  try { rows = check.pragma('integrity_check'); } finally { check.close(); }
+  let unreadable;
+  try {
+    rows = check.pragma('integrity_check');
+    // Issue 16: every stored JSON document must parse too (VACUUM INTO copies a damaged text as it is).
+    const has = new Set(check.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all());
+    for (const { table, column } of workerData.columns) {
+      if (unreadable || !has.has(table + '.' + column)) continue;
+      const q = 'SELECT rowid FROM "' + table + '" WHERE "' + column + '" IS NOT NULL AND json_valid("' + column + '") = 0 LIMIT 1';
+      if (check.prepare(q).pluck().get() !== undefined) unreadable = table + '.' + column;
+    }
+  } finally { check.close(); }
   if (!(rows.length === 1 && rows[0].integrity_check === 'ok')) throw new Error('The backup failed its integrity check.');
+  if (unreadable) throw new Error('The backup failed its integrity check: a stored document cannot be read (' + unreadable + ').');
   const hash = createHash('sha256');
   const buffer = Buffer.allocUnsafe(1 << 20);
   const fd = fs.openSync(workerData.tmpPath, 'r+');
@@ -69,7 +81,7 @@ export function runBackupWorker(job: { dbFile: string; tmpPath: string }, runnin
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(SOURCE, { eval: true, workerData: { ...job, sqliteModule } });
+      worker = new Worker(SOURCE, { eval: true, workerData: { ...job, sqliteModule, columns: jsonColumns() } });
     } catch (e) {
       reject(new WorkerUnavailable(String(e)));
       return;

@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { integrityProblems } from './integrity-check';
 
 export interface BackupManifest {
   app: 'Herald';
@@ -49,11 +50,11 @@ function fsyncDir(dir: string) {
   } catch { /* best effort */ }
 }
 
+/** integrity_check, and every stored JSON document parses (issue 16: db/integrity-check.ts). */
 function integrityOk(file: string): boolean {
   const check = new Database(file, { readonly: true, fileMustExist: true });
   try {
-    const rows = check.pragma('integrity_check') as { integrity_check: string }[];
-    return rows.length === 1 && rows[0]?.integrity_check === 'ok';
+    return integrityProblems(check).length === 0;
   } finally {
     check.close();
   }

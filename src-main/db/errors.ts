@@ -69,6 +69,8 @@ export function classifySqliteError(e: unknown): AppError | undefined {
   if (isReadOnly(code)) return new AppError('READ_ONLY', 'The campaign file is read-only here, so nothing can be saved.');
   if (isDiskFull(code) || code === 'ENOSPC') return new AppError('DISK_FULL', 'The disk is full. Nothing was saved and the campaign file is intact; free some space and try again.');
   if (isCorruption(code)) return new AppError('CORRUPT', 'The campaign file is damaged. Herald will not write to it; restore a backup.');
+  // A stored JSON document that no longer parses (issue 16): the file is damaged, not Herald (core.ts checks it fully).
+  if (e instanceof SyntaxError && /JSON/i.test(e.message)) return new AppError('CORRUPT', 'Part of the campaign file is damaged: a stored record cannot be read. Herald is checking the whole file; if it is damaged, Herald will offer your newest backup.');
   if (code?.startsWith('SQLITE_CONSTRAINT')) return new AppError('VALIDATION', 'That change breaks a rule of the campaign file and was not saved.');
   return undefined;
 }
