@@ -4,14 +4,18 @@
  * last game). `will-quit` is held once, the backups are awaited, the file is closed, and quit is asked again; the
  * second `will-quit` finds the file closed and lets Electron go on (so this never loops).
  */
-import type { App } from 'electron';
+/** The part of Electron's app this needs (an interface, so a test can hand in its own). */
+interface QuitApp {
+  on(event: 'will-quit', listener: (event: { preventDefault(): void }) => void): unknown;
+  quit(): void;
+}
 
 interface Closable {
   backupsIdle(): Promise<void>;
   close(): void;
 }
 
-export function closeOnQuit(app: Pick<App, 'on' | 'quit'>, current: () => Closable | undefined, log: (message: string) => void) {
+export function closeOnQuit(app: QuitApp, current: () => Closable | undefined, log: (message: string) => void) {
   let state: 'open' | 'closing' | 'closed' = 'open';
   app.on('will-quit', (event) => {
     const core = current();

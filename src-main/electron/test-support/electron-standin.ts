@@ -6,50 +6,11 @@
  * It proves Herald's wiring of Electron, not Electron itself (see the README's "The Electron edge" section).
  */
 import { EventEmitter } from 'node:events';
-import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { electronEvent, fetchFile, overlaps, STAND_IN_PDF, type Rect, type Record_, type StandInConfig } from './standin-basics';
+import { createMenus } from './standin-menus';
 
-export interface StandInConfig {
-  /** What app.getAppPath() answers: the project folder (dist/renderer is served from there). */
-  appPath: string;
-  /** Folder for app.getPath('appData' | 'temp' | 'home' …) when Herald did not set it. */
-  home: string;
-  version: string;
-  /** requestSingleInstanceLock()'s answer: false plays a second launch. */
-  singleInstanceLock: boolean;
-  displays: Display[];
-}
-
-export interface Rect {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-export interface Display {
-  id: number;
-  bounds: Rect;
-  workArea: Rect;
-  scaleFactor: number;
-}
-
-export interface Record_ {
-  kind: string;
-  detail?: unknown;
-}
-
-/** A cancelable Electron event. */
-export function electronEvent(extra: Record<string, unknown> = {}) {
-  const event = {
-    defaultPrevented: false,
-    preventDefault() {
-      event.defaultPrevented = true;
-    },
-    ...extra,
-  };
-  return event;
-}
+export { electronEvent, STAND_IN_PDF, type Display, type Rect, type Record_, type StandInConfig } from './standin-basics';
 
 type DialogKind = 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox';
 const CANCELLED: Record<DialogKind, unknown> = {
@@ -57,22 +18,6 @@ const CANCELLED: Record<DialogKind, unknown> = {
   showSaveDialog: { canceled: true, filePaths: undefined },
   showMessageBox: { response: 0, checkboxChecked: false },
 };
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html',
-  '.js': 'text/javascript',
-  '.mjs': 'text/javascript',
-  '.css': 'text/css',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ico': 'image/x-icon',
-};
-
-/** A PDF as small as printToPDF could make: one page (handlers/print.ts counts "/Type /Page"). */
-export const STAND_IN_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 export function createElectronStandIn(config: StandInConfig) {
   const log: Record_[] = [];
@@ -89,8 +34,6 @@ export function createElectronStandIn(config: StandInConfig) {
   let onExit: (code: number) => void = (code) => process.exit(code);
   /** What a page's executeJavaScript does (the print view): the child sets it; default: the page says "ready". */
   let pageScript: (win: BrowserWindow, code: string) => Promise<unknown> = async () => true;
-  let applicationMenu: StandInMenu | null = null;
-  const menus: StandInMenu[] = [];
   let permissionRequestHandler: ((wc: unknown, permission: string, callback: (granted: boolean) => void, details: unknown) => void) | null = null;
   let permissionCheckHandler: ((wc: unknown, permission: string, origin: string, details: unknown) => boolean) | null = null;
 
@@ -238,15 +181,6 @@ export function createElectronStandIn(config: StandInConfig) {
     }
   }
 
-  class StandInMenu {
-    constructor(readonly items: Record<string, unknown>[]) {}
-    popup(options?: { window?: { id?: number }; x?: number; y?: number }) {
-      // The window by its id: the object itself cannot cross to the test process.
-      record('menu.popup', { menu: menus.indexOf(this), window: options?.window?.id ?? null, x: options?.x, y: options?.y });
-    }
-    closePopup() {}
-  }
-
   const app = Object.assign(new EventEmitter(), {
     name: 'electron',
     isPackaged: false,
@@ -308,6 +242,12 @@ export function createElectronStandIn(config: StandInConfig) {
     },
   });
 
+  const menuKit = createMenus(record, {
+    focused: () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0],
+    quit: () => app.quit(),
+    close: () => BrowserWindow.getFocusedWindow()?.close(),
+  });
+
   const session = {
     defaultSession: {
       setPermissionRequestHandler(handler: typeof permissionRequestHandler) {
@@ -319,33 +259,6 @@ export function createElectronStandIn(config: StandInConfig) {
       setSpellCheckerEnabled: (on: boolean) => record('session.setSpellCheckerEnabled', on),
     },
   };
-
-  const serializeMenu = (items: Record<string, unknown>[]): unknown[] =>
-    items.map((item) => {
-      const sub = item.submenu instanceof StandInMenu ? item.submenu.items : (item.submenu as Record<string, unknown>[] | undefined);
-      const plain: Record<string, unknown> = {};
-      for (const key of ['label', 'role', 'type', 'accelerator', 'enabled', 'visible', 'checked', 'id']) if (item[key] !== undefined) plain[key] = item[key];
-      if (typeof item.click === 'function') plain.click = true;
-      if (sub) plain.submenu = serializeMenu(sub);
-      return plain;
-    });
-
-  /** Click the item at `labels` (each a label, or a role when the item has none) in a menu, as Electron would. */
-  async function clickMenu(menu: StandInMenu | null, labels: string[]) {
-    let items = menu?.items ?? [];
-    let item: Record<string, unknown> | undefined;
-    for (const label of labels) {
-      item = items.find((i) => i.label === label || (i.label === undefined && i.role === label));
-      if (!item) throw new Error(`No menu item "${label}" in ${JSON.stringify(serializeMenu(items).map((i) => (i as { label?: string; role?: string }).label ?? (i as { role?: string }).role))}`);
-      const sub = item.submenu instanceof StandInMenu ? item.submenu.items : (item.submenu as Record<string, unknown>[] | undefined);
-      items = sub ?? [];
-    }
-    if (!item) throw new Error('Name a menu item.');
-    record('menu.click', { labels, role: item.role });
-    if (typeof item.click === 'function') await item.click(item, BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0], {});
-    else if (item.role === 'quit') app.quit();
-    else if (item.role === 'close') BrowserWindow.getFocusedWindow()?.close();
-  }
 
   const dialogCall = (kind: DialogKind) =>
     async (...args: unknown[]) => {
@@ -383,17 +296,7 @@ export function createElectronStandIn(config: StandInConfig) {
     },
     net: {
       /** Chromium's file loader, played by reading the file: a missing file rejects as it does. */
-      async fetch(url: string) {
-        if (!url.startsWith('file:')) throw new Error(`The stand-in net.fetch reads file: URLs only (asked for ${url}).`);
-        const file = fileURLToPath(url);
-        let bytes: Buffer;
-        try {
-          bytes = fs.readFileSync(file);
-        } catch {
-          throw new TypeError('net::ERR_FILE_NOT_FOUND');
-        }
-        return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' } });
-      },
+      fetch: fetchFile,
     },
     session,
     dialog: {
@@ -402,18 +305,7 @@ export function createElectronStandIn(config: StandInConfig) {
       showMessageBox: dialogCall('showMessageBox'),
       showErrorBox: (title: string, content: string) => record('dialog.showErrorBox', { title, content }),
     },
-    Menu: {
-      buildFromTemplate(template: Record<string, unknown>[]) {
-        const menu = new StandInMenu(template.map((item) => ({ ...item })));
-        menus.push(menu);
-        return menu;
-      },
-      setApplicationMenu(menu: StandInMenu | null) {
-        applicationMenu = menu;
-        record('Menu.setApplicationMenu', menu ? serializeMenu(menu.items) : null);
-      },
-      getApplicationMenu: () => applicationMenu,
-    },
+    Menu: menuKit.Menu,
     shell: {
       openPath: async (p: string) => (record('shell.openPath', p), ''),
       showItemInFolder: (p: string) => record('shell.showItemInFolder', p),
@@ -447,12 +339,12 @@ export function createElectronStandIn(config: StandInConfig) {
     ipcHandlers,
     ipcListeners,
     protocolHandlers,
-    serializeMenu,
-    clickMenu,
+    serializeMenu: menuKit.serializeMenu,
+    clickMenu: menuKit.clickMenu,
     get applicationMenu() {
-      return applicationMenu;
+      return menuKit.applicationMenu;
     },
-    menus,
+    menus: menuKit.menus,
     answer(kind: DialogKind, answers: unknown[]) {
       dialogAnswers[kind].push(...answers);
     },
@@ -472,8 +364,6 @@ export function createElectronStandIn(config: StandInConfig) {
     },
   };
 }
-
-const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 export type ElectronStandIn = ReturnType<typeof createElectronStandIn>;
 export type StandInWindow = InstanceType<ElectronStandIn['BrowserWindow']>;
