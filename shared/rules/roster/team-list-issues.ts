@@ -103,6 +103,7 @@ function within(node: unknown, rest: Path): string[] {
     const value = at(at(node, key), index);
     return [`${field(key)} ${typeof value === 'string' && value.trim() ? `'${value.trim()}'` : `item ${index + 1}`}`];
   }
+  if (key === 'stats') return [index === undefined ? 'profile change' : `profile change (${String(index)})`];
   if (key === 'squad') return [index === undefined ? 'squad size' : `squad size (${field(index)})`];
   return [field(key)!];
 }

@@ -34,6 +34,15 @@ describe('team-list format additions (issue 17)', () => {
     expect(armouryAllows(list.armoury[0]!, list.entries[0]!)).toBe(false);
   });
 
+  it('options and Armoury items may say what they do to the profile (a save, or a change to a characteristic)', () => {
+    const raw = marinesRaw();
+    (raw.armoury as Record<string, unknown>[])[0]!.stats = { S: 1, Sv: '4+' };
+    expect(TeamList.parse(raw).armoury[0]!.stats).toEqual({ S: 1, Sv: '4+' });
+    expect(TeamList.parse(SAMPLE_TEAM_LISTS[0]).armoury.find((a) => a.id === 'storm-shield')!.stats).toEqual({ Inv: '3+' });
+    (raw.armoury as Record<string, unknown>[])[0]!.stats = { S: 9, Sv: '1+' };
+    expect(texts(raw)).toEqual(['Armoury item 1 (Melta bombs), profile change (S): At most 5 up.', 'Armoury item 1 (Melta bombs), profile change (Sv): A save looks like "3+" (or "-" for none).']);
+  });
+
   it('an "any" group lets a model take several of its options; an undeclared group still allows one', () => {
     const raw = marinesRaw();
     const vet = entries(raw)[1]!;

@@ -63,6 +63,27 @@ export const Profile = z
 export type Profile = z.infer<typeof Profile>;
 export const PROFILE_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Sv'] as const;
 
+const StatChange = z.number({ error: 'A change is a whole number, e.g. 1 or -1.' }).int('A change is a whole number.').min(-5, 'At most 5 down.').max(5, 'At most 5 up.');
+/**
+ * What an option or Armoury item does to the model's profile: a change to a characteristic ({ S: 1 }) or a save it
+ * gives ({ Sv: "4+" }, { Inv: "3+" }), used when better than the model's own. Absent means no change.
+ */
+export const ProfileEffect = z
+  .object({
+    WS: StatChange.optional(),
+    BS: StatChange.optional(),
+    S: StatChange.optional(),
+    T: StatChange.optional(),
+    W: StatChange.optional(),
+    I: StatChange.optional(),
+    A: StatChange.optional(),
+    Ld: StatChange.optional(),
+    Sv: Save.optional(),
+    Inv: Save.optional(),
+  })
+  .strict();
+export type ProfileEffect = z.infer<typeof ProfileEffect>;
+
 /** Seed 004 "Special Rules" a Team List may give a model (picked from a list in the editor); others are free text. */
 export const KNOWN_MODEL_RULES = ['Inspiring Presence', 'Non-Learning', 'Non-Flammable', 'Squad'] as const;
 
@@ -104,6 +125,8 @@ export const EntryOption = z
     adds: z.array(Text).default([]),
     /** Grenades this option gives (they then may be bought again, seed 004 "Grenades"). */
     grenades: z.array(GrenadeType).default([]),
+    /** What it does to the profile (e.g. a storm shield: { Inv: "3+" }). */
+    stats: ProfileEffect.optional(),
   })
   .strict();
 export type EntryOption = z.infer<typeof EntryOption>;
@@ -212,6 +235,8 @@ export const ArmouryItem = z
     entries: z.array(Slug).optional(),
     /** Its effect as printed, shown on the model card and the roster sheet. */
     text: z.string().max(2000, 'The effect text is at most 2000 characters.').optional(),
+    /** What it does to the profile (e.g. carapace armour: { Sv: "4+" }). */
+    stats: ProfileEffect.optional(),
   })
   .strict();
 export type ArmouryItem = z.infer<typeof ArmouryItem>;
