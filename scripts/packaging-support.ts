@@ -27,8 +27,44 @@ export function electronVersion(): string {
   return (require('electron/package.json') as { version: string }).version;
 }
 
+/**
+ * Packs, and packs again (up to three times) if dist/ changed meanwhile: in a working tree shared with other work, a
+ * rebuild can empty dist/ under electron-builder's feet. `renderer` is dist/renderer as it was packed.
+ */
+export function packSteady(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed & { renderer: string[] } {
+  for (let attempt = 1; ; attempt++) {
+    const before = distStamp();
+    let packed: Packed | undefined;
+    let error: unknown;
+    try {
+      packed = pack(platform, arch, electronDist, work);
+    } catch (e) {
+      error = e;
+    }
+    if (distStamp() === before) {
+      if (!packed) throw error;
+      return { ...packed, renderer: walk(path.join(root, 'dist/renderer')).filter((f) => !f.endsWith('.map')) };
+    }
+    if (attempt === 3) throw new Error('dist/ kept changing while packing: something else is rebuilding it.');
+  }
+}
+
+/** Every file of dist/ with its size and time: changes whenever anything rebuilds it. */
+function distStamp(): string {
+  const dist = path.join(root, 'dist');
+  try {
+    return walk(dist).map((f) => {
+      const st = fs.statSync(path.join(dist, f), { throwIfNoEntry: false });
+      return `${f} ${st?.size} ${st?.mtimeMs}`;
+    }).join('\n');
+  } catch (e) {
+    return `changing: ${String(e)} ${process.hrtime.bigint()}`; // a folder vanished while it was listed
+  }
+}
+
 export function pack(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed {
   const out = path.join(work, `out-${platform}`);
+  fs.rmSync(out, { recursive: true, force: true });
   const closed = 'http://127.0.0.1:9';
   const run = spawnSync(
     process.execPath,

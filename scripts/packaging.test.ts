@@ -19,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import * as ResEdit from 'resedit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { electronVersion, pack, root, sqliteFiles, walk, type Packed } from './packaging-support';
+import { electronVersion, packSteady, root, sqliteFiles, walk, type Packed } from './packaging-support';
 import { makeStandInElectron, makeStandInElectronWin, readFuses } from './stand-in-electron';
 
 const require = createRequire(import.meta.url);
@@ -45,11 +45,11 @@ const FUSES_AS_SET = {
 };
 
 let work: string;
-let linux: Packed;
+let linux: Packed & { renderer: string[] };
 let appDir: string;
 let asar: string;
 let files: string[];
-/** dist/renderer as it was when packed (other work may rebuild dist/ meanwhile). */
+/** dist/renderer as it was packed. */
 let renderer: string[];
 
 beforeAll(() => {
@@ -57,9 +57,8 @@ beforeAll(() => {
     if (!fs.existsSync(path.join(root, built))) throw new Error(`${built} is missing: npm test builds first; alone, run npm run build.`);
   }
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-packaging-'));
-  renderer = walk(path.join(root, 'dist/renderer')).filter((f) => !f.endsWith('.map'));
-  linux = pack('linux', arch, makeStandInElectron(path.join(work, 'electron-linux'), electronVersion()), work);
-  ({ appDir, asar, files } = linux);
+  linux = packSteady('linux', arch, makeStandInElectron(path.join(work, 'electron-linux'), electronVersion()), work);
+  ({ appDir, asar, files, renderer } = linux);
 }, 120_000);
 
 afterAll(() => {
@@ -164,7 +163,7 @@ if (!pe) console.log('Skipping the Windows packaging pass: no Windows program to
 describe.skipIf(!pe)('npm run dist for Windows, as electron-builder --win dir against a stand-in Electron', () => {
   let win: Packed | undefined;
   beforeAll(() => {
-    win = pack('win', 'x64', makeStandInElectronWin(path.join(work, 'electron-win'), electronVersion(), pe!), work);
+    win = packSteady('win', 'x64', makeStandInElectronWin(path.join(work, 'electron-win'), electronVersion(), pe!), work);
   }, 120_000);
   const resources = () => {
     const exe = ResEdit.NtExecutable.from(fs.readFileSync(path.join(win!.appDir, 'Herald.exe')));
