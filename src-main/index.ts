@@ -5,6 +5,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from 'electron';
 import path from 'node:path';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
+import type { Result } from '../shared/ipc/result';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
 import type { QuickCheck } from './db/quick-check';
@@ -18,7 +19,7 @@ import { serveRenderer } from './electron/renderer-files';
 import { initialWindowState, keepOnScreen, rememberWindowState } from './electron/window-state';
 import { electronFiles, electronPrinter } from './electron-files';
 import { captureProcessErrors, createFileLog } from './log';
-import { parseDataDirArg } from './paths';
+import { dataPaths, parseDataDirArg, type DataPaths } from './paths';
 
 // --data-dir DIR puts the campaign file (and Electron's own profile, hence the single-instance lock) elsewhere.
 const dataDirArg = (() => {
@@ -63,19 +64,19 @@ function broadcast(event: string, payload: unknown) {
   }
 }
 
-function buildMenu(c: Core) {
+function buildMenu(paths: DataPaths, invoke: (channel: string, input: unknown) => Promise<Result<unknown>>) {
   const template = menuTemplate({
     platform: process.platform,
     packaged: app.isPackaged,
     version: app.getVersion(),
-    dataDir: c.paths.dataDir,
-    databaseFile: c.paths.databaseFile,
+    dataDir: paths.dataDir,
+    databaseFile: paths.databaseFile,
     logFile: fileLog.file,
     send: (event, payload) => {
       mainWindow?.show();
       broadcast(event, payload);
     },
-    invoke: (channel, input) => c.invoke(channel, input),
+    invoke,
     openPath: (p) => shell.openPath(p),
     showItemInFolder: (p) => shell.showItemInFolder(p),
     showMessage: (options) => void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options)),
@@ -116,7 +117,25 @@ async function start() {
   installGuards(app, session.defaultSession);
   serveRenderer(protocol, net, rendererDir);
 
-  // The launcher's quick_check of the campaign file, made in a worker while this bundle loaded.
+  // The window loads while the campaign file is checked and opened (issue 15: it paints as soon as browser mode):
+  // the page's calls wait for the core, made once the launcher's quick_check (a worker, since launch) is in.
+  let coreMade: (c: Core | null) => void = () => {};
+  const ready = new Promise<Core | null>((resolve) => (coreMade = resolve));
+  const notStarted = { ok: false as const, error: { code: 'INTERNAL' as const, message: 'Herald could not open the campaign file.' } };
+  const invoke = async (channel: unknown, input: unknown) => {
+    const c = await ready;
+    return c ? c.invoke(channel, input) : notStarted;
+  };
+  ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) => {
+    // Only our own page, in a top-level frame (the window's or the hidden print window's), may call main.
+    if (!isTrustedSender(event.senderFrame)) {
+      return { ok: false, error: { code: 'INVALID_INPUT', message: 'Refused: not Herald’s own page.' } };
+    }
+    return invoke(channel, input);
+  });
+  buildMenu(dataPaths(app.getPath('userData')), invoke);
+  createWindow();
+
   const quickCheck = launch ? await launch.quickCheck : null;
   try {
     core = createCore({
@@ -129,22 +148,14 @@ async function start() {
       printer: electronPrinter(APP_ORIGIN, path.join(__dirname, 'preload.cjs')),
     });
   } catch (e) {
+    coreMade(null);
     const message = e instanceof DbOpenError ? e.message : `Herald could not start: ${(e as Error).message}`;
     dialog.showErrorBox('Herald cannot open the campaign file', message);
     app.exit(2);
     return;
   }
-  const c = core;
-  c.onEvent((event, payload) => broadcast(event, payload));
-  ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) => {
-    // Only our own page, in a top-level frame (the window's or the hidden print window's), may call main.
-    if (!isTrustedSender(event.senderFrame)) {
-      return { ok: false, error: { code: 'INVALID_INPUT', message: 'Refused: not Herald’s own page.' } };
-    }
-    return c.invoke(channel, input);
-  });
-  buildMenu(c);
-  createWindow();
+  core.onEvent((event, payload) => broadcast(event, payload));
+  coreMade(core);
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });

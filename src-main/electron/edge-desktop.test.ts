@@ -132,6 +132,20 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
     expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toEqual({ bounds: { x: 160, y: 20, width: 1600, height: 1000 }, maximized: true });
   });
 
+  it('creates the window before it opens the campaign file (so the page loads meanwhile)', async () => {
+    // A data folder that is a file: the core cannot be made. The window was already there when Herald says why it
+    // stops (the page's calls wait for the core: every other test is answered through that wait).
+    const notAFolder = path.join(tempDir(), 'herald-data');
+    fs.writeFileSync(notAFolder, 'a file where the data folder should be');
+    const h = await start({ dataDir: notAFolder, ready: false });
+    await h.ready().catch(() => undefined);
+    const { code, records } = await h.exited;
+    const kinds = (records ?? []).map((r) => r.kind);
+    expect(code).toBe(2);
+    expect(kinds.indexOf('BrowserWindow')).toBeGreaterThanOrEqual(0);
+    expect(kinds.indexOf('BrowserWindow')).toBeLessThan(kinds.indexOf('dialog.showErrorBox'));
+  });
+
   it('starts through the launcher: dist/main/index.cjs (compile cache, quick_check worker) loads the app bundle, which opens an existing file', async () => {
     const launcher = fs.readFileSync(path.resolve('dist/main/index.cjs'), 'utf8');
     expect(launcher.length).toBeLessThan(20_000);
