@@ -210,6 +210,23 @@ describe('the app icon (build/, made by npm run icons from build/icon.svg)', () 
     }
   });
 
+  it('is taken by electron-builder as it is, for each system (no conversion, so no icon tool to download)', async () => {
+    const { convertIcon } = require('app-builder-lib/out/util/iconConverter') as {
+      convertIcon(o: { sources: string[]; fallbackSources: string[]; roots: string[]; format: string; outDir: string }): Promise<{ icons: { file: string; size: number }[]; isFallback: boolean }>;
+    };
+    const config = (require('js-yaml') as { load(s: string): unknown }).load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as
+      Record<'linux' | 'win' | 'mac', { icon: string }>;
+    const found = async (format: string, source: string) => {
+      const outDir = path.join(work, `icons-${format}`);
+      const { icons, isFallback } = await convertIcon({ sources: [source], fallbackSources: [], roots: [path.join(root, 'build'), root], format, outDir });
+      expect(isFallback).toBe(false);
+      return icons.map((i) => `${path.relative(root, i.file).replace(/\\/g, '/')} ${i.size}`);
+    };
+    expect(await found('set', config.linux.icon)).toEqual([16, 24, 32, 48, 64, 128, 256, 512].map((s) => `build/icons/${s}x${s}.png ${s}`));
+    expect(await found('ico', config.win.icon)).toEqual(['build/icon.ico 256']);
+    expect(await found('icns', config.mac.icon)).toEqual(['build/icon.icns 0']);
+  });
+
   it('has a Windows .ico from 16 to 256 pixels', () => {
     const ico = fs.readFileSync(path.join(root, 'build/icon.ico'));
     expect([ico.readUInt16LE(0), ico.readUInt16LE(2)]).toEqual([0, 1]);
