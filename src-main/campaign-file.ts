@@ -13,7 +13,7 @@
 import { AppError } from '../shared/ipc/result';
 import { rebuildProjections } from './games/projection';
 import { carryOverClubOptionalRules } from './repos/rulesets';
-import { foldRoster, GamePlan, lowestBalances, Roster } from '../shared/rules';
+import { foldRoster, GamePlan, lowestBalances, Roster, type TeamList } from '../shared/rules';
 import type { Db } from './db/open';
 import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, players, teamLists, teams } from './db/schema';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -23,8 +23,8 @@ import * as teamsRepo from './repos/teams';
 import { CAMPAIGN_FILE_FORMAT, type CampaignFile } from './campaign-file/schema';
 import { remapCampaignFile } from './campaign-file/remap';
 import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows';
-import { checkLedger } from './campaign-file/ledger';
-import { checkGames } from './campaign-file/games';
+import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
+import { checkGames, type CheckedGame } from './campaign-file/games';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
 
@@ -51,24 +51,29 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
   };
 }
 
+/** A campaign file with fresh ids, checked as the screens would check it: what importChecked writes. */
+export interface CheckedCampaignFile {
+  file: CampaignFile;
+  campaign: CampaignFile['campaign'];
+  players: CampaignFile['players'];
+  teams: CampaignFile['teams'];
+  lists: Map<string, TeamList>;
+  ledger: CheckedLedger;
+  games: Map<string, CheckedGame>;
+}
+
 /**
- * Write a parsed campaign file into the campaign file, in the caller's transaction, and check the result. Every row
- * gets a fresh id from `newId`. Throws AppError (and the transaction rolls back) when anything does not hold.
- * Returns the new campaign's id.
+ * Everything about a campaign file that does not depend on this computer, checked before anything is written (and
+ * before the backup an import takes): fresh ids and references (remap.ts), rulesets, team lists, names, ledger and
+ * games. Throws AppError with the first problem, in words.
  */
-export function importCampaign(db: Db, parsed: CampaignFile, newId: () => string, at: string): string {
-  const fail = (what: string): never => {
-    throw new AppError('VALIDATION', `The campaign file is inconsistent (${what}): nothing was imported.`);
-  };
-  // Checked before anything is written: a refused file costs no writes to roll back.
+export function checkCampaignFile(parsed: CampaignFile, newId: () => string): CheckedCampaignFile {
   const file = remapCampaignFile(parsed, newId);
   const { rulesets } = checkRulesets(file);
   const lists = checkTeamLists(file);
-  const { campaign: c, players: playerRows, teams: teamRows } = checkPeople(file);
-  const clash = findCampaignByName(db, c.name);
-  if (clash) throw new AppError('VALIDATION', `A campaign called “${clash.name}” is already on this computer: nothing was imported. To keep both, rename the one here first; the file is then imported as a copy.`);
-  const plans = new Map<string, GamePlan | null>();
+  const people = checkPeople(file);
   const gameById = new Map(file.games.map((g) => [g.id, g]));
+  const plans = new Map<string, GamePlan | null>();
   const planOf = (gameId: string): GamePlan | null => {
     if (!plans.has(gameId)) {
       const read = GamePlan.safeParse(gameById.get(gameId)?.plan);
@@ -77,21 +82,48 @@ export function importCampaign(db: Db, parsed: CampaignFile, newId: () => string
     return plans.get(gameId)!;
   };
   const ledger = checkLedger(file, rulesets, planOf);
-  const checkedGames = checkGames(file, rulesets, ledger.models);
+  return { file, ...people, lists, ledger, games: checkGames(file, rulesets, ledger.models) };
+}
 
-  // Team lists are the library's: reuse an identical one, refuse a different one under the same id and version, add the rest.
-  const listIdMap = new Map<string, string>();
-  for (const l of file.teamLists) {
-    const content = lists.get(l.id)!;
+/**
+ * What this computer already holds that refuses the file: a campaign of the same name, or a team list of the same id
+ * and version with other contents. Returns the library's list id for each of the file's lists that is already here.
+ */
+export function checkAgainstThisComputer(db: Db, checked: CheckedCampaignFile): Map<string, string> {
+  const clash = findCampaignByName(db, checked.campaign.name);
+  if (clash) throw new AppError('VALIDATION', `A campaign called “${clash.name}” is already on this computer: nothing was imported. To keep both, rename the one here first; the file is then imported as a copy.`);
+  const here = new Map<string, string>();
+  for (const [fileId, content] of checked.lists) {
     const existing = findTeamListByKey(db, content.id, content.listVersion);
-    if (existing) {
-      if (existing.contentHash !== hashList(content)) throw new AppError('VALIDATION', `This computer has ${existing.name} version ${existing.listVersion} with different contents: nothing was imported. Give one of them a new list version first.`);
-      listIdMap.set(l.id, existing.id);
-    } else {
-      const id = newId();
-      db.insert(teamLists).values({ id, listKey: content.id, faction: content.faction, name: content.name, listVersion: content.listVersion, sample: content.sample ?? false, content, contentHash: hashList(content), revision: 1, createdAt: at, updatedAt: at }).run();
-      listIdMap.set(l.id, id);
-    }
+    if (!existing) continue;
+    if (existing.contentHash !== hashList(content)) throw new AppError('VALIDATION', `This computer has ${existing.name} version ${existing.listVersion} with different contents: nothing was imported. Give one of them a new list version first.`);
+    here.set(fileId, existing.id);
+  }
+  return here;
+}
+
+/**
+ * Write a parsed campaign file into the campaign file, in the caller's transaction, and check the result. Every row
+ * gets a fresh id from `newId`. Throws AppError (and the transaction rolls back) when anything does not hold.
+ * Returns the new campaign's id.
+ */
+export function importCampaign(db: Db, parsed: CampaignFile, newId: () => string, at: string): string {
+  return importChecked(db, checkCampaignFile(parsed, newId), newId, at);
+}
+
+/** importCampaign for a file checkCampaignFile has checked already. */
+export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () => string, at: string): string {
+  const fail = (what: string): never => {
+    throw new AppError('VALIDATION', `The campaign file is inconsistent (${what}): nothing was imported.`);
+  };
+  const { file, campaign: c, players: playerRows, teams: teamRows, ledger, games: checkedGames } = checked;
+  // Team lists are the library's: reuse an identical one, refuse a different one under the same id and version, add the rest.
+  const listIdMap = checkAgainstThisComputer(db, checked);
+  for (const [fileId, content] of checked.lists) {
+    if (listIdMap.has(fileId)) continue;
+    const id = newId();
+    db.insert(teamLists).values({ id, listKey: content.id, faction: content.faction, name: content.name, listVersion: content.listVersion, sample: content.sample ?? false, content, contentHash: hashList(content), revision: 1, createdAt: at, updatedAt: at }).run();
+    listIdMap.set(fileId, id);
   }
 
   try {

@@ -33,6 +33,7 @@ describe('hostile campaign files (issue 16)', () => {
   it('every attack is refused with its reason in words and changes nothing', async () => {
     const { club, file, victim } = await laptops(false);
     const before = snapshotTables(club);
+    const backups = (await call<unknown[]>(club, 'backups.list', {})).length;
     const cases = hostileCases(file, victim);
     expect(new Set(cases.map((c) => c.point))).toEqual(new Set([1, 2, 6, 7]));
     for (const c of cases) {
@@ -44,6 +45,8 @@ describe('hostile campaign files (issue 16)', () => {
       expect(error.message).not.toMatch(/report this|\w+\.\d+\.\w+:/);
       expect(snapshotTables(club)).toEqual(before);
     }
+    // Checked whole before anything is written: a refused file does not even take the before-import backup.
+    expect(await call<unknown[]>(club, 'backups.list', {})).toHaveLength(backups);
     club.close();
   });
 

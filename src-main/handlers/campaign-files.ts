@@ -2,7 +2,7 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
-import { CAMPAIGN_FILE_MAX_BYTES, exportCampaign, importCampaign, parseCampaignFile } from '../campaign-file';
+import { CAMPAIGN_FILE_MAX_BYTES, checkAgainstThisComputer, checkCampaignFile, exportCampaign, importChecked, parseCampaignFile } from '../campaign-file';
 import { findCampaign } from '../repos/campaigns';
 
 type CampaignFileHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportFile' | 'campaigns.importFile'>;
@@ -30,9 +30,12 @@ export const campaignFileHandlers: CampaignFileHandlers = {
       picked = chosen;
     } else picked = { fileName: input.fileName, text: input.text };
     const file = parseCampaignFile(picked.fileName, picked.text);
+    // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
+    const checked = checkCampaignFile(file, ctx.newId);
+    checkAgainstThisComputer(ctx.db, checked);
     // RELIABILITY.md rule 3: a verified backup before every import that writes.
     ctx.backups.take('before-import');
-    const id = ctx.db.transaction((tx) => importCampaign(tx, file, ctx.newId, ctx.now().toISOString()));
+    const id = ctx.db.transaction((tx) => importChecked(tx, checked, ctx.newId, ctx.now().toISOString()));
     ctx.emit('campaigns.changed', { id });
     ctx.emit('teamLists.changed', { id });
     return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
