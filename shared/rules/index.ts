@@ -3,6 +3,7 @@
  * presets. Pure TypeScript: no I/O, no clock, no Math.random. See README.md for the layout and the seed index.
  */
 export * from './dice';
+export * from './model-ref';
 export * from './ruleset/index';
 export * from './hor/index';
 export * from './presets/index';

@@ -28,6 +28,7 @@ import {
   validateRoster,
   GamePlan,
   reportBoundsProblems,
+  renderModelRefs,
   type GameScore,
   type LedgerData,
   type MissionId,
@@ -74,29 +75,21 @@ const SIDES: Side[] = ['a', 'b'];
 /** What the report bounds read from the stored plan (a small parse: issue 9 keeps the preview light). */
 const BoundsPlan = GamePlan.pick({ mission: true, counters: true, turns: true });
 
-const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /**
- * Rules text names sides "Player A/B" and models by id: say the team's and the model's names instead. `names` holds
- * every model the campaign ever had (a ten-year campaign: over a thousand), so the ids are found with one regular
- * expression per text (longest id first), not one search per id (issue 9).
+ * Rules texts name sides "Player A/B" and models by reference (`{model:<id>}`, shared/rules model-ref.ts): say the
+ * team's and the model's names instead. References are rendered by their structure, never by searching the text for
+ * ids (issue 16: a one-letter id garbled every text). Texts stored before that (roll purposes such as
+ * 'Injury, Player A, Core "id"') name a model as an exact quoted id, and only that form is read.
  */
 export function humanizer(teams: Record<Side, LoadedTeam>, names: Map<string, string>) {
-  const ids = [...names.keys()].filter((id) => id.length > 0).sort((x, y) => y.length - x.length);
-  const alt = ids.map(escapeRegExp).join('|');
-  // "Name (id)" says the name once; "id" in quotes and a bare id become the name.
-  const pattern = ids.length > 0 ? new RegExp(` \\((${alt})\\)|"(${alt})"|(${alt})`, 'g') : null;
-  return (text: string): string => {
-    const out = text.replaceAll('Player A', teams.a.row.name).replaceAll('Player B', teams.b.row.name);
-    if (!pattern) return out;
-    return out.replace(pattern, (_match: string, inParens: string | undefined, quoted: string | undefined, bare: string | undefined, offset: number, whole: string) => {
-      if (inParens !== undefined) {
-        const name = names.get(inParens)!;
-        return whole.slice(Math.max(0, offset - name.length), offset) === name ? '' : ` (${name})`;
-      }
-      return names.get((quoted ?? bare)!)!;
+  // One pass over the text, so a name put in is never read again (a team called "{model:x}" stays as it is).
+  const sides: Record<string, string> = { 'Player A': teams.a.row.name, 'Player B': teams.b.row.name };
+  return (text: string): string =>
+    text.replace(/Player [AB]|\{model:[^{}\s]*\}|"([^"\n]{1,200})"/g, (part: string, quoted: string | undefined) => {
+      if (part.startsWith('Player ')) return sides[part]!;
+      if (quoted !== undefined) return names.get(quoted) ?? part;
+      return renderModelRefs(part, (id) => names.get(id));
     });
-  };
 }
 
 export function modelNames(teams: Record<Side, LoadedTeam>, state: GameState): Map<string, string> {

@@ -34,7 +34,7 @@ describe('report bounds (issue 16): counts bounded by the plan and the rosters',
   it('relics carried: no model, and not all models together, carry more than the counters placed', () => {
     const { plan, report } = relicHunt();
     const one = { ...report, models: report.models.map((m) => (m.id === 'a-boss' ? { ...m, relicsCarried: 100000 } : m)) };
-    expect(reportBoundsProblems(one, { plan })).toEqual(['a-boss carries 100000 relics, but there are only 3 Relic counters in this game (004 · Mission 2: Relic Hunt).']);
+    expect(reportBoundsProblems(one, { plan })).toEqual(['{model:a-boss} carries 100000 relics, but there are only 3 Relic counters in this game (004 · Mission 2: Relic Hunt).']);
     const all = { ...report, models: report.models.map((m) => ({ ...m, relicsCarried: 1 })) };
     expect(reportBoundsProblems(all, { plan })).toEqual(['The models carry 4 relics in all, but there are only 3 Relic counters in this game (004 · Mission 2: Relic Hunt).']);
     // A relic count raised above the plan does not raise what may be carried.
@@ -63,14 +63,14 @@ describe('report bounds (issue 16): counts bounded by the plan and the rosters',
     const extra = { ...report, models: [...report.models, model('ghost', 'b')] };
     expect(reportBoundsProblems(extra, { plan, rosters })).toEqual([
       "Player B's result lists 3 models, but its roster has 2.",
-      'ghost took part for Player B but is not on its roster.',
+      '{model:ghost} took part for Player B but is not on its roster.',
     ]);
   });
 
   it('kills: no model takes more enemy models out of action than the enemy had (counted on the victims)', () => {
     const victims = Array.from({ length: 3 }, (_, i) => model('b-x', 'b', { aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' }, name: `copy ${i}` }));
     const report: GameReport = { ...relicHunt().report, models: [model('a-boss', 'a'), ...victims] };
-    expect(reportBoundsProblems(report).join(' ')).toMatch(/a-boss took 3 models out of action, but the enemy had only 1/);
+    expect(reportBoundsProblems(report).join(' ')).toMatch(/\{model:a-boss\} took 3 models out of action, but the enemy had only 1/);
   });
 
   it('003: Tactical Objectives achieved are bounded by what can be active over the battle', () => {

@@ -17,6 +17,7 @@
  * The report schema (report.ts REPORT_LIMITS) also caps every number and list, so nothing huge gets this far.
  */
 import { diceRange, parseDice } from '../dice';
+import { modelRef } from '../model-ref';
 import { getMission, isMissionId } from '../hor/missions';
 import { citeText, cite004 } from '../hor/cite';
 import { SIDES, sideName } from '../hor/facts';
@@ -37,7 +38,8 @@ export interface ReportBoundsContext {
   rosters?: Record<Side, readonly string[]> | null;
 }
 
-const label = (m: Pick<ModelReport, 'id' | 'name'>): string => (m.name ? m.name : m.id);
+/** A model in a problem: a reference the app renders with its name (model-ref.ts). */
+const label = (m: Pick<ModelReport, 'id'>): string => modelRef(m.id);
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /** The most counters of a kind the mission can place: the plan's count, else the top of the mission's dice. */

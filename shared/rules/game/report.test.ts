@@ -64,16 +64,16 @@ describe('game report (PROGRESSION.md "The game facts progression works from")',
       model('v', 'a', { aliveAtEnd: false }),
     ]);
     const problems = validateReport(bad);
-    expect(problems).toContain('Model x is on both sides (Player A and Player B).');
-    expect(problems).toContain('Model y was taken out of action by ghost, a model that is not in this game.');
-    expect(problems).toContain('Model z was taken out of action by bench, a model that did not take part in the game.');
-    expect(problems.some((p) => p.startsWith('Model w was taken out of action by x from its own side'))).toBe(true);
-    expect(problems).toContain('Model v is a casualty: record how it was taken out of action (by whom, or misadventure).');
+    expect(problems).toContain('Model {model:x} is on both sides (Player A and Player B).');
+    expect(problems).toContain('Model {model:y} was taken out of action by {model:ghost}, a model that is not in this game.');
+    expect(problems).toContain('Model {model:z} was taken out of action by {model:bench}, a model that did not take part in the game.');
+    expect(problems.some((p) => p.startsWith('Model {model:w} was taken out of action by {model:x} from its own side'))).toBe(true);
+    expect(problems).toContain('Model {model:v} is a casualty: record how it was taken out of action (by whom, or misadventure).');
   });
 
   it('validateReport: mission facts (004 Relic Hunt count, Last Stand attacker, relics only in Relic Hunt)', () => {
     const relics = base([model('a1', 'a', { relicsCarried: 2 }), model('b1', 'b')]);
-    expect(validateReport(relics)).toContain('Model a1 carries relics, but only Relic Hunt has relics.');
+    expect(validateReport(relics)).toContain('Model {model:a1} carries relics, but only Relic Hunt has relics.');
     expect(validateReport({ ...relics, missionId: 'relic-hunt' })).toContain('Relic Hunt: record how many Relic counters were placed.');
     expect(validateReport({ ...relics, missionId: 'relic-hunt', relicCount: 1 })).toContain('More relics are carried (2 + 0) than were placed (1).');
     expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'last-stand' }))).toContain('Last Stand: record which side is the attacker.');

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { DiceExpressionError, RollRecord, diceRange, parseDice, totalOf } from '../dice';
+import { modelRef } from '../model-ref';
 import { ModelType, RuleId } from '../ruleset/schema';
 import type { GameFacts, ModelFacts, Side } from '../hor/facts';
 import { GameFactsError, SIDES, opponent, sideName } from '../hor/facts';
@@ -158,7 +159,8 @@ export class GameReportError extends Error {
   }
 }
 
-const label = (m: Pick<ModelReport, 'id' | 'name'>): string => (m.name ? `${m.name} (${m.id})` : m.id);
+/** A model in a problem: a reference the app renders with its name (model-ref.ts), never the bare id. */
+const label = (m: Pick<ModelReport, 'id'>): string => modelRef(m.id);
 
 /**
  * The facts the seed-004 rules compute from: only the models that took part, with the report-only fields removed.
@@ -355,7 +357,7 @@ function checkRoll(r: RollRecord, i: number, problems: string[]): void {
  * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)
  * validateReport(report); // → []
  * validateReport({ ...report, models: [...report.models, { ...report.models[0]!, side: 'b' }] })[0];
- * // → 'Model a-boss is on both sides (Player A and Player B).'
+ * // → 'Model {model:a-boss} is on both sides (Player A and Player B).' (model-ref.ts: the app shows the name)
  */
 export function validateReport(input: unknown): string[] {
   const parsed = GameReport.safeParse(input);
@@ -406,10 +408,10 @@ export function validateReport(input: unknown): string[] {
     const ooa = m.outOfAction;
     if (ooa?.by != null) {
       const killer = byId.get(ooa.by);
-      if (!killer) add(`${who} was taken out of action by ${ooa.by}, a model that is not in this game.`);
+      if (!killer) add(`${who} was taken out of action by ${modelRef(ooa.by)}, a model that is not in this game.`);
       else if (!killer.tookPart) add(`${who} was taken out of action by ${label(killer)}, a model that did not take part in the game.`);
       else if (killer.side === m.side) add(`${who} was taken out of action by ${label(killer)} from its own side: record friendly casualties as misadventure (by: nobody).`);
-      if (ooa.misadventure) add(`${who} is marked as lost to misadventure but also as taken out by ${ooa.by}.`);
+      if (ooa.misadventure) add(`${who} is marked as lost to misadventure but also as taken out by ${modelRef(ooa.by)}.`);
       if (ooa.by === m.id) add(`${who} cannot take itself out of action: record it as misadventure.`);
     }
     if (!m.aliveAtEnd) {

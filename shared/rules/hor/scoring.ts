@@ -6,6 +6,7 @@ import type { Citation } from '../ruleset/schema';
 import { cite004, citeText } from './cite';
 import type { GameFacts, ModelFacts, Side } from './facts';
 import { GameFactsError, SIDES, aliveCount, opponent, sideModels, sideName } from './facts';
+import { modelRef } from '../model-ref';
 import { getMission } from './missions';
 import type { MissionId } from './missions';
 import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryValue } from './secondary-objectives';
@@ -138,7 +139,7 @@ function missionLines(missionId: MissionId, facts: GameFacts, problems: string[]
       const vpCite = cite004('Mission 2: Relic Hunt / Victory Points');
       const count = needFact(facts.relicCount, 'Relic Hunt: record how many Relic counters were placed.', problems);
       for (const m of facts.models) {
-        if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0) problems.push(`Model ${m.id} is a casualty but carries relics: a slain model drops its relics.`);
+        if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0) problems.push(`Model ${modelRef(m.id)} is a casualty but carries relics: a slain model drops its relics.`);
       }
       const held = SIDES.map((s) => relicsHeld(sideModels(facts, s)));
       if (count !== undefined && held.reduce((a, b) => a + b, 0) > count) problems.push(`More relics are carried (${held.join(' + ')}) than were placed (${count}).`);
@@ -184,7 +185,7 @@ function missionLines(missionId: MissionId, facts: GameFacts, problems: string[]
       const bearers = facts.models.filter((m) => m.bannerBearer);
       for (const b of bearers) {
         if (b.side !== defender || b.lastStandRole !== 'defending' || b.type !== 'special' || b.squad) {
-          problems.push(`Model ${b.id} cannot carry the banner: it must be a Special model in the defending half.`);
+          problems.push(`Model ${modelRef(b.id)} cannot carry the banner: it must be a Special model in the defending half.`);
         }
       }
       if (bearers.length > 1) problems.push('Last Stand: only one model may carry the banner.');
