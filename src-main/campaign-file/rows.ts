@@ -8,7 +8,7 @@
 import { AppError } from '../../shared/ipc/result';
 import { CampaignName } from '../../shared/ipc/schemas/campaigns';
 import { PlayerName, TeamName } from '../../shared/ipc/schemas/teams';
-import { Roster, Ruleset, TeamList, checkRuleset } from '../../shared/rules';
+import { Roster, Ruleset, TeamList, checkRuleset, describeTeamListIssues } from '../../shared/rules';
 import { nameKey } from '../../shared/names';
 import { wordsErrorMap } from '../../shared/ipc/issue-words';
 import { columnFlags, contentHash } from '../repos/rulesets';
@@ -54,11 +54,12 @@ export function checkRulesets(file: CampaignFile): CheckedRulesets {
 export function checkTeamLists(file: CampaignFile): Map<string, TeamList> {
   const lists = new Map<string, TeamList>();
   file.teamLists.forEach((l, i) => {
-    const parsed = TeamList.safeParse(l.content, { error: wordsErrorMap });
+    const parsed = TeamList.safeParse(l.content);
     if (!parsed.success) {
-      const first = parsed.error.issues[0]!;
+      // The team-list import's own words and place ("Entry 3 (Tactical Marine), option 'Plasma gun': …").
+      const first = describeTeamListIssues(l.content, parsed.error.issues)[0]!;
       const name = typeof (l.content as { name?: unknown } | null)?.name === 'string' ? `“${(l.content as { name: string }).name}” ` : '';
-      refuse(`Team list ${name}in this file is not a valid team list: ${fileLocation(['teamLists', i, 'content', ...first.path])}: ${first.message}`);
+      refuse(`Team list ${name}(team list ${i + 1} in the file) is not a valid team list: ${first.text}`);
     }
     lists.set(l.id, parsed.data!);
   });

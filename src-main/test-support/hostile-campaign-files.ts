@@ -169,6 +169,7 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
     },
     { point: 7, name: 'a Req award the ruleset does not give', reason: /500 Req from/, text: edited(file, (f) => Object.assign(gameEntry(f, 'req.awarded'), { req: 500 }, { data: { ...gameEntry(f, 'req.awarded').data, amount: 500 } })) },
     { point: 7, name: 'an adjustment of 1,000,000 Req', reason: /moves 1000000 Req, which no Req adjustment/, text: edited(file, (f) => f.ledger.push({ ...f.ledger[0]!, id: 'adjust', modelId: null, kind: 'req.adjusted', req: 1_000_000, data: { kind: 'req.adjusted' }, reason: 'Requisition' })) },
+    { point: 7, name: 'a team list the team-list import would refuse', reason: /\(team list 1 in the file\) is not a valid team list: /, text: edited(file, (f) => void ((f.teamLists[0]!.content as { entries: unknown }).entries = 'none')) },
     { point: 7, name: 'a player whose name is only spaces', reason: /Give the player a name/, text: edited(file, (f) => void (f.players[0]!.name = '   ')) },
     { point: 7, name: 'two players with the same name in another case', reason: /both called/, text: edited(file, (f) => void (f.players[1]!.name = f.players[0]!.name.toUpperCase())) },
     {
