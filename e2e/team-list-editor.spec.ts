@@ -182,6 +182,14 @@ test('bad values in every field of the list editor: words next to the field, nev
   await item.getByLabel('Core models', { exact: true }).check();
   await expect(ed.errorFor('armoury.0.allowed')).toHaveCount(0);
 
+  // An id, opened from under the item (Herald makes ids from names; a person rarely needs this).
+  await item.locator('.tl-id summary').click();
+  await ed.field('armoury.0.id').fill('Melta Bombs!');
+  await expect(ed.errorFor('armoury.0.id')).toHaveText('An id is lower-case letters and digits joined by "-", e.g. "tactical-marine".');
+  await noSchemaWords();
+  await ed.field('armoury.0.id').fill('melta-bombs');
+  await expect(ed.errorFor('armoury.0.id')).toHaveCount(0);
+
   // Cross-field checks once the rest is valid: a minimum over its maximum, two entries with one name (id).
   await ed.field('allowance.special.min').fill('5');
   await expect(ed.errorFor('allowance.special')).toHaveText('The minimum is larger than the maximum.');

@@ -97,12 +97,16 @@ export class TeamListEditor {
     entry.name = name;
     if (this.isSavedEntry(entry)) return;
     const taken = this.draft!.entries.filter((e) => e !== entry).map((e) => e.id);
-    const was = entry.id;
-    entry.id = uniqueId(slugOf(name), taken, 'entry');
-    // What points at the entry follows its id (unlocks, Armoury items for named entries).
-    for (const u of this.draft!.allowance.unlocks) if (u.when === was) u.when = entry.id;
-    for (const a of this.draft!.armoury) if (a.entries) a.entries = a.entries.map((x) => (x === was ? entry.id : x));
+    this.setEntryId(entry, uniqueId(slugOf(name), taken, 'entry'));
   }
+  /** A new id: what points at the entry follows it (unlocks, Armoury items for named entries). */
+  setEntryId(entry: Entry, id: string) {
+    const was = entry.id;
+    entry.id = id;
+    for (const u of this.draft!.allowance.unlocks) if (u.when === was) u.when = id;
+    for (const a of this.draft!.armoury) if (a.entries) a.entries = a.entries.map((x) => (x === was ? id : x));
+  }
+
   renameOption(entry: Entry, option: EntryOption, name: string) {
     option.name = name;
     if (this.isSavedOption(entry, option)) return;
