@@ -3,4 +3,9 @@ export function appArmorProfile(electronPath: string): string;
 export function sandboxHelp(electronPath: string): string;
 export function downloadProgress(seconds: number, tty: boolean): string;
 export function downloadFailure(stderr: string): string | null;
+export function runElectron(
+  electron: string,
+  args: string[],
+  options?: { env?: NodeJS.ProcessEnv; write?: (text: string) => void; onChild?: (child: import('node:child_process').ChildProcess) => void },
+): Promise<number>;
 export function stderrFilter(write: (text: string) => void): { push(chunk: string): void; end(): void; readonly sandboxed: boolean };

@@ -1,5 +1,6 @@
-// What `npm start` says while Electron's binary downloads and when Electron cannot start (issue 15). Pure helpers,
-// tested in electron-start.test.ts; scripts/start-electron.mjs does the I/O.
+// What `npm start` says while Electron's binary downloads and when Electron cannot start (issue 15), and running
+// Electron with that filter (runElectron). Tested in electron-start.test.ts; scripts/start-electron.mjs uses them.
+import { spawn } from 'node:child_process';
 
 /** The lines Chromium prints when Linux refuses it a sandbox (Ubuntu 23.10+ AppArmor, or a chrome-sandbox without SUID). */
 const SANDBOX_ABORT = [
@@ -106,4 +107,34 @@ export function stderrFilter(write) {
       return sandboxed;
     },
   };
+}
+
+/**
+ * Run Electron with the terminal's stdin and stdout; its stderr goes through stderrFilter. Resolves to the exit code
+ * to leave with: Electron's own, or 1 after the sandbox explanation (printed instead of Chromium's abort).
+ * @param {string} electron the binary
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, write?: (text: string) => void, onChild?: (child: import('node:child_process').ChildProcess) => void }} [options]
+ * @returns {Promise<number>}
+ */
+export function runElectron(electron, args, options = {}) {
+  const write = options.write ?? ((text) => process.stderr.write(text));
+  return new Promise((resolve) => {
+    const child = spawn(electron, args, { stdio: ['inherit', 'inherit', 'pipe'], env: options.env ?? process.env });
+    options.onChild?.(child);
+    const filter = stderrFilter(write);
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk) => filter.push(chunk));
+    child.on('error', (e) => {
+      write(`Herald's desktop app could not start Electron (${e.message}). Run it in your browser instead: npm run start:browser\n`);
+      resolve(1);
+    });
+    child.on('close', (code, signal) => {
+      filter.end();
+      if (filter.sandboxed) {
+        write(`${sandboxHelp(electron)}\n`);
+        resolve(1);
+      } else resolve(code ?? (signal ? 1 : 0));
+    });
+  });
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { appArmorProfile, downloadFailure, downloadProgress, isSandboxAbort, sandboxHelp, stderrFilter } from './electron-start.mjs';
+import { appArmorProfile, downloadFailure, downloadProgress, isSandboxAbort, runElectron, sandboxHelp, stderrFilter } from './electron-start.mjs';
 
 // The form of what Electron prints on Ubuntu 24.04 when AppArmor refuses it user namespaces (Chromium's FATAL line,
 // then its stack trace); the paths and numbers are made up.
@@ -81,5 +84,40 @@ describe('download progress', () => {
     expect(downloadFailure('HTTPError: Response code 404 (Not Found) for https://github.com/electron/…')).toBe('Response code 404 (Not Found) for https://github.com/electron/…');
     expect(downloadFailure('Error: EACCES: permission denied, mkdir \'/x\'\n  at …')).toBe("EACCES: permission denied, mkdir '/x'");
     expect(downloadFailure('')).toBeNull();
+  });
+});
+
+describe('runElectron, with a stand-in for the Electron binary (a Node script that prints what Chromium prints)', () => {
+  /** An executable that writes `stderr` and ends as told. */
+  function standIn(stderr: string, end: string): string {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-electron-'));
+    const file = path.join(dir, 'electron');
+    fs.writeFileSync(file, `#!${process.execPath}\nprocess.stderr.write(${JSON.stringify(stderr)});\n${end}\n`, { mode: 0o755 });
+    return file;
+  }
+
+  it.skipIf(process.platform === 'win32')('explains the sandbox fixes instead of Chromium’s abort and stack trace, and leaves with 1', async () => {
+    const electron = standIn(`[1:1:ERROR:bus.cc(407)] Failed to connect to the bus\n${SUID_ABORT}\n`, "process.kill(process.pid, 'SIGTRAP');");
+    let printed = '';
+    const code = await runElectron(electron, ['.'], { write: (t) => (printed += t) });
+    expect(code).toBe(1);
+    expect(printed).toContain('Failed to connect to the bus');
+    expect(printed).toContain('Linux refused Electron its sandbox');
+    expect(printed).toContain(`profile herald-electron-dev "${electron}"`);
+    expect(printed).not.toContain('FATAL');
+    expect(printed).not.toContain('CollectStackTrace');
+  });
+
+  it.skipIf(process.platform === 'win32')('passes anything else through and leaves with Electron’s own exit code', async () => {
+    const electron = standIn('[1:1:ERROR:bus.cc(407)] Failed to connect to the bus\n', 'process.exit(3);');
+    let printed = '';
+    expect(await runElectron(electron, ['.'], { write: (t) => (printed += t) })).toBe(3);
+    expect(printed).toBe('[1:1:ERROR:bus.cc(407)] Failed to connect to the bus\n');
+  });
+
+  it('says so in one line when the binary cannot be started', async () => {
+    let printed = '';
+    expect(await runElectron(path.join(os.tmpdir(), 'no-such-electron-binary'), [], { write: (t) => (printed += t) })).toBe(1);
+    expect(printed).toMatch(/^Herald's desktop app could not start Electron \(.*ENOENT.*\)\. Run it in your browser instead: npm run start:browser\n$/);
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.mjs';
 import { electronBinary } from './electron-binary.mjs';
-import { downloadFailure, downloadProgress, sandboxHelp, stderrFilter } from './electron-start.mjs';
+import { downloadFailure, downloadProgress, runElectron } from './electron-start.mjs';
 import { checkNodeVersion } from './node-version.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -62,20 +62,9 @@ if ('missing' in bin) {
   process.exit(1);
 }
 buildIfNeeded(root);
-const electron = bin.path;
 const env = { ...process.env };
 delete env.ELECTRON_RUN_AS_NODE;
 // Electron's stderr goes to the terminal as it comes, except the sandbox abort and the stack trace after it.
-const child = spawn(electron, [root, ...process.argv.slice(2)], { stdio: ['inherit', 'inherit', 'pipe'], env });
-const filter = stderrFilter((text) => process.stderr.write(text));
-child.stderr.setEncoding('utf8');
-child.stderr.on('data', (chunk) => filter.push(chunk));
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('close', (code, signal) => {
-  filter.end();
-  if (filter.sandboxed) {
-    console.error(sandboxHelp(electron));
-    process.exit(1);
-  }
-  process.exit(code ?? (signal ? 1 : 0));
-});
+let child;
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child?.kill(signal));
+process.exit(await runElectron(bin.path, [root, ...process.argv.slice(2)], { env, onChild: (c) => (child = c) }));
