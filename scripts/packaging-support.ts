@@ -29,9 +29,9 @@ export function electronVersion(): string {
 
 /**
  * Packs, and packs again (up to three times) if dist/ changed meanwhile: in a working tree shared with other work, a
- * rebuild can empty dist/ under electron-builder's feet. `renderer` is dist/renderer as it was packed.
+ * rebuild can empty dist/ under electron-builder's feet. `built` lists dist/ as it was packed (no source maps).
  */
-export function packSteady(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed & { renderer: string[] } {
+export function packSteady(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed & { built: string[] } {
   for (let attempt = 1; ; attempt++) {
     const before = distStamp();
     let packed: Packed | undefined;
@@ -43,7 +43,7 @@ export function packSteady(platform: 'linux' | 'win', arch: 'x64' | 'arm64', ele
     }
     if (distStamp() === before) {
       if (!packed) throw error;
-      return { ...packed, renderer: walk(path.join(root, 'dist/renderer')).filter((f) => !f.endsWith('.map')) };
+      return { ...packed, built: walk(path.join(root, 'dist')).filter((f) => !f.endsWith('.map')) };
     }
     if (attempt === 3) throw new Error('dist/ kept changing while packing: something else is rebuilding it.');
   }

@@ -45,12 +45,12 @@ const FUSES_AS_SET = {
 };
 
 let work: string;
-let linux: Packed & { renderer: string[] };
+let linux: Packed & { built: string[] };
 let appDir: string;
 let asar: string;
 let files: string[];
-/** dist/renderer as it was packed. */
-let renderer: string[];
+/** dist/ as it was packed, without source maps. */
+let built: string[];
 
 beforeAll(() => {
   for (const built of [pkg.main, 'dist/main/preload.cjs', 'dist/renderer/index.html']) {
@@ -58,7 +58,7 @@ beforeAll(() => {
   }
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-packaging-'));
   linux = packSteady('linux', arch, makeStandInElectron(path.join(work, 'electron-linux'), electronVersion()), work);
-  ({ appDir, asar, files, renderer } = linux);
+  ({ appDir, asar, files, built } = linux);
 }, 120_000);
 
 afterAll(() => {
@@ -78,14 +78,15 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
     expect(readFuses(path.join(appDir, 'herald'))).toEqual(FUSES_AS_SET);
   });
 
-  it('ships the main and preload bundles and every file of the renderer build, fonts included', () => {
+  it('ships every bundle of the desktop app and every file of the renderer build, fonts included', () => {
     const asarPkg = JSON.parse(extractFile(asar, 'package.json').toString()) as Record<string, unknown>;
     expect(files).toContain(asarPkg.main);
     expect(asarPkg.main).toBe(pkg.main);
     expect(asarPkg.desktopName).toBe('herald.desktop');
     expect(files).toContain('dist/main/preload.cjs');
-    expect(files.filter((f) => f.startsWith('dist/renderer/')).map((f) => f.slice('dist/renderer/'.length)).sort())
-      .toEqual(renderer);
+    // All of dist/ but browser mode's launcher and server (and the source maps).
+    expect(files.filter((f) => f.startsWith('dist/')).map((f) => f.slice('dist/'.length)).sort())
+      .toEqual(built.filter((f) => !/^main\/browser(-app)?\.cjs$/.test(f)));
     for (const font of [/noto-sans-latin-400-normal-.*\.woff2$/, /noto-sans-latin-700-normal-.*\.woff2$/, /noto-sans-symbols-2-symbols-400-normal-.*\.woff2$/]) {
       expect(files.some((f) => font.test(f)), String(font)).toBe(true);
     }
