@@ -1,19 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TEAM_LISTS } from '../../data/team-lists';
-import { effectiveProfile, effectText, gearStatChanges, modelProfile, type StatEffect } from './effective-profile';
+import { effectiveProfile, effectText, gearEffect, gearStatChanges, modelProfile, type StatEffect } from './effective-profile';
 import { RosterModel } from './roster';
 import { TeamList, type Profile } from './team-list';
 
 const GUARDSMAN: Profile = { WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: '5+' };
 const cell = (p: ReturnType<typeof effectiveProfile>, key: string) => p.cells.find((c) => c.key === key)!;
 
-/** The sample Imperial Guard list with its Armoury's printed effects given as stats (as a club would enter them). */
-function guardWithStats(): TeamList {
-  const list = TeamList.parse(SAMPLE_TEAM_LISTS[1]);
-  const stats: Record<string, StatEffect> = { 'carapace-armour': { Sv: '4+' }, 'camo-cloak': {} };
-  for (const item of list.armoury) if (stats[item.id]) Object.assign(item, { stats: stats[item.id] });
-  return list;
-}
+/** The sample Imperial Guard list: its Carapace armour says { Sv: '4+' } (its printed "4+ armour save."). */
+const guardWithStats = (): TeamList => TeamList.parse(SAMPLE_TEAM_LISTS[1]);
 
 describe('effectiveProfile (issue 17: the printed roster shows the stats a model really has)', () => {
   it('an armour save it is given replaces a worse one and says why', () => {
@@ -59,7 +54,10 @@ describe('gearStatChanges and modelProfile', () => {
   it('seed 004 Kill Team Armouries: a Veteran Sergeant with Carapace armour bought has Sv 4+ (the list says 5+)', () => {
     const list = guardWithStats();
     const model = RosterModel.parse({ id: 'm1', entryId: 'veteran-sergeant', name: 'Sergeant Bastonne', armoury: ['carapace-armour', 'camo-cloak'] });
+    // Camo cloak (+1 to cover saves) has no stats: text only.
     expect(gearStatChanges(list, model)).toEqual([{ stat: 'Sv', set: '4+', why: 'Carapace armour' }]);
+    expect(gearEffect(list.armoury.find((a) => a.id === 'camo-cloak')!)).toBe('+1 to cover saves.');
+    expect(gearEffect({ stats: { Sv: '4+' } })).toBe('Sv 4+');
     const p = modelProfile(list, model, [{ stat: 'WS', delta: -1, why: 'Permanent injury: -1 WS' }]);
     expect(cell(p, 'Sv')).toMatchObject({ value: '4+', base: '5+', changed: true });
     expect(cell(p, 'WS')).toMatchObject({ delta: -1, changed: true });
@@ -71,7 +69,7 @@ describe('gearStatChanges and modelProfile', () => {
     const list = guardWithStats();
     const entry = list.entries.find((e) => e.id === 'veteran-sergeant')!;
     const option = entry.options[0]!;
-    Object.assign(option, { stats: { S: 1, Inv: '5+' } satisfies StatEffect });
+    option.stats = { S: 1, Inv: '5+' } satisfies StatEffect;
     const taken = RosterModel.parse({ id: 'm1', entryId: entry.id, name: 'Bastonne', options: { [option.id]: 1 } });
     expect(gearStatChanges(list, taken)).toEqual([
       { stat: 'S', delta: 1, why: option.name },

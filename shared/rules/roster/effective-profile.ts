@@ -9,13 +9,12 @@
  * printed profiles do.
  */
 import type { RosterModel } from './roster';
-import { PROFILE_KEYS, type Profile, type TeamList } from './team-list';
+import { PROFILE_KEYS, type ArmouryItem, type EntryOption, type Profile, type ProfileEffect, type TeamList } from './team-list';
 
 const NUMBER_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const;
-type NumberKey = (typeof NUMBER_KEYS)[number];
 
-/** What an option or Armoury item does to the profile: a save it gives ({ Sv: '4+' }), or changes ({ S: 1 }). */
-export type StatEffect = Partial<Record<NumberKey, number>> & { Sv?: string; Inv?: string };
+/** What an option or Armoury item does to the profile (team-list.ts `ProfileEffect`): a save it gives, or changes. */
+export type StatEffect = ProfileEffect;
 
 /** One change: `delta` to a characteristic, or a save `set` to a value; `why` names its cause. */
 export interface StatChange {
@@ -108,20 +107,18 @@ export function effectText(effect: StatEffect | undefined): string {
   return parts.join(', ');
 }
 
-const statsOf = (x: object): StatEffect | undefined => (x as { stats?: StatEffect }).stats;
-
 /** What an Armoury item or option does, for a card or a sheet: its printed text, else its stats in short. */
-export const gearEffect = (x: { text?: string | undefined }): string => x.text?.trim() || effectText(statsOf(x));
+export const gearEffect = (x: Pick<ArmouryItem, 'text' | 'stats'> | Pick<EntryOption, 'stats'>): string => ('text' in x && x.text?.trim()) || effectText(x.stats);
 
 /** The changes a model's options and Armoury items make to its profile (in the order the list gives them). */
 export function gearStatChanges(list: TeamList, model: RosterModel): StatChange[] {
   const entry = list.entries.find((e) => e.id === model.entryId);
   const out: StatChange[] = [];
   for (const option of entry?.options ?? []) {
-    if ((model.options[option.id] ?? 0) > 0) out.push(...effectChanges(statsOf(option), option.name));
+    if ((model.options[option.id] ?? 0) > 0) out.push(...effectChanges(option.stats, option.name));
   }
   for (const item of list.armoury) {
-    if (model.armoury.includes(item.id)) out.push(...effectChanges(statsOf(item), item.name));
+    if (model.armoury.includes(item.id)) out.push(...effectChanges(item.stats, item.name));
   }
   return out;
 }
