@@ -36,7 +36,7 @@ const counts = {
 const failures: string[] = [];
 
 afterAll(() => {
-  mergeReliabilityReport({ hostileImports: { full: FULL, ...counts, failures } });
+  mergeReliabilityReport({ ...counts, hostileImportsFull: FULL, hostileImportFailures: failures });
 });
 
 interface Case {

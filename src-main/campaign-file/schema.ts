@@ -13,7 +13,12 @@ export const CAMPAIGN_FILE_FORMAT = 'herald-campaign';
 export const CAMPAIGN_FILE_MAX_BYTES = 24 * 1024 * 1024;
 
 const Text = z.string().max(100_000);
-const Time = z.string().max(40);
+/** A date (YYYY-MM-DD) or an ISO-8601 time, as Herald writes them: anything else would break the screens that show it. */
+const Time = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'This is not a date or time as Herald writes them.')
+  .refine((s) => !Number.isNaN(Date.parse(s)), 'This is not a real date.');
 const Id = z.string().min(1).max(200);
 const Json = z.unknown();
 /** Every number the app writes is an integer well inside this (a ten-year campaign's Req is in the thousands). */

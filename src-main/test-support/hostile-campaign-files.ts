@@ -171,6 +171,9 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
     { point: 7, name: 'an adjustment of 1,000,000 Req', reason: /moves 1000000 Req, which no Req adjustment/, text: edited(file, (f) => f.ledger.push({ ...f.ledger[0]!, id: 'adjust', modelId: null, kind: 'req.adjusted', req: 1_000_000, data: { kind: 'req.adjusted' }, reason: 'Requisition' })) },
     { point: 7, name: 'a team list the team-list import would refuse', reason: /\(team list 1 in the file\) is not a valid team list: /, text: edited(file, (f) => void ((f.teamLists[0]!.content as { entries: unknown }).entries = 'none')) },
     { point: 7, name: 'a player whose name is only spaces', reason: /Give the player a name/, text: edited(file, (f) => void (f.players[0]!.name = '   ')) },
+    { point: 7, name: 'a player whose name is only invisible characters', reason: /nothing visible in it/, text: edited(file, (f) => void (f.players[0]!.name = '\u200B\u202E\u2060')) },
+    { point: 7, name: 'two teams with the same name in two Unicode forms', reason: /both called/, text: edited(file, (f) => ([f.teams[0]!.name, f.teams[1]!.name] = ['Les Épées'.normalize('NFC'), 'Les Épées'.normalize('NFD')])) },
+    { point: 7, name: 'a date no screen can show', reason: /Game 1 in the file \(games\[0\]\.playedOn\): This is not a/, text: edited(file, (f) => void (f.games[0]!.playedOn = 'yesterday')) },
     { point: 7, name: 'two players with the same name in another case', reason: /both called/, text: edited(file, (f) => void (f.players[1]!.name = f.players[0]!.name.toUpperCase())) },
     {
       point: 7,
