@@ -61,7 +61,7 @@ const counts = { bridgeRequestsTried: 0, bridgeRequestsWithToken: 0, bridgeReque
 const failures: string[] = [];
 
 afterAll(() => {
-  mergeReliabilityReport({ ...counts, bridgeFailures: failures });
+  mergeReliabilityReport({ ...counts, bridgeFuzzRunsEach: FUZZ, bridgeFailures: failures });
 });
 
 describe('hostile requests against browser mode (issue 16)', () => {

@@ -80,7 +80,7 @@ const counts = { onePageDamagedFilesTried: 0, onePageDamagedRefusedAtStart: 0, o
 const openedAsHealthy: string[] = [];
 
 afterAll(() => {
-  mergeReliabilityReport({ ...counts, ...(openedAsHealthy.length > 0 ? { onePageDamagedOpenedAsHealthyCases: openedAsHealthy } : {}) });
+  mergeReliabilityReport({ ...counts, onePageDamagedEveryPage: FULL, ...(openedAsHealthy.length > 0 ? { onePageDamagedOpenedAsHealthyCases: openedAsHealthy } : {}) });
 });
 
 describe('one page zeroed (issue 16)', () => {
