@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Player, TeamDetail, TeamImpact, TeamListChangeNotice, TeamListDetail, TeamListSummary, TeamListUsage } from '../../shared/ipc/schemas/teams';
 import type { Roster, TeamList } from '../../shared/rules';
-import { call, failure, testCore } from '../test-support';
+import { SAMPLE_TEAM_LISTS } from '../../shared/data/team-lists';
+import { call, failure, snapshotTables, testCore } from '../test-support';
 
 const roster = (): Roster => ({
   models: [
@@ -24,6 +25,30 @@ async function setup() {
 }
 
 describe('team lists made and changed in Herald (issue 17)', () => {
+  it('an imported list that is wrong anywhere is refused whole, with the reason in words and its place in the file', async () => {
+    const core = testCore();
+    const raw = () => ({ ...(JSON.parse(JSON.stringify(SAMPLE_TEAM_LISTS[0])) as Record<string, unknown>), id: 'marines-club', listVersion: '2' });
+    const withEntries = (f: (entries: Record<string, unknown>[]) => void) => {
+      const list = raw();
+      f(list.entries as Record<string, unknown>[]);
+      return JSON.stringify(list);
+    };
+    const cases: [string, string][] = [
+      [JSON.stringify({ ...raw(), author: 'me' }), 'club.json is not a valid team list: Has a field Herald does not know: "author". Nothing was imported.'],
+      [withEntries((e) => (e[2]!.id = 'veteran')), 'club.json is not a valid team list: Entry 3 (Tactical Marine), id: Two entries have the id "veteran". Nothing was imported.'],
+      [withEntries((e) => (e[0]!.points = -5)), 'club.json is not a valid team list: Entry 1 (Space Marine Sergeant), points: Points cannot be negative. Nothing was imported.'],
+      [
+        withEntries((e) => ((e[1]!.options as Record<string, unknown>[])[2]!.replaces = ['Bolter'])),
+        "club.json is not a valid team list: Entry 2 (Veteran Space Marine), option 'Replace boltgun with plasma gun': replaces 'Bolter', which this entry does not carry. Nothing was imported.",
+      ],
+      [withEntries((e) => (e[2]!.category = 'squad')), 'club.json is not a valid team list: Entry 3 (Tactical Marine), squad size: a Squad needs its size: the smallest and largest number of models. Nothing was imported.'],
+    ];
+    const before = snapshotTables(core);
+    for (const [text, message] of cases) expect((await failure(core, 'teamLists.import', { source: 'upload', fileName: 'club.json', text })).message).toBe(message);
+    expect(snapshotTables(core)).toEqual(before);
+    core.close();
+  });
+
   it('a copy is a new list with its own id, never marked sample; the same id and version twice is refused', async () => {
     const { core, detail } = await setup();
     const copy: TeamList = { ...detail.list, id: 'eldar-corsairs', name: 'Eldar Corsairs', faction: 'Eldar', sample: true };
