@@ -108,6 +108,15 @@ test('a person types a 12-entry list in from paper, builds a legal team from it,
   await expect(confirm).toContainText('Sunstrider Raiders (Corsair Raids): Skarn');
   await confirm.getByRole('button', { name: 'Keep it' }).click();
   await expect(page.getByRole('heading', { name: /Entries \(12\)/ })).toBeVisible();
+
+  // The team page tells its player what the new version changed, model by model.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'Corsair Raids' }).click();
+  await campaign.team('Sunstrider Raiders').getByRole('link', { name: 'Sunstrider Raiders' }).click();
+  const notice = page.locator('.tl-team-notice');
+  await expect(notice).toContainText('The team list was changed');
+  await expect(notice).toContainText('Reaver Idris');
+  await expect(notice).toContainText('Points 10 → 11.');
 });
 
 /** Bad values typed into every kind of field, each with its field's path (for the lookup) and its fix. */
