@@ -13,7 +13,7 @@ const roster = Roster.parse({
   ],
 });
 const edit = (f: (l: TeamList) => void) => {
-  const l = structuredClone(v1);
+  const l = JSON.parse(JSON.stringify(v1)) as TeamList;
   f(l);
   return TeamList.parse(l);
 };
