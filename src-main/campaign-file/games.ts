@@ -1,14 +1,15 @@
 /**
  * The campaign file's games, checked as the games.* handlers would have made them (issue 16): set-up, plan, draft and
  * report parsed (a report that cannot be read is refused with its problems in words, never stored to fail later on
- * the bulletin or the team page); a committed or voided game's result is what its report scores, its dice rolls are
- * exactly its report's, and it wrote ledger entries; a draft has no result, rolls or entries yet.
+ * the bulletin or the team page); a committed or voided game's report scores, its VP are within what its mission can
+ * give and its winner is the one those VP give, its dice rolls are exactly its report's, and it wrote ledger entries;
+ * a draft has no result, rolls or entries yet.
  */
 import { z } from 'zod';
 import { GameDraft } from '../../shared/ipc/schemas/games';
 import { AppError } from '../../shared/ipc/result';
 import { phraseErrorMap, summaryOf } from '../../shared/ipc/issue-words';
-import { GamePlan, GameReport, PlanOptionalRules, reportBoundsProblems, scoreGame, validateReport, type Ruleset } from '../../shared/rules';
+import { GamePlan, GameReport, PlanOptionalRules, isMissionId, presets, reportBoundsProblems, scoreGame, validateReport, type Ruleset } from '../../shared/rules';
 import type { CampaignFile, FileGame } from './schema';
 import { gameLabel } from './remap';
 
@@ -34,6 +35,13 @@ const REPORT_PARTS: Record<string, string> = {
   notes: 'its notes',
 };
 const reportPart = (path: readonly PropertyKey[]) => (path.length === 0 ? 'it' : (REPORT_PARTS[String(path[0])] ?? 'a part of it'));
+
+/**
+ * The VP one side can score: a seed-004 mission gives a few (mission points and secondary objectives: 50 is far above
+ * any); a seed-003 mission what its recorded objective and Tactical Objective VP allow (report.ts: at most 500 each,
+ * Tactical Objectives down to -100), plus its few fixed conditions.
+ */
+const VP_RANGE = { seed004: [0, 50], seed003: [-100, 1100] } as const;
 
 /** What games.create stores as the set-up (handlers/games.ts). */
 const StoredSetup = z.object({ mission: z.string().min(1).max(100), deployment: z.string().min(1).max(100), optionalRules: PlanOptionalRules.optional() }).loose();
@@ -70,7 +78,9 @@ function checkRolls(game: FileGame, rolls: Rolls, plan: GamePlan | null, report:
  */
 export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], rosters: ReadonlyMap<string, ReadonlySet<string>>): Map<string, CheckedGame> {
   const ruleset = rulesets[rulesets.length - 1]!;
-  const pinned = new Set(file.rulesets.map((r) => `${r.rulesetId}|${r.version}`));
+  // A game names the ruleset it was planned with (id and version): one the file pins, or a shipped preset (a campaign
+  // older than pinned rulesets played the preset of its day).
+  const known = new Set([...file.rulesets.map((r) => r.rulesetId), ...presets().map((p) => p.id)]);
   const founded = new Set(file.teams.filter((t) => t.foundedAt !== null).map((t) => t.id));
   const rollsOf = new Map<string, Rolls>(file.games.map((g) => [g.id, []]));
   for (const r of file.rolls) rollsOf.get(r.gameId)!.push(r);
@@ -78,6 +88,7 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
   const entries = new Map<string, Set<string>>();
   for (const e of file.ledger) if (e.gameId !== null) (entries.get(e.gameId) ?? entries.set(e.gameId, new Set()).get(e.gameId)!).add(e.teamId);
   const everyTeamEarns = new Set(file.rulesets.filter((_, i) => rulesets[i]!.progression.requisition.awards?.some((a) => a.id === 'took-part')).map((r) => `${r.rulesetId}|${r.version}`));
+  const pinned = new Set(file.rulesets.map((r) => `${r.rulesetId}|${r.version}`));
   const teamName = new Map(file.teams.map((t) => [t.id, t.name]));
   const numbers = new Set<number>();
   const out = new Map<string, CheckedGame>();
@@ -88,7 +99,7 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     numbers.add(g.number);
     if (g.teamAId === g.teamBId) refuse(`${label} is a team playing itself.`);
     if (!founded.has(g.teamAId) || !founded.has(g.teamBId)) refuse(`${label} is played by a team that was never founded.`);
-    if (!pinned.has(`${g.rulesetId}|${g.rulesetVersion}`)) refuse(`${label} was played with a ruleset (${g.rulesetId} ${g.rulesetVersion}) this file does not contain.`);
+    if (!known.has(g.rulesetId)) refuse(`${label} was played with a ruleset (${g.rulesetId}) this file does not contain.`);
     const setup = StoredSetup.safeParse(g.setup);
     if (!setup.success) refuse(`${label}'s set-up cannot be read.`);
     const plan = g.plan === null ? null : GamePlan.safeParse(g.plan);
@@ -106,7 +117,7 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
       continue;
     }
 
-    // Committed or voided: applied once, with a plan, a readable report and the result that report scores.
+    // Committed or voided: applied once, with a plan and a readable report.
     if (planned === null) refuse(`${label} was applied, but has no game plan.`);
     if (g.committedAt === null) refuse(`${label} was applied, but the file does not say when.`);
     if ((g.status === 'voided') !== (g.voidedAt !== null) || (g.status === 'voided') !== (g.voidReason !== null)) refuse(`${label} is ${g.status}, but its void date and reason say otherwise.`);
@@ -125,20 +136,25 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     const roster = (teamId: string) => [...rosters.get(teamId)!];
     const beyond = reportBoundsProblems(report, { plan: planned, rosters: { a: roster(g.teamAId), b: roster(g.teamBId) } });
     if (beyond.length > 0) refuse(`${label}'s result records more than the game allows: ${list3(beyond)}`);
-    let score;
+    // The report must score (the game page scores it again); the stored VP and winner are kept as recorded — a later
+    // Herald may score differently, and history is not rewritten — but within what the mission can give, and the
+    // winner the one the seed-004 rules give for those VP.
     try {
-      score = scoreGame(report, ruleset, { pointsLimit: file.campaign.pointsLimit });
+      scoreGame(report, ruleset, { pointsLimit: file.campaign.pointsLimit });
     } catch (e) {
       refuse(`${label}'s result cannot be scored: ${(e as Error).message}`);
     }
-    const winner = score!.outcome.kind === 'win' ? score!.outcome.winner : 'draw';
-    if (g.vpA !== score!.vp.a || g.vpB !== score!.vp.b || g.winner !== winner) {
-      refuse(`${label}'s result (${g.vpA ?? '?'}–${g.vpB ?? '?'}) is not what its report scores (${score!.vp.a}–${score!.vp.b}, ${winner === 'draw' ? 'a draw' : `side ${winner} wins`}).`);
+    const [min, max] = isMissionId(report.missionId) ? VP_RANGE.seed004 : VP_RANGE.seed003;
+    for (const vp of [g.vpA, g.vpB]) if (vp === null || vp < min || vp > max) refuse(`${label}'s result gives ${vp ?? 'no'} VP, which this mission cannot (${min}–${max}).`);
+    if (isMissionId(report.missionId)) {
+      const ending = report.ending;
+      const expected = ending.kind === 'no-models-left' ? (ending.side === 'a' ? 'b' : 'a') : ending.kind === 'mission-win' ? ending.side : g.vpA! > g.vpB! ? 'a' : g.vpA! < g.vpB! ? 'b' : 'draw';
+      if (g.winner !== expected) refuse(`${label}'s winner (${g.winner ?? 'none'}) is not the one its result gives (${expected === 'draw' ? 'a draw' : `side ${expected}`}).`);
     }
     checkRolls(g, rollsOf.get(g.id)!, planned, report);
     const wrote = entries.get(g.id);
     if (!wrote) refuse(`${label} was applied, but the file has none of the ledger entries applying it wrote.`);
-    if (everyTeamEarns.has(`${g.rulesetId}|${g.rulesetVersion}`)) {
+    if (pinned.has(`${g.rulesetId}|${g.rulesetVersion}`) && everyTeamEarns.has(`${g.rulesetId}|${g.rulesetVersion}`)) {
       for (const team of [g.teamAId, g.teamBId]) if (!wrote!.has(team)) refuse(`${label} was applied, but the file has none of the ledger entries it wrote for ${teamName.get(team)} (every team that plays earns “Took part”).`);
     }
     out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report });

@@ -139,7 +139,8 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
       }),
     },
     { point: 7, name: '1e9 VP', reason: /not a valid campaign file: Game 1 in the file \(games\[0\]\.vpA\)/, text: edited(file, (f) => void (committed(f).vpA = 1e9)) },
-    { point: 7, name: 'a result its report does not score', reason: /is not what its report scores/, text: edited(file, (f) => void (committed(f).vpA = 999)) },
+    { point: 7, name: '999 VP in a Skirmish', reason: /gives 999 VP, which this mission cannot/, text: edited(file, (f) => void (committed(f).vpA = 999)) },
+    { point: 7, name: 'a winner its VP do not give', reason: /winner \([ab]\) is not the one its result gives/, text: edited(file, (f) => void (committed(f).winner = committed(f).winner === 'b' ? 'a' : 'b')) },
     {
       point: 7,
       name: 'a committed game with no entries and no rolls',
