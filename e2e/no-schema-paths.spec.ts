@@ -4,6 +4,7 @@
  * stands, the draft goes on saving the rest, and the message goes when the value is fixed.
  * (The team-list editor has its own test of the same kind, e2e/team-list-editor.spec.ts, by its author.)
  */
+import fs from 'node:fs';
 import { expect, test } from './fixtures';
 import type { Locator, Page } from '@playwright/test';
 import { CampaignPage } from './pages/CampaignPage';
@@ -157,4 +158,49 @@ test('bad values in every roster-builder field: words next to the field, never a
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.locator('.summary-column .field-error')).toContainText('Give the team a name.');
   await noDeveloperWords(page, 'rename');
+});
+
+test('an option taken several times: refused counts in words, the list\'s own limit as a roster rule', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', 'Electron imports through its own file dialog, which a test cannot drive.');
+  const app = await herald.launch();
+  const { page } = app;
+  // A club's Ork list whose Boyz may take up to three extra choppas (no sample list has an option taken more than once).
+  const orks = JSON.parse(fs.readFileSync('shared/data/team-lists/orks.json', 'utf8')) as { entries: { id: string; options: unknown[] }[] } & Record<string, unknown>;
+  orks.entries.find((e) => e.id === 'boy')!.options.push({ id: 'extra-choppa', name: 'Extra choppa', points: 1, maxPerModel: 3 });
+  const club = { ...orks, id: 'orks-club', name: 'Orks (club)', listVersion: '2.1', sample: false };
+  await page.getByRole('link', { name: 'Team lists' }).click();
+  await page.getByLabel('Team-list file to import').setInputFiles({ name: 'orks-club.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(club)) });
+  await expect(page.getByRole('status')).toHaveText('Imported Orks (club) (list 2.1).');
+
+  await page.getByRole('link', { name: 'Campaigns', exact: true }).click();
+  const home = new HomePage(page);
+  await home.waitUntilReady();
+  await home.createCampaign('Choppas');
+  await page.getByRole('link', { name: 'Choppas' }).click();
+  const campaign = new CampaignPage(page);
+  await campaign.addPlayer('Bob');
+  await campaign.createTeam('Bob', 'Orks (club)', 'Da Krumpas');
+  const roster = new RosterPage(page);
+  await expect(page.getByRole('heading', { name: /Da Krumpas/, level: 1 })).toBeVisible();
+  const snag = await roster.addModel('Ork Boy', 'Snag');
+  const choppas = snag.getByLabel(/Extra choppa/);
+  for (const [value, message] of [
+    ['25', 'Extra choppa on Snag: at most 20.'],
+    ['-1', 'Extra choppa on Snag: cannot be negative.'],
+    ['1.5', 'Extra choppa on Snag: a whole number, please.'],
+  ] as const) {
+    await typeInto(choppas, value);
+    await expect(snag.locator('.field-error')).toHaveText(message);
+    await expect(roster.problems).toContainText(message);
+    await noDeveloperWords(page, `option count ${value}`);
+  }
+  // Within the schema but over the list's "up to 3": the roster's own rule, in words, and no field message.
+  await typeInto(choppas, '4');
+  await expect(snag.locator('.field-error')).toHaveCount(0);
+  await expect(roster.problems).toContainText('Extra choppa 4 times on Snag: at most 3 times.');
+  await typeInto(choppas, '2');
+  await expect(roster.problems).not.toContainText('Extra choppa');
+  await expect(snag.getByLabel('Model points')).toHaveText('8 pts'); // 6 + 2 × 1
+  await roster.waitUntilSaved();
+  await noDeveloperWords(page, 'option count fixed');
 });
