@@ -110,6 +110,14 @@ test('two teams play a Relic Hunt: set-up, result, injuries, EXP, Req, commit, s
   await game.relics('Iron Wolves', 'Brother Kaelen', 2);
   await expect(game.problems).toHaveCount(0);
   await game.waitUntilSaved();
+  // Issue 16: a huge typed count is held to the report's cap and bounded by the plan, in words.
+  await page.getByLabel('Relic counters placed').fill('100000');
+  await expect(page.getByLabel('Relic counters placed')).toHaveValue('20');
+  await expect(game.problems).toContainText(`Relic Hunt: 20 Relic counters recorded, but the game plan placed ${relics}`);
+  await expect(page.getByRole('button', { name: 'Next: Injuries →' })).toBeDisabled();
+  await page.getByLabel('Relic counters placed').fill(String(relics));
+  await expect(game.problems).toHaveCount(0);
+  await game.waitUntilSaved();
 
   // ----- injuries, experience, requisition -----
   await game.next('Injuries');

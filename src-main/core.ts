@@ -266,6 +266,10 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       // Every screen is stale: the renderer starts again from app.info, which now holds the recovery.
       ctx.emit('app.restored', { file: info.recovery.setAsideFile });
       return result;
+    }).catch((e: unknown) => {
+      // Setting the file aside failed (a locked folder, say): say so; the next start checks the file again.
+      log(`The full check of the campaign file could not finish: ${e instanceof Error ? e.message : String(e)}`);
+      return null;
     });
   };
   let fullCheck = runFullCheck();
