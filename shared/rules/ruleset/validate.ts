@@ -8,6 +8,11 @@ import { missingTables, tableCoverageProblems } from '../presets/require';
 import type { MissingTable } from '../presets/require';
 import { CLUB_MISSION_IDS, CLUB_MISSION_TABLE } from '../club-8th/missions';
 import { Ruleset, allTables } from './schema';
+import { issueMessage } from '../roster/team-list-issues';
+
+/** Where a problem is in a ruleset, in words: ["progression", "honours", "groups", 1, "cost"] → "progression › honours › groups 2 › cost". */
+const placeWords = (path: readonly PropertyKey[]) =>
+  path.reduce<string[]>((out, seg) => (typeof seg === 'number' && out.length > 0 ? [...out.slice(0, -1), `${out[out.length - 1]} ${seg + 1}`] : [...out, String(seg)]), []).join(' › ');
 
 export interface RulesetCheck {
   /** Mistakes, in words; the ruleset cannot be saved while there are any. */
@@ -26,7 +31,8 @@ export interface RulesetCheck {
 export function checkRuleset(input: unknown): RulesetCheck {
   const parsed = Ruleset.safeParse(input);
   if (!parsed.success) {
-    return { problems: parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'ruleset'}: ${i.message}`), missing: [] };
+    // Words, never a dotted schema path or zod's own wording (issue 17): "progression › honours › group 2 › cost: is at least 0."
+    return { problems: parsed.error.issues.map((i) => `${i.path.length > 0 ? placeWords(i.path) : 'ruleset'}: ${issueMessage(i)}`), missing: [] };
   }
   const r = parsed.data;
   const problems = [...tableCoverageProblems(r)];
