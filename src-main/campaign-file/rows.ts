@@ -89,6 +89,15 @@ export function checkPeople(file: CampaignFile): Pick<CampaignFile, 'campaign' |
     if (!roster.success) refuse(`The roster of ${t.name} is not valid: ${fileLocation(['teams', i, 'roster', ...roster.error.issues[0]!.path])}: ${roster.error.issues[0]!.message}`);
     return { ...t, roster: roster.data! };
   });
+  // A model is on one roster once (teams.saveDraft refuses a roster with an id twice), and on one team's roster only.
+  const onRoster = new Map<string, string>();
+  for (const t of teams) {
+    for (const m of t.roster.models) {
+      const other = onRoster.get(m.id);
+      if (other !== undefined) refuse(other === t.name ? `The roster of ${t.name} has two models with the same id.` : `${t.name} and ${other} have a model with the same id on their rosters.`);
+      onRoster.set(m.id, t.name);
+    }
+  }
   // A team is founded exactly when its ledger starts with its founding (teams.found writes both at once). The founding
   // roster is not checked against today's team list: the list may have been edited since (issue 4's editor).
   const firstKind = new Map<string, string>();

@@ -178,13 +178,24 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
     { point: 7, name: 'two players with the same name in another case', reason: /both called/, text: edited(file, (f) => void (f.players[1]!.name = f.players[0]!.name.toUpperCase())) },
     {
       point: 7,
-      name: 'a model on two teams',
-      reason: /adds a model that belongs to Iron Wolves/,
+      name: 'a model on two teams’ rosters',
+      reason: /Da Boyz and Iron Wolves have a model with the same id on their rosters/,
       text: edited(file, (f) => {
         const taken = f.teams[0]!.roster.models[0]!.id;
         const founding = f.ledger.find((e) => e.kind === 'team.founded' && e.teamId === f.teams[1]!.id)!;
         (founding.data.roster as { models: { id: string }[] }).models[0]!.id = taken;
         f.teams[1]!.roster.models[0]!.id = taken;
+      }),
+    },
+    {
+      point: 7,
+      name: 'a model recruited, then dismissed, that is also on another team',
+      reason: /adds a model that belongs to Iron Wolves/,
+      text: edited(file, (f) => {
+        const model = { id: f.teams[0]!.roster.models[0]!.id, entryId: 'boy', name: 'Grot', options: {}, armoury: [], grenades: {} };
+        const row = { ...f.ledger[0]!, teamId: f.teams[1]!.id, gameId: null, modelId: model.id };
+        f.ledger.push({ ...row, id: 'recruit', kind: 'model.recruited', req: -6, data: { kind: 'model.recruited', model }, reason: 'Recruited Grot' });
+        f.ledger.push({ ...row, id: 'dismiss', kind: 'model.dismissed', req: 0, data: { kind: 'model.dismissed', modelId: model.id, name: 'Grot' }, reason: 'Dismissed Grot' });
       }),
     },
   ];
