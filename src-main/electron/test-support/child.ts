@@ -49,12 +49,21 @@ Database.prototype.close = function (this: { name: string }) {
 
 let held: (() => void)[] | null = config.holdBackups ? [] : null;
 if (config.holdBackups) holdBackups();
-/** Backups run in worker threads: keep each worker's answer (and its exit) until the test releases them. */
+/**
+ * Backups run in worker threads (db/backup-worker.ts: the one worker given a `tmpPath`): keep each backup worker's
+ * answer (and its exit) until the test releases them. Other workers (the launcher's quick_check) run as usual.
+ */
 function holdBackups() {
   const Real = workerThreads.Worker;
+  // A set, not a field: Node's Worker emits events from inside its own constructor, before a subclass's fields exist.
+  const backupWorkers = new WeakSet<object>();
   class HeldWorker extends Real {
+    constructor(...args: ConstructorParameters<typeof Real>) {
+      super(...args);
+      if (typeof (args[1]?.workerData as { tmpPath?: unknown } | undefined)?.tmpPath === 'string') backupWorkers.add(this);
+    }
     override emit(name: string | symbol, ...args: unknown[]): boolean {
-      if (held && (name === 'message' || name === 'exit')) {
+      if (held && backupWorkers.has(this) && (name === 'message' || name === 'exit')) {
         if (name === 'message') record('backup.held');
         // Node drops a worker's listeners once it has exited: keep the ones there are now.
         const listeners = this.listeners(name) as ((...a: unknown[]) => void)[];

@@ -96,12 +96,12 @@ export async function startHerald(options: StartOptions = {}) {
   let loadError: string | null = null;
   let markLoaded: () => void = () => {};
   const loaded = new Promise<void>((r) => (markLoaded = r));
-  const exited = new Promise<{ code: number | null; records: Record_[] | null }>((resolve) => {
-    child.on('exit', (code) => {
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null; records: Record_[] | null }>((resolve) => {
+    child.on('exit', (code, signal) => {
       for (const p of pending.values()) p.reject(new Error(`Herald's process exited (code ${code}) before it answered.\n${output}`));
       pending.clear();
       markLoaded();
-      resolve({ code, records: exitRecords });
+      resolve({ code, signal, records: exitRecords });
     });
   });
   child.on('message', (m: { type: string; id?: number; ok?: boolean; value?: unknown; error?: string; records?: Record_[] }) => {
@@ -173,7 +173,7 @@ export async function startHerald(options: StartOptions = {}) {
       return { exited: answer === null || !herald.isRunning() };
     },
     /** app.quit(); resolves with the exit code and the stand-in's records once the process has gone. */
-    async quit(): Promise<{ code: number | null; records: Record_[] | null }> {
+    async quit(): Promise<{ code: number | null; signal: NodeJS.Signals | null; records: Record_[] | null }> {
       await herald.requestQuit();
       return exited;
     },
