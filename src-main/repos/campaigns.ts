@@ -34,8 +34,6 @@ export function findCampaign(db: Db, id: string): Campaign | undefined {
  * Names are compared by shared/names.ts nameKey (issue 16): case, accents, Unicode form, spacing and invisible
  * characters aside, so "Iron Harvest", "iron harvest" and "Iron\u200BHarvest" count as the same name.
  */
-export { nameKey };
-
 export function findCampaignByName(db: Db, name: string): Campaign | undefined {
   const key = nameKey(name);
   return db
