@@ -153,13 +153,13 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
     if (modelOf(d) !== e.modelId) refuse(`${where} is filed under another model than the one it is about.`);
 
     // Which game it belongs to: a game's entries (and a recruit bought in the wizard) belong to a committed or voided
-    // game, voided exactly when the game is; entries made on the team page belong to no game.
+    // game, voided exactly when the game is; entries made on the team page belong to no game (and are voided only as a
+    // voided game's dependents).
     const game = e.gameId === null ? undefined : games.get(e.gameId)!;
     if (game === undefined && progression && d.kind !== 'honour.bought') refuse(`${where} comes from a game but names none.`);
     if (game !== undefined && !progression && d.kind !== 'model.recruited') refuse(`${where} is tied to ${gameLabel(game)}, but that kind of entry is made on the team page.`);
     if (game !== undefined && game.status === 'draft') refuse(`${where} belongs to ${gameLabel(game)}, which was never applied.`);
     if (game !== undefined && (game.status === 'voided') !== (e.voidedAt !== null)) refuse(`${where} is ${e.voidedAt === null ? 'live' : 'voided'} but ${gameLabel(game)} is ${game.status}.`);
-    if (game === undefined && e.voidedAt !== null) refuse(`${where} is voided, but only a game's entries can be.`);
 
     // Its Req: what the screen that makes this kind of entry would write.
     const costs = (d.kind === 'model.recruited' || d.kind === 'model.wargear') && e.req <= 0 && -e.req <= costMax;

@@ -68,6 +68,39 @@ describe('campaign file', () => {
     club.close();
   });
 
+  it('a campaign with a draft, a voided game and a voided recruit paid from it imports whole (issue 16 checks refuse none of it)', async () => {
+    const home = testCore(tempDir());
+    const campaign = await playedCampaign(home);
+    const teams = await call<{ id: string; name: string }[]>(home, 'teams.list', { campaignId: campaign.id });
+    const wolves = teams.find((t) => t.name === 'Iron Wolves')!.id;
+    const boyz = teams.find((t) => t.name === 'Da Boyz')!.id;
+    // A recruit bought on the team page with the Req game 1 earned: voiding game 1 voids it too.
+    await call(home, 'teams.recruit', { id: wolves, model: { id: 'ignored', entryId: 'tactical-marine', name: 'Brother Aulus', options: {}, armoury: [], grenades: {} } });
+    const second = await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: boyz, teamB: wolves, mission: 'relic-hunt' });
+    // Relics carried home: the relic cash-in is bounded by the counters the plan placed.
+    const relics = second.plan!.counters.find((c) => c.kind === 'relic')!.count;
+    const draft = structuredClone(second.draft);
+    draft.report.relicCount = relics;
+    draft.report.models = draft.report.models.map((m, i) => (i === 0 ? { ...m, relicsCarried: 1 } : m));
+    await call(home, 'games.saveDraft', { id: second.game.id, draft });
+    await call(home, 'games.commit', { id: second.game.id });
+    await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: wolves, teamB: boyz, mission: 'skirmish' });
+    const first = (await call<{ id: string; number: number }[]>(home, 'games.list', { campaignId: campaign.id })).find((g) => g.number === 1)!;
+    await call(home, 'games.void', { id: first.id, reason: 'Played with the wrong rosters', withDependents: true });
+    const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const file = JSON.parse(text) as CampaignJson;
+    expect(file.ledger.some((e) => e.gameId === null && e.voidedAt !== null)).toBe(true); // the voided recruit
+    expect(file.games.map((g) => g.status).sort()).toEqual(['committed', 'draft', 'voided']);
+    expect(file.ledger.some((e) => e.kind === 'relic.cashed')).toBe(true);
+
+    const club = testCore(tempDir());
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.json', text });
+    const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);
+    expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })));
+    home.close();
+    club.close();
+  });
+
   it('hostile and inconsistent files are refused with a reason; nothing is imported', async () => {
     const home = testCore(tempDir());
     const campaign = await playedCampaign(home);
