@@ -206,4 +206,15 @@ test('bad values in every field of the list editor: words next to the field, nev
   await expect(ed.errorFor('allowance.special')).toHaveCount(0);
   await noSchemaWords();
   await expect(ed.problems).toHaveCount(0);
+
+  // Leaving the editor by mistake loses nothing: the unsaved edits are back on return, until saved or discarded.
+  await ed.openLibrary();
+  const row = page.getByRole('table', { name: 'Team lists' }).getByRole('row').filter({ hasText: 'Space Marines (sample)' });
+  await row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Your unsaved changes to this list from before are back' })).toBeVisible();
+  await expect(ed.field('name')).toHaveValue('Space Marines (club)');
+  await page.getByRole('button', { name: 'Discard changes' }).click();
+  await expect(ed.field('name')).toHaveValue('Space Marines (sample)');
+  await page.reload();
+  await expect(ed.field('name')).toHaveValue('Space Marines (sample)');
 });

@@ -61,6 +61,8 @@ export class TeamListEditor {
   busy = $state(false);
   /** The entry just added or duplicated: opened, and its name focused. */
   fresh = $state<Entry | null>(null);
+  /** Unsaved edits found from an earlier visit (kept in this window's storage) were put back. */
+  restored = $state(false);
 
   problems = $derived<TeamListProblem[]>(this.draft ? teamListProblems($state.snapshot(this.draft)) : []);
   errors = $derived<Record<string, string>>(Object.fromEntries(this.problems.map((p) => [p.key, p.message])));
@@ -73,10 +75,41 @@ export class TeamListEditor {
       const detail = await api.call('teamLists.get', { id: this.id });
       this.detail = detail;
       this.draft = structuredClone(detail.list);
+      const kept = this.#kept();
+      if (kept && kept.revision === detail.revision) {
+        this.draft = kept.draft;
+        this.restored = true;
+      }
       this.usage = detail.teams > 0 ? await api.call('teamLists.usage', { id: this.id }) : { teams: [] };
       this.error = null;
     } catch (e) {
       this.error = messageOf(e);
+    }
+  }
+
+  // ----- unsaved edits survive leaving the page (typing a list in takes a while; a wrong click must not lose it) -----
+
+  get #storeKey() {
+    return `herald.teamListDraft.${this.id}`;
+  }
+  #kept(): { revision: number; draft: TeamList } | null {
+    try {
+      const raw = localStorage.getItem(this.#storeKey);
+      return raw ? (JSON.parse(raw) as { revision: number; draft: TeamList }) : null;
+    } catch {
+      return null;
+    }
+  }
+  /** Keep the draft while it differs from the saved list; forget it once saved or discarded. Call from an effect. */
+  persist() {
+    if (!this.detail || !this.draft) return;
+    const dirty = this.dirty;
+    const text = dirty ? JSON.stringify({ revision: this.detail.revision, draft: $state.snapshot(this.draft) }) : null;
+    try {
+      if (text) localStorage.setItem(this.#storeKey, text);
+      else localStorage.removeItem(this.#storeKey);
+    } catch {
+      // Storage full or unavailable: the editor works as before, without the safety copy.
     }
   }
 
@@ -189,6 +222,7 @@ export class TeamListEditor {
   discard() {
     if (this.detail) this.draft = structuredClone($state.snapshot(this.detail.list));
     this.preview = null;
+    this.restored = false;
   }
 
   /** Save, or first show what the change does to the teams built on the list. */
@@ -217,6 +251,7 @@ export class TeamListEditor {
       this.draft = structuredClone(detail.list);
       this.saved = { revision: detail.revision, changed };
       this.preview = null;
+      this.restored = false;
       this.error = null;
       if (detail.teams > 0) this.usage = await api.call('teamLists.usage', { id: this.id });
     } catch (e) {
