@@ -3,7 +3,7 @@
  * the organiser enters them, upgrades that never rewrite past games, and the ruleset file round trip.
  */
 import { describe, expect, it } from 'vitest';
-import type { CampaignSettingsView, GameDetail } from '../../shared/ipc/schemas/games';
+import type { CampaignSettingsView, GameDetail, StandingRow } from '../../shared/ipc/schemas/games';
 import type { RulesetImportResult, RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { battleHonoursPreset, withOptionalRules, type DiceTable, type Ruleset } from '../../shared/rules';
@@ -45,6 +45,20 @@ const d6 = (id: string, name: string, rows: [number, number, string, string][]):
 });
 
 /** What a club would enter for Experience & Levels (house numbers, for the test only). */
+/**
+ * Issue 16: the campaign exported and imported on another laptop arrives whole — its checks (rulesets, EXP, levels,
+ * chart, results) refuse nothing a real campaign holds — with the same standings and the same ruleset.
+ */
+async function importsWhole(core: Core, campaignId: string) {
+  const { text } = await call<{ text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
+  const club = testCore();
+  const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'club.json', text });
+  const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);
+  expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(standings(await call<StandingRow[]>(core, 'campaigns.standings', { id: campaignId })));
+  expect((await call<RulesetView>(club, 'rulesets.current', { id: imported.campaign.id })).ruleset).toEqual((await call<RulesetView>(core, 'rulesets.current', { id: campaignId })).ruleset);
+  club.close();
+}
+
 function filledIn(r: Ruleset): Ruleset {
   const out = structuredClone(r);
   const bh = battleHonoursPreset();
@@ -87,6 +101,7 @@ describe('house rules: pinned rulesets', () => {
     const team = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
     const kaelen = team.roster.models.find((m) => m.name === 'Brother Kaelen')!;
     expect(team.progress[kaelen.id]).toMatchObject({ exp: 1, level: 1, advances: ['Level 1: +1 Weapon Skill'] });
+    await importsWhole(core, campaign.id);
     core.close();
   });
 
@@ -129,6 +144,8 @@ describe('house rules: pinned rulesets', () => {
 
     const second = await playRelicHunt(core, campaign.id, a, b);
     expect(second.preview.changes.filter((c) => c.text.startsWith('Took part')).map((c) => c.req)).toEqual([25, 25]);
+    await call(core, 'games.commit', { id: second.game.id });
+    await importsWhole(core, campaign.id);
     core.close();
   });
 
@@ -313,6 +330,7 @@ describe('house rules: rosters that would become illegal, and the optional rules
     expect(saved.preview.changes.some((c) => c.kind === 'exp.gained')).toBe(false);
     const committed = await call<GameDetail>(core, 'games.commit', { id: g.game.id });
     expect(committed.game).toMatchObject({ status: 'committed', vp: { a: 8, b: 3 }, winner: 'a', missionName: 'Vital Intelligence' });
+    await importsWhole(core, campaign.id);
     core.close();
   });
 });
