@@ -19,6 +19,8 @@ import os from 'node:os';
 import path from 'node:path';
 import * as ResEdit from 'resedit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IPC_INVOKE } from '../shared/ipc/bridge';
+import { startPackagedHerald, type PackagedHerald } from './packaged-herald';
 import { electronVersion, packSteady, root, sqliteFiles, walk, type Packed } from './packaging-support';
 import { makeStandInElectron, makeStandInElectronWin, readFuses } from './stand-in-electron';
 
@@ -147,6 +149,48 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
     const bytes = walk(path.join(appDir, 'resources')).reduce((n, f) => n + fs.statSync(path.join(appDir, 'resources', f)).size, 0);
     console.log(`Herald's app (resources/: app.asar, app.asar.unpacked, migrations): ${(bytes / 1e6).toFixed(1)} MB`);
     expect(bytes / 1e6).toBeLessThan(RESOURCES_BUDGET_MB);
+  });
+});
+
+describe('the packaged app starts: its main bundle under the Electron stand-in, as a packaged app', () => {
+  interface WindowInfo { url: string; loads: { url: string; status: number }[]; options: { webPreferences?: Record<string, unknown> } }
+  let tree: string;
+  let herald: PackagedHerald | undefined;
+  const invoke = async (channel: string, input: unknown) =>
+    (await herald!.op<{ value?: unknown; threw?: string }>('ipcInvoke', {}, IPC_INVOKE, [channel, input])).value;
+  beforeAll(async () => {
+    tree = path.join(work, 'packaged-tree');
+    extractAll(asar, tree); // with the unpacked files: the tree Electron reads through app.asar
+    herald = await startPackagedHerald({ appTree: tree, resourcesPath: path.join(appDir, 'resources'), work });
+  }, 60_000);
+  afterAll(async () => {
+    expect(await herald?.quit()).toBe(0);
+  });
+
+  it("opens its window on Herald's page, with the app's preload and without DevTools", async () => {
+    const [win] = await herald!.op<WindowInfo[]>('ready');
+    expect(win?.loads).toEqual([{ url: 'app://herald/index.html', status: 200 }]);
+    const prefs = win!.options.webPreferences!;
+    expect(prefs).toMatchObject({ devTools: false, contextIsolation: true, sandbox: true, nodeIntegration: false });
+    expect(path.relative(tree, String(prefs.preload))).toBe(path.join('dist', 'main', 'preload.cjs'));
+  });
+
+  it('opens a campaign file with the migrations from resources/, and answers the page', async () => {
+    expect(await invoke('app.info', {})).toMatchObject({ ok: true, value: { mode: 'electron', readOnly: false, notice: null, recovery: null } });
+    expect(await invoke('campaigns.create', { name: 'Packaged League' })).toMatchObject({ ok: true, value: { name: 'Packaged League' } });
+    expect(await invoke('campaigns.list', {})).toMatchObject({ ok: true });
+  });
+
+  it('serves the renderer from inside the app', async () => {
+    const index = await herald!.op<{ status: number; body: Uint8Array }>('request', 'app://herald/index.html');
+    expect(index.status).toBe(200);
+    const script = /src="\.?\/?(assets\/[^"]+\.js)"/.exec(Buffer.from(index.body).toString())?.[1];
+    expect(script).toBeDefined();
+    expect((await herald!.op<{ status: number }>('request', `app://herald/${script}`)).status).toBe(200);
+  });
+
+  it('has no DevTools toggle in its menus', async () => {
+    expect(JSON.stringify(await herald!.op('menu'))).not.toMatch(/toggleDevTools|"viewMenu"/);
   });
 });
 
