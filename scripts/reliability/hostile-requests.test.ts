@@ -57,7 +57,7 @@ const bodyArb = fc.oneof(
   fc.string({ maxLength: 40 }),
 );
 
-const counts = { bridgeRequestsTried: 0, bridgeRequestsWithToken: 0, bridgeRequestsWithoutToken: 0, bridgeServerExits: 0, bridgeAnswers5xx: 0, bridgeRefusalsLogged: 0 };
+const counts = { gameReportAttacksTried: 0, gameReportAttacksAccepted: 0, nameAttacksTried: 0, nameAttacksAccepted: 0, bridgeRequestsTried: 0, bridgeRequestsWithToken: 0, bridgeRequestsWithoutToken: 0, bridgeServerExits: 0, bridgeAnswers5xx: 0, bridgeRefusalsLogged: 0 };
 const failures: string[] = [];
 
 afterAll(() => {
@@ -115,4 +115,72 @@ describe('hostile requests against browser mode (issue 16)', () => {
     expect(counts.bridgeRefusalsLogged).toBeGreaterThan(0);
     expect(counts.bridgeRequestsWithToken).toBeGreaterThan(2 * HOSTILE_TARGETS.length);
   }, FULL ? 900_000 : 180_000);
+
+  it('typed values past what a game or a name allows, through the bridge: huge relic counts are refused or never ready, invisible and look-alike names refused', async () => {
+    const child = await startChild();
+    const base = `http://127.0.0.1:${child.port}`;
+    const invoke = async (channel: string, input: unknown) => {
+      const r = await fetch(`${base}/api/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-herald-token': TOKEN }, body: JSON.stringify({ channel, input }) });
+      return (await r.json()) as { ok: true; value: any } | { ok: false; error: { code: string; message: string } }; // eslint-disable-line @typescript-eslint/no-explicit-any
+    };
+    const must = async (channel: string, input: unknown) => {
+      const r = await invoke(channel, input);
+      if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
+      return r.value;
+    };
+    const campaign = await must('campaigns.create', { name: 'Hostile values' });
+    const lists = (await must('teamLists.list', {})) as { id: string; listKey: string }[];
+    const orks = lists.find((l) => l.listKey === 'orks-sample')!.id;
+    const teams: string[] = [];
+    for (const [player, name] of [['Alice', 'Snaggas'], ['Bob', 'Krumpas']]) {
+      const p = await must('players.create', { campaignId: campaign.id, name: player });
+      const t = await must('teams.create', { campaignId: campaign.id, playerId: p.id, teamListId: orks, name });
+      const models = [{ entryId: 'boss-nob', name: `${name} Boss` }, ...[1, 2, 3].map((i) => ({ entryId: 'boy', name: `${name} Boy ${i}` }))];
+      await must('teams.saveDraft', { id: t.team.id, roster: { models: models.map((m, i) => ({ id: `${name}-${i}`, ...m, options: {}, armoury: [], grenades: {} })) } });
+      await must('teams.found', { id: t.team.id });
+      teams.push(t.team.id);
+    }
+    const attacks: { what: string; draft: (d: any, placed: number) => void }[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+      { what: '100,000 relic counters', draft: (d) => (d.report.relicCount = 100_000) },
+      { what: '3,000,000 relic counters', draft: (d) => (d.report.relicCount = 3_000_000) },
+      { what: 'one more relic counter than placed', draft: (d, placed) => (d.report.relicCount = placed + 1) },
+      { what: '20 relic counters, 20 carried', draft: (d) => ((d.report.relicCount = 20), (d.report.models[0].relicsCarried = 20)) },
+      { what: '3,000,000 relics carried', draft: (d) => (d.report.models[0].relicsCarried = 3_000_000) },
+      { what: 'more relics carried than placed', draft: (d, placed) => (d.report.models[0].relicsCarried = placed + 1) },
+      { what: '1e9 game turns', draft: (d) => (d.report.gameTurns = 1e9) },
+      { what: '11 game turns', draft: (d) => (d.report.gameTurns = 11) },
+      { what: 'a model twice', draft: (d) => d.report.models.push({ ...d.report.models[0] }) },
+      { what: 'a model from nowhere', draft: (d) => d.report.models.push({ ...d.report.models[0], id: 'ghost' }) },
+      { what: '10,000 models', draft: (d) => (d.report.models = Array.from({ length: 10_000 }, (_, i) => ({ ...d.report.models[0], id: `m${i}` }))) },
+    ];
+    for (const attack of attacks) {
+      // A fresh game each time (a refused save leaves the last saved draft, which could be committed on its own).
+      const fresh = await must('games.create', { campaignId: campaign.id, teamA: teams[0], teamB: teams[1], mission: 'relic-hunt' });
+      const draft = structuredClone(fresh.draft);
+      attack.draft(draft, fresh.plan.counters[0].count);
+      counts.gameReportAttacksTried++;
+      const saved = await invoke('games.saveDraft', { id: fresh.game.id, draft });
+      const ready = saved.ok && saved.value.preview.ready;
+      const committed = saved.ok ? await invoke('games.commit', { id: fresh.game.id }) : { ok: false };
+      if (ready || committed.ok) {
+        counts.gameReportAttacksAccepted++;
+        failures.push(`accepted: ${attack.what}`);
+      }
+      if (!saved.ok && /report this/i.test(saved.error.message)) failures.push(`"report this" for ${attack.what}`);
+    }
+    const names = ['\u200B', '\u200B\u200C\u200D\u2060', '\u202E\u2066\u2069', '\uFEFF\u3164', '\u2800', 'Hostile\u200B values', 'HOSTILE VALUES', 'Ｈｏｓｔｉｌｅ values', 'Hostile\u00A0\u00A0values'];
+    for (const name of names) {
+      counts.nameAttacksTried++;
+      const r = await invoke('campaigns.create', { name });
+      if (r.ok) {
+        counts.nameAttacksAccepted++;
+        failures.push(`accepted the campaign name ${JSON.stringify(name)}`);
+      }
+    }
+    const health = await rawRequest(child.port, getRequest(child.port, '/'), 2000);
+    child.proc.kill('SIGTERM');
+    expect(health.status).toBe(200);
+    expect(failures).toEqual([]);
+    expect(counts.gameReportAttacksAccepted + counts.nameAttacksAccepted).toBe(0);
+  }, 120_000);
 });
