@@ -3,7 +3,8 @@
  * electron-builder.yml against stand-in Electron distributions (./stand-in-electron.ts; the real binaries cannot be
  * downloaded everywhere) with nothing downloadable (./packaging-support.ts). Then the unpacked apps are read back: what
  * app.asar holds and what it must not, the native SQLite binding unpacked beside it and loadable, the migrations in
- * resources/, the fuses flipped in the executable, and on Windows the asar hash, icon and name in Herald.exe. Runs
+ * resources/, the fuses flipped in the executable, and on Windows the asar hash, icon and name in Herald.exe. Last,
+ * the packaged tree starts as a packaged app under the edge test's Electron stand-in (./packaged-herald.ts). Runs
  * after `npm run build` (npm test does that).
  *
  * What it proves: Herald's packaging configuration (files, asarUnpack, extraResources, fuses, icons, no rebuild, no
