@@ -11,6 +11,20 @@ const rulesApiOnly = {
   message: "Import the rules package's public API: from '…/shared/rules'.",
 };
 
+// Migrations run only through src-main/db/migrate.ts (foreign keys off around drizzle's transaction, then checked;
+// docs/reliability.md rule 5), and that wrapper only from db/open.ts, which takes the verified backup first.
+const migratorOnlyInMigrate = {
+  group: ['drizzle-orm/migrator', 'drizzle-orm/*/migrator'],
+  importNames: ['migrate'],
+  message: 'Migrations run only through src-main/db/migrate.ts (applyMigrations, called by db/open.ts).',
+};
+const applyMigrationsOnlyInOpen = {
+  group: ['**/db/migrate', '**/db/migrate.ts', './migrate', './migrate.ts'],
+  importNames: ['applyMigrations'],
+  message: 'Only src-main/db/open.ts applies migrations: it takes the verified backup first.',
+};
+const migrationBoundary = [migratorOnlyInMigrate, applyMigrationsOnlyInOpen];
+
 const nodeBuiltins = [
   'node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util',
   'stream', 'worker_threads', 'process', 'events', 'module', 'zlib',
@@ -39,7 +53,19 @@ export default tseslint.config(
   },
   {
     files: ['src-main/**', 'e2e/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly, ...migrationBoundary] }] },
+  },
+  {
+    files: ['src-main/db/migrate.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly, applyMigrationsOnlyInOpen] }] },
+  },
+  {
+    files: ['src-main/db/open.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly, migratorOnlyInMigrate] }] },
+  },
+  {
+    files: ['scripts/**', 'bench/**', '*.config.*', '.ci/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: migrationBoundary }] },
   },
   {
     files: ['src-renderer/**'],

@@ -60,3 +60,26 @@ describe('the rules package is used through its public API', () => {
     expect(await ruleIds('shared/rules/roster/example.ts', "import { GRENADE_COSTS } from '../hor/optional-rules';\nexport const x = GRENADE_COSTS;\n")).toEqual([]);
   });
 });
+
+describe('migrations run through one wrapper (docs/reliability.md rule 5)', () => {
+  const drizzleMigrate = "import { migrate } from 'drizzle-orm/better-sqlite3/migrator';\nexport const x = migrate;\n";
+
+  it("drizzle's migrate() is imported only by src-main/db/migrate.ts", async () => {
+    for (const file of ['src-main/core.ts', 'src-main/db/open.ts', 'src-main/handlers/example.ts', 'scripts/example.ts', 'bench/example.ts', 'e2e/example.ts']) {
+      expect(await ruleIds(file, drizzleMigrate), file).toContain('no-restricted-imports');
+    }
+    expect(await ruleIds('src-main/db/example.ts', "import { migrate } from 'drizzle-orm/migrator';\nexport const x = migrate;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds('src-main/db/migrate.ts', drizzleMigrate)).toEqual([]);
+    // The migrator's file reader is harmless anywhere in main.
+    expect(await ruleIds('src-main/db/example.ts', "import { readMigrationFiles } from 'drizzle-orm/migrator';\nexport const x = readMigrationFiles;\n")).toEqual([]);
+  });
+
+  it('applyMigrations is called only by src-main/db/open.ts, which backs the file up first', async () => {
+    const wrapper = (from: string) => `import { applyMigrations } from '${from}';\nexport const x = applyMigrations;\n`;
+    expect(await ruleIds('src-main/core.ts', wrapper('./db/migrate'))).toContain('no-restricted-imports');
+    expect(await ruleIds('src-main/db/backup.ts', wrapper('./migrate'))).toContain('no-restricted-imports');
+    expect(await ruleIds('scripts/reliability/example.ts', wrapper('../../src-main/db/migrate'))).toContain('no-restricted-imports');
+    expect(await ruleIds('src-main/db/open.ts', wrapper('./migrate'))).toEqual([]);
+    expect(await ruleIds('src-main/core.ts', "import { knownMigrations } from './db/migrate';\nexport const x = knownMigrations;\n")).toEqual([]);
+  });
+});
