@@ -2,7 +2,8 @@
  * Issue 17: effects and effective stats where the players look. A Veteran Sergeant with Carapace armour bought (the
  * sample Imperial Guard list prints 5+, the armour gives 4+) shows Sv 4+ on the builder's card and on the printed
  * roster (read back from Chromium's PDF with pdftotext); the honour he gains after a game shows its effect on the card,
- * in the post-game wizard and on the sheet; the wizard greys out psykers-only honours for a model that is not one.
+ * in the post-game wizard and on the sheet; an effect the club writes on the House rules page shows in the wizard; the
+ * wizard greys out psykers-only honours for a model that is not one.
  *
  * The team is built through the UI (the builder is the point); the opponents and the game through the bridge API.
  */
@@ -14,6 +15,7 @@ import { expect, test } from './fixtures';
 import { CampaignPage } from './pages/CampaignPage';
 import { HomePage } from './pages/HomePage';
 import { PrintPage } from './pages/PrintPage';
+import { RulesetPage } from './pages/RulesetPage';
 import { RosterPage } from './pages/RosterPage';
 
 const hasPdfToText = (() => {
@@ -71,8 +73,16 @@ test('Carapace armour prints Sv 4+, and honours show their effect on the card, i
   await expect(page.getByRole('list', { name: 'Ledger' })).toContainText('Founded');
   const guardId = (await page.evaluate(() => location.hash)).split('/').pop()!;
 
-  // ----- opponents and a game, through the API -----
+  // ----- the club writes Deadeye's effect on the House rules page (the preset has none: PROGRESSION.md gives none) -----
   const camp = (await invoke(page, 'campaigns.list', {})).find((c) => c.name === 'Ashes of Vraks')!;
+  await page.evaluate((id) => (location.hash = `#/campaigns/${id}/rules`), camp.id);
+  const rules = new RulesetPage(page);
+  await rules.waitUntilReady();
+  const honours = rules.section('Battle Honours');
+  await honours.locator('summary', { hasText: 'Shooting' }).click();
+  await honours.getByLabel('Shooting honour 1 effect').fill('Re-roll one failed To Hit roll per shooting phase.');
+  await rules.apply('Deadeye as on our club sheet');
+
   const bob = (await invoke(page, 'players.list', { campaignId: camp.id })).find((p) => p.name === 'Bob')!;
   const orksList = (await invoke(page, 'teamLists.list', {})).find((l) => l.listKey === 'orks-sample')!;
   const orks = await invoke(page, 'teams.create', { campaignId: camp.id, playerId: bob.id, teamListId: orksList.id, name: 'Da Krumpas' });
@@ -98,7 +108,9 @@ test('Carapace armour prints Sv 4+, and honours show their effect on the card, i
   await page.locator('#honour-pick-a').selectOption('fast-mover');
   await expect(page.getByLabel('Hydra Platoon: what the honour does')).toHaveText('Fast Mover: +2" Move');
   await page.locator('#honour-pick-a').selectOption('deadeye');
-  await expect(page.getByLabel('Hydra Platoon: what the honour does')).toContainText('Deadeye: the house rules give no effect text for it');
+  await expect(page.getByLabel('Hydra Platoon: what the honour does')).toHaveText('Deadeye: Re-roll one failed To Hit roll per shooting phase.');
+  await page.locator('#honour-pick-a').selectOption('far-sight');
+  await expect(page.getByLabel('Hydra Platoon: what the honour does')).toContainText('Far Sight: the house rules give no effect text for it');
 
   // Commit (the review step checks the same result), then the team page.
   draft.step = 'review';
