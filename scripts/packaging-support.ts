@@ -13,9 +13,13 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 
+export type Platform = 'linux' | 'win' | 'mac';
+
 export interface Packed {
-  /** The unpacked app (release/<platform>-unpacked as `npm run dist` would make it). */
+  /** The unpacked app (release/linux-unpacked, win-unpacked, mac/Herald.app as `npm run dist` would make it). */
   appDir: string;
+  /** Where app.asar, app.asar.unpacked and migrations are (resources/, or Contents/Resources on macOS). */
+  resourcesDir: string;
   asar: string;
   /** Files (not folders) in app.asar, as forward-slash paths without the leading slash. */
   files: string[];
@@ -31,7 +35,7 @@ export function electronVersion(): string {
  * Packs, and packs again (up to three times) if dist/ changed meanwhile: in a working tree shared with other work, a
  * rebuild can empty dist/ under electron-builder's feet. `built` lists dist/ as it was packed (no source maps).
  */
-export function packSteady(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed & { built: string[] } {
+export function packSteady(platform: Platform, arch: 'x64' | 'arm64', electronDist: string, work: string): Packed & { built: string[] } {
   for (let attempt = 1; ; attempt++) {
     const before = distStamp();
     let packed: Packed | undefined;
@@ -62,13 +66,17 @@ function distStamp(): string {
   }
 }
 
-export function pack(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronDist: string, work: string): Packed {
+export function pack(platform: Platform, arch: 'x64' | 'arm64', electronDist: string, work: string): Packed {
   const out = path.join(work, `out-${platform}`);
   fs.rmSync(out, { recursive: true, force: true });
   const closed = 'http://127.0.0.1:9';
   const run = spawnSync(
     process.execPath,
-    [require.resolve('electron-builder/cli.js'), `--${platform}`, 'dir', `--${arch}`, `-c.electronDist=${electronDist}`, `-c.directories.output=${out}`],
+    [
+      require.resolve('electron-builder/cli.js'), `--${platform}`, 'dir', `--${arch}`, `-c.electronDist=${electronDist}`, `-c.directories.output=${out}`,
+      // The stand-in cannot be code-signed, and off macOS there is no codesign to re-sign it with.
+      ...(platform === 'mac' ? ['-c.electronFuses.resetAdHocDarwinSignature=false'] : []),
+    ],
     {
       cwd: root,
       encoding: 'utf8',
@@ -85,11 +93,12 @@ export function pack(platform: 'linux' | 'win', arch: 'x64' | 'arm64', electronD
   );
   const log = `${run.stdout}\n${run.stderr}`;
   if (run.status !== 0) throw new Error(`electron-builder --${platform} dir failed (${run.status ?? run.signal}):\n${log}`);
-  const unpacked = fs.readdirSync(out).find((d) => d.startsWith(`${platform}-`) && d.endsWith('unpacked'));
-  if (!unpacked) throw new Error(`No ${platform}-*unpacked folder in ${out}:\n${log}`);
-  const appDir = path.join(out, unpacked);
-  const asar = path.join(appDir, 'resources', 'app.asar');
-  return { appDir, asar, files: asarFiles(asar), log };
+  const unpacked = fs.readdirSync(out).find((d) => (platform === 'mac' ? /^mac(-|$)/.test(d) : d.startsWith(`${platform}-`) && d.endsWith('unpacked')));
+  if (!unpacked) throw new Error(`No unpacked ${platform} app in ${out}:\n${log}`);
+  const appDir = platform === 'mac' ? path.join(out, unpacked, 'Herald.app') : path.join(out, unpacked);
+  const resourcesDir = platform === 'mac' ? path.join(appDir, 'Contents', 'Resources') : path.join(appDir, 'resources');
+  const asar = path.join(resourcesDir, 'app.asar');
+  return { appDir, resourcesDir, asar, files: asarFiles(asar), log };
 }
 
 function asarFiles(archive: string): string[] {

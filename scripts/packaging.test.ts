@@ -1,15 +1,16 @@
 /**
- * The installers' contents, checked on every machine: electron-builder packs `--linux dir` and `--win dir` from
- * electron-builder.yml against stand-in Electron distributions (./stand-in-electron.ts; the real binaries cannot be
- * downloaded everywhere) with nothing downloadable (./packaging-support.ts). Then the unpacked apps are read back: what
+ * The installers' contents, checked on every machine: electron-builder packs `--linux dir`, `--win dir` and
+ * `--mac dir` from electron-builder.yml against stand-in Electron distributions (./stand-in-electron.ts; the real
+ * binaries cannot be downloaded everywhere) with nothing downloadable (./packaging-support.ts). Then the unpacked apps
+ * are read back: what
  * app.asar holds and what it must not, the native SQLite binding unpacked beside it and loadable, the migrations in
- * resources/, the fuses flipped in the executable, and on Windows the asar hash, icon and name in Herald.exe. Last,
+ * resources/, the fuses flipped in the executable, the asar hash, icon and name in Herald.exe and Info.plist. Last,
  * the packaged tree starts as a packaged app under the edge test's Electron stand-in (./packaged-herald.ts). Runs
  * after `npm run build` (npm test does that).
  *
  * What it proves: Herald's packaging configuration (files, asarUnpack, extraResources, fuses, icons, no rebuild, no
- * download). What only a real `npm run dist` proves: that Electron starts from the package, the macOS build, and the
- * AppImage, deb, NSIS and dmg wrappers (they need tools electron-builder downloads).
+ * download). What only a real `npm run dist` proves: that Electron starts from the package, code signing on macOS, and
+ * the AppImage, deb, NSIS and dmg wrappers (they need tools electron-builder downloads).
  */
 import { extractAll, extractFile, getRawHeader, statFile } from '@electron/asar';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -23,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IPC_INVOKE } from '../shared/ipc/bridge';
 import { startPackagedHerald, type PackagedHerald } from './packaged-herald';
 import { electronVersion, packSteady, root, sqliteFiles, walk, type Packed } from './packaging-support';
-import { makeStandInElectron, makeStandInElectronWin, readFuses } from './stand-in-electron';
+import { makeStandInElectron, makeStandInElectronMac, makeStandInElectronWin, readFuses } from './stand-in-electron';
 
 const require = createRequire(import.meta.url);
 const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -240,6 +241,37 @@ describe.skipIf(!pe)('npm run dist for Windows, as electron-builder --win dir ag
     const [version] = ResEdit.Resource.VersionInfo.fromEntries(entries);
     const strings = version!.getStringValues(version!.getAllLanguagesForStringValues()[0]!);
     expect(strings).toMatchObject({ ProductName: 'Herald', FileDescription: 'Herald' });
+  });
+});
+
+describe('npm run dist for macOS, as electron-builder --mac dir against a stand-in Electron.app', () => {
+  let mac: Packed | undefined;
+  let info: Record<string, unknown>;
+  beforeAll(() => {
+    mac = packSteady('mac', 'arm64', makeStandInElectronMac(path.join(work, 'electron-mac'), electronVersion()), work);
+    info = (require('plist') as { parse(s: string): unknown }).parse(fs.readFileSync(path.join(mac.appDir, 'Contents', 'Info.plist'), 'utf8')) as Record<string, unknown>;
+  }, 120_000);
+
+  it('keeps both macOS better-sqlite3 binaries (for a universal build), unpacked, and nothing but the app', () => {
+    expect(sqliteFiles(mac!.files).filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f)).sort())
+      .toEqual(['prebuilds/darwin-arm64.node', 'prebuilds/darwin-x64.node']);
+    expect(fs.existsSync(path.join(mac!.resourcesDir, 'app.asar.unpacked', 'node_modules/better-sqlite3/prebuilds/darwin-arm64.node'))).toBe(true);
+    expect(mac!.files.filter((f) => !/^(package\.json|dist\/(main\/[^/]+\.cjs|renderer\/.*)|node_modules\/better-sqlite3\/.*)$/.test(f))).toEqual([]);
+    expect(walk(path.join(mac!.resourcesDir, 'migrations'))).toEqual(walk(path.join(root, 'migrations')));
+  });
+
+  it('flips the same fuses, in Electron Framework', () => {
+    expect(readFuses(path.join(mac!.appDir, 'Contents', 'Frameworks', 'Electron Framework.framework', 'Electron Framework'))).toEqual(FUSES_AS_SET);
+  });
+
+  it("writes app.asar's header hash into Info.plist, as Electron's integrity check on macOS needs", () => {
+    const hash = createHash('sha256').update(getRawHeader(mac!.asar).headerString).digest('hex');
+    expect(info.ElectronAsarIntegrity).toEqual({ 'Resources/app.asar': { algorithm: 'SHA256', hash } });
+  });
+
+  it("is Herald, with Herald's icon", () => {
+    expect(info).toMatchObject({ CFBundleName: 'Herald', CFBundleExecutable: 'Herald', CFBundleIdentifier: 'org.heraldsofruin.herald', CFBundleIconFile: 'icon.icns', LSApplicationCategoryType: 'public.app-category.games' });
+    expect(fs.readFileSync(path.join(mac!.resourcesDir, 'icon.icns')).equals(fs.readFileSync(path.join(root, 'build/icon.icns')))).toBe(true);
   });
 });
 

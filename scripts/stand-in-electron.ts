@@ -1,10 +1,10 @@
 /**
- * Stand-ins for Electron's Linux and Windows distributions, for scripts/packaging.test.ts: Electron's real binaries
- * cannot be downloaded everywhere `npm test` runs, and for `--dir` electron-builder only copies the distribution,
- * renames the executable, edits its resources (Windows) and flips its fuses. So a stand-in has the files
- * electron-builder touches (the executable, version, licences, resources/, locales/) and an executable that carries a
- * real fuse wire, set to Electron's defaults, which @electron/fuses finds and flips exactly as in the real binary.
- * What it cannot prove: that Electron itself starts.
+ * Stand-ins for Electron's Linux, Windows and macOS distributions, for scripts/packaging.test.ts: Electron's real
+ * binaries cannot be downloaded everywhere `npm test` runs, and for `--dir` electron-builder only copies the
+ * distribution, renames the executables, edits their resources (Windows) or Info.plist (macOS) and flips the fuses.
+ * So a stand-in has the files electron-builder touches (executables, version, licences, resources/, locales/) and a
+ * file that carries a real fuse wire, set to Electron's defaults, which @electron/fuses finds and flips exactly as in
+ * the real binary. What it cannot prove: that Electron itself starts.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,6 +29,8 @@ export type FuseState = 'on' | 'off' | 'removed' | 'unknown';
 /** Electron's own defaults: '1' on, '0' off (as shipped, before any flip). */
 const ELECTRON_DEFAULT_WIRE = '10110001';
 
+const STAND_IN_SCRIPT = '#!/bin/sh\necho "Stand-in for Electron (packaging test): not runnable." >&2\nexit 1\n';
+
 /** The fuse wire as Electron ships it: sentinel, wire version 1, length, then Electron's defaults. */
 function defaultFuseWire(): Buffer {
   return Buffer.concat([Buffer.from(FUSE_SENTINEL), Buffer.from([1, FUSES.length]), Buffer.from(ELECTRON_DEFAULT_WIRE)]);
@@ -47,11 +49,7 @@ function writeCommonFiles(dir: string, electronVersion: string) {
 export function makeStandInElectron(dir: string, electronVersion: string): string {
   writeCommonFiles(dir, electronVersion);
   // A shell script that says what it is, with the fuse wire in a trailing comment.
-  const script = Buffer.concat([
-    Buffer.from('#!/bin/sh\necho "Stand-in for Electron (packaging test): not runnable." >&2\nexit 1\n# '),
-    defaultFuseWire(),
-    Buffer.from('\n'),
-  ]);
+  const script = Buffer.concat([Buffer.from(`${STAND_IN_SCRIPT}# `), defaultFuseWire(), Buffer.from('\n')]);
   fs.writeFileSync(path.join(dir, 'electron'), script, { mode: 0o755 });
   return dir;
 }
@@ -63,6 +61,31 @@ export function makeStandInElectron(dir: string, electronVersion: string): strin
 export function makeStandInElectronWin(dir: string, electronVersion: string, peExecutable: string): string {
   writeCommonFiles(dir, electronVersion);
   fs.writeFileSync(path.join(dir, 'electron.exe'), Buffer.concat([fs.readFileSync(peExecutable), defaultFuseWire()]));
+  return dir;
+}
+
+const plist = (entries: Record<string, string>) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n` +
+  `<plist version="1.0"><dict>${Object.entries(entries).map(([k, v]) => `<key>${k}</key><string>${v}</string>`).join('')}</dict></plist>\n`;
+
+/**
+ * Writes a stand-in macOS distribution: Electron.app with the Info.plists electron-builder rewrites, the main and
+ * helper executables it renames, and Electron Framework carrying the fuse wire (where Electron keeps it on macOS).
+ */
+export function makeStandInElectronMac(dir: string, electronVersion: string): string {
+  const contents = path.join(dir, 'Electron.app', 'Contents');
+  const helper = path.join(contents, 'Frameworks', 'Electron Helper.app', 'Contents');
+  const framework = path.join(contents, 'Frameworks', 'Electron Framework.framework');
+  for (const d of [path.join(contents, 'MacOS'), path.join(contents, 'Resources'), path.join(helper, 'MacOS'), framework]) fs.mkdirSync(d, { recursive: true });
+  fs.writeFileSync(path.join(dir, 'version'), electronVersion);
+  fs.writeFileSync(path.join(dir, 'LICENSE'), 'Stand-in for the Electron licence (MIT).\n');
+  fs.writeFileSync(path.join(dir, 'LICENSES.chromium.html'), '<!doctype html><title>Stand-in</title>\n');
+  fs.writeFileSync(path.join(contents, 'Info.plist'), plist({ CFBundleExecutable: 'Electron', CFBundleIconFile: 'electron.icns', CFBundleIdentifier: 'com.github.Electron', CFBundleName: 'Electron', CFBundleVersion: electronVersion }));
+  fs.writeFileSync(path.join(contents, 'Resources', 'electron.icns'), '');
+  fs.writeFileSync(path.join(contents, 'MacOS', 'Electron'), STAND_IN_SCRIPT, { mode: 0o755 });
+  fs.writeFileSync(path.join(helper, 'Info.plist'), plist({ CFBundleExecutable: 'Electron Helper', CFBundleIdentifier: 'com.github.Electron.helper', CFBundleName: 'Electron Helper' }));
+  fs.writeFileSync(path.join(helper, 'MacOS', 'Electron Helper'), STAND_IN_SCRIPT, { mode: 0o755 });
+  fs.writeFileSync(path.join(framework, 'Electron Framework'), defaultFuseWire());
   return dir;
 }
 
