@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { GameDraft } from '../../shared/ipc/schemas/games';
 import { AppError } from '../../shared/ipc/result';
 import { phraseErrorMap, summaryOf } from '../../shared/ipc/issue-words';
-import { GamePlan, GameReport, PlanOptionalRules, isMissionId, presets, reportBoundsProblems, scoreGame, validateReport, type Ruleset } from '../../shared/rules';
+import { GamePlan, GameReport, PlanOptionalRules, isMissionId, presets, reportBoundsProblems, scoreGame, type Ruleset } from '../../shared/rules';
 import type { CampaignFile, FileGame } from './schema';
 import { gameLabel } from './remap';
 
@@ -124,8 +124,6 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     const read = GameReport.safeParse(g.report, { error: phraseErrorMap });
     if (!read.success) refuse(`${label}'s result cannot be read: ${summaryOf(read.error.issues.map((i) => `${reportPart(i.path)} ${i.message}`))}.`);
     const report = read.data!;
-    const problems = validateReport(report);
-    if (problems.length > 0) refuse(`${label}'s result does not hold together: ${list3(problems)}`);
     if (report.missionId !== g.missionId) refuse(`${label}'s result is for another mission than the game.`);
     for (const side of ['a', 'b'] as const) {
       const roster = rosters.get(side === 'a' ? g.teamAId : g.teamBId)!;
@@ -140,9 +138,11 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     // Herald may score differently, and history is not rewritten — but within what the mission can give, and the
     // winner the one the seed-004 rules give for those VP.
     try {
+      // Scoring validates the report first (validateReport): its problems come back in words.
       scoreGame(report, ruleset, { pointsLimit: file.campaign.pointsLimit });
     } catch (e) {
-      refuse(`${label}'s result cannot be scored: ${(e as Error).message}`);
+      const problems = (e as { problems?: unknown }).problems;
+      refuse(`${label}'s result does not hold together: ${Array.isArray(problems) ? list3(problems as string[]) : (e as Error).message}`);
     }
     const [min, max] = isMissionId(report.missionId) ? VP_RANGE.seed004 : VP_RANGE.seed003;
     for (const vp of [g.vpA, g.vpB]) if (vp === null || vp < min || vp > max) refuse(`${label}'s result gives ${vp ?? 'no'} VP, which this mission cannot (${min}–${max}).`);
