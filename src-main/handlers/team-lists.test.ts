@@ -27,7 +27,7 @@ async function setup() {
 describe('team lists made and changed in Herald (issue 17)', () => {
   it('an imported list that is wrong anywhere is refused whole, with the reason in words and its place in the file', async () => {
     const core = testCore();
-    const raw = () => ({ ...(JSON.parse(JSON.stringify(SAMPLE_TEAM_LISTS[0])) as Record<string, unknown>), id: 'marines-club', listVersion: '2' });
+    const raw = (): Record<string, unknown> => ({ ...(JSON.parse(JSON.stringify(SAMPLE_TEAM_LISTS[0])) as Record<string, unknown>), id: 'marines-club', listVersion: '2' });
     const withEntries = (f: (entries: Record<string, unknown>[]) => void) => {
       const list = raw();
       f(list.entries as Record<string, unknown>[]);
