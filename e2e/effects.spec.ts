@@ -100,6 +100,8 @@ test('Carapace armour prints Sv 4+, and honours show their effect on the card, i
   await page.evaluate((id) => (location.hash = `#/games/${id}`), game.game.id);
   const block = page.getByRole('region', { name: 'Hydra Platoon', exact: true });
   await expect(page.getByRole('list', { name: 'Hydra Platoon honours to buy' })).toContainText('Strident Voice for Sergeant Bastonne: +1 Ld');
+  await page.locator('#honour-model-a').selectOption({ label: 'Sergeant Bastonne' });
+  await expect(page.getByLabel('Sergeant Bastonne: profile as it plays')).toContainText('Sv 4+');
   await page.locator('#honour-model-a').selectOption({ label: 'Trooper Lenz' });
   await expect(page.locator('#honour-pick-a option', { hasText: 'Open Mind' })).toBeDisabled();
   await expect(page.locator('#honour-pick-a option', { hasText: 'Open Mind' })).toHaveText(/Open Mind — 10 Req \(psykers only\)/);

@@ -59,6 +59,8 @@ describe('effects and psykers (issue 17)', () => {
     const byName = (name: string) => game.models.find((x) => x.name === name)!;
     expect(byName('Psyker Vell').psyker).toBe(true);
     expect(byName('Sergeant Bastonne').psyker).toBe(false);
+    // The wizard's models carry their profile as it plays: the armour's save.
+    expect(byName('Sergeant Bastonne').profile).toMatchObject({ Sv: '4+', Ld: 8 });
 
     const draft = structuredClone(game.draft);
     draft.step = 'review';

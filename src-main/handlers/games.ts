@@ -19,6 +19,7 @@ import {
   foldRosterFrom,
   lowestBalances,
   honourRestriction,
+  modelProfile,
   planGame,
   planVoid,
   RESTORATIVE_SURGERY,
@@ -39,6 +40,7 @@ import * as teamsRepo from '../repos/teams';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, reportModels, type GameState, type LoadedTeam } from '../games/context';
 import { foldIntoTeam, readTeamState, refoldAfterVoid, teamRowsAfter, undoLatestGame } from '../games/projection';
 import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from '../games/resolve';
+import { statChanges } from '../games/stats';
 
 type GameHandlers = Pick<
   Handlers<HandlerContext>,
@@ -223,6 +225,7 @@ function detail(db: Db, id: string): GameDetail {
   const models = report.models.map((m) => {
     const p = state.projection.models[m.id];
     const card = cardOf(m.side, m.id);
+    const rosterModel = teams[m.side].roster.models.find((x) => x.id === m.id);
     return {
       id: m.id,
       side: m.side,
@@ -234,6 +237,7 @@ function detail(db: Db, id: string): GameDetail {
       level: p?.level ?? 0,
       honours: (p?.honours ?? []).map((h) => h.honour),
       psyker: teams[m.side].list.entries.find((e) => e.id === card?.entryId)?.psyker === true,
+      ...(rosterModel ? { profile: Object.fromEntries(modelProfile(teams[m.side].list, rosterModel, statChanges(p)).cells.map((c) => [c.key, c.value])) } : {}),
     };
   });
   const honourOptions = (state.ruleset.progression.honours?.groups ?? []).flatMap((g) =>

@@ -197,6 +197,8 @@ export const GameModelView = z.object({
   honours: z.array(z.string()),
   /** Its Team List entry is a psyker (psykers-only honours; issue 17). */
   psyker: z.boolean().optional(),
+  /** Its profile as it plays now (effectiveProfile: gear, injuries, advances), e.g. to judge the elite surcharge. */
+  profile: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
 });
 export type GameModelView = z.infer<typeof GameModelView>;
 
