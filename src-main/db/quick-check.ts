@@ -50,11 +50,14 @@ const { parentPort, workerData } = require('node:worker_threads');
 try {
   const Database = require(workerData.sqliteModule);
   const probe = new Database(workerData.file, { readonly: true, fileMustExist: true });
+  let result;
   try {
-    parentPort.postMessage({ result: String(probe.pragma('quick_check', { simple: true })) });
+    result = String(probe.pragma('quick_check', { simple: true }));
   } finally {
     probe.close();
   }
+  // Answered once the file is closed again: whoever opens it next (to change its journal mode, say) finds it free.
+  parentPort.postMessage({ result });
 } catch (e) {
   parentPort.postMessage({ error: String(e && e.message || e) });
 }
