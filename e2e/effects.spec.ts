@@ -73,7 +73,7 @@ test('Carapace armour prints Sv 4+, and honours show their effect on the card, i
   await expect(page.getByRole('list', { name: 'Ledger' })).toContainText('Founded');
   const guardId = (await page.evaluate(() => location.hash)).split('/').pop()!;
 
-  // ----- the club writes Deadeye's effect on the House rules page (the preset has none: PROGRESSION.md gives none) -----
+  // ----- the club writes Deadeye's effect on the House rules page (the preset has none: docs/progression.md gives none) -----
   const camp = (await invoke(page, 'campaigns.list', {})).find((c) => c.name === 'Ashes of Vraks')!;
   await page.evaluate((id) => (location.hash = `#/campaigns/${id}/rules`), camp.id);
   const rules = new RulesetPage(page);

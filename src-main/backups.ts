@@ -1,5 +1,5 @@
 /**
- * Automatic verified backups (issue 8, RELIABILITY.md rule 3): before every void, import and restore (inside the
+ * Automatic verified backups (issue 8, docs/reliability.md rule 3): before every void, import and restore (inside the
  * request, before anything changes), after every committed game (in a worker thread once the answer is sent, so a
  * commit stays fast and the app keeps answering while a large file is copied; several commits in a row make one
  * backup), and daily. Each backup is verified before it gets its final name (db/backup.ts), then the history is

@@ -3,7 +3,7 @@
  * players, teams, the team lists they use, the whole ledger, the games and their rolls — so a club can move its
  * campaign to another laptop or keep a copy off the laptop.
  *
- * Importing is hostile-proof (RELIABILITY.md rule 7, issue 16): size and depth limits and a strict schema
+ * Importing is hostile-proof (docs/reliability.md rule 7, issue 16): size and depth limits and a strict schema
  * (campaign-file/schema.ts); fresh ids for every row, every reference mapped and none to a row the file did not bring
  * (remap.ts); everything checked as if typed on the screen that makes it — names, rulesets (hash recomputed, House
  * rules checks), team lists (rows.ts), ledger entries (ledger.ts), games (games.ts); then one transaction that checks

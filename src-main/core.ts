@@ -127,7 +127,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     }
   } catch (e) {
     if (readOnly) throw e;
-    // RELIABILITY.md rule 4 and issue 8: a damaged, non-SQLite or foreign file, or one from a newer Herald, is never
+    // docs/reliability.md rule 4 and issue 8: a damaged, non-SQLite or foreign file, or one from a newer Herald, is never
     // modified or deleted: it is moved aside unchanged, under a name that says what it is, and Herald starts on a fresh
     // empty campaign file. Nothing is restored by itself: `info.recovery` offers the newest verified backup and the
     // organiser chooses (the renderer's recovery screen). Until then no automatic backup runs (see `automatic` below).

@@ -1,5 +1,5 @@
 /**
- * File dialogs belong to the main process: the renderer never names a path (RELIABILITY.md rule 6). Electron
+ * File dialogs belong to the main process: the renderer never names a path (docs/reliability.md rule 6). Electron
  * provides this; browser mode has none, and the renderer uploads or downloads instead.
  */
 export interface FileDialogs {

@@ -1,5 +1,5 @@
 /**
- * IPC fuzz (RELIABILITY.md "IPC fuzz"): every channel with arbitrary JSON. dispatch() never throws, every rejection
+ * IPC fuzz (docs/reliability.md "IPC fuzz"): every channel with arbitrary JSON. dispatch() never throws, every rejection
  * carries a known error code, and a rejected call changes nothing in the file.
  */
 import fc from 'fast-check';

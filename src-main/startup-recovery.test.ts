@@ -1,5 +1,5 @@
 /**
- * Start-up recovery (issue 8, RELIABILITY.md rule 4): a damaged, non-SQLite, foreign or newer-Herald campaign file is
+ * Start-up recovery (issue 8, docs/reliability.md rule 4): a damaged, non-SQLite, foreign or newer-Herald campaign file is
  * moved aside unchanged and Herald starts on a fresh empty file. Nothing is restored by itself: app.info's `recovery`
  * offers the newest verified backup; restoring it or dismissing ends the recovery, and until then no automatic backup
  * runs (an empty file must never become the newest verified backup).

@@ -1,5 +1,5 @@
 /**
- * The child process of the kill test (RELIABILITY.md "kill mid-commit"): opens the campaign file with the production
+ * The child process of the kill test (docs/reliability.md "kill mid-commit"): opens the campaign file with the production
  * core and commits games in a loop, printing `ACK <gameId>` after each commit returned — "saved" means the
  * transaction returned (rule 2). The parent SIGKILLs it at random moments. Bundled by esbuild at test time.
  */

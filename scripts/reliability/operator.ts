@@ -1,5 +1,5 @@
 /**
- * The child process of "kill mid-operation" (RELIABILITY.md): repeats one operation — a verified backup, a restore,
+ * The child process of "kill mid-operation" (docs/reliability.md): repeats one operation — a verified backup, a restore,
  * a campaign import into a fresh data folder, or opening (and so migrating) an old campaign file — printing
  * `ACK <what>` after each one returned. The parent SIGKILLs it at random moments. Bundled by esbuild at test time.
  */

@@ -1,5 +1,5 @@
 /**
- * The fault tests of design/RELIABILITY.md against the production database module and handlers (issue 8), with
+ * The fault tests of docs/reliability.md against the production database module and handlers (issue 8), with
  * numbers: SIGKILLs of a child committing games, damaged files, IPC fuzz, hostile imports; disk-full and read-only
  * where the machine allows mounting. Writes reports/reliability.json. `npm run test:reliability` runs the full counts
  * (300 kills, 161 damaged or newer-Herald files, 1,000 fuzz runs per channel, 60+ hostile imports); `npm test` runs a shorter
@@ -127,7 +127,7 @@ afterAll(() => {
   mergeReliabilityReport(report);
 });
 
-describe('RELIABILITY.md fault tests', () => {
+describe('docs/reliability.md fault tests', () => {
   it(`kill mid-commit: ${KILLS} SIGKILLs of a child committing games lose nothing and half-apply nothing`, async () => {
     const dir = tempDir('herald-kill-');
     const { core, campaignId, teamA, teamB } = await seeded(dir);

@@ -1,5 +1,5 @@
 /**
- * Verified backups (RELIABILITY.md rule 3): never copy the live file. `VACUUM INTO` writes a consistent snapshot
+ * Verified backups (docs/reliability.md rule 3): never copy the live file. `VACUUM INTO` writes a consistent snapshot
  * under a temporary name; we open it, run integrity_check, record its SHA-256 in a manifest, and only then give both
  * their final names. A file under a final name is therefore always a verified backup.
  */

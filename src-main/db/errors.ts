@@ -1,5 +1,5 @@
 /**
- * Telling failures apart (RELIABILITY.md rule 4): corruption is not busy is not read-only is not disk-full.
+ * Telling failures apart (docs/reliability.md rule 4): corruption is not busy is not read-only is not disk-full.
  * A damaged file must never be "repaired" by writing to it; a busy one just needs a retry.
  */
 import Database from 'better-sqlite3';

@@ -2,7 +2,7 @@
  * The full check of a campaign file (issue 16): SQLite's `integrity_check` (which, unlike `quick_check`, also finds
  * damaged indexes) and every stored JSON document parsing, in a worker thread so that neither start-up nor the first
  * screen waits for it. Run after start and on every backup before it counts as verified. A file that fails is damaged
- * like any other: core.ts sets it aside and offers the newest verified backup (RELIABILITY.md rule 4).
+ * like any other: core.ts sets it aside and offers the newest verified backup (docs/reliability.md rule 4).
  */
 import type Database from 'better-sqlite3';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';

@@ -1,5 +1,5 @@
 /**
- * The one way migrations are applied (RELIABILITY.md rule 5).
+ * The one way migrations are applied (docs/reliability.md rule 5).
  *
  * drizzle's migrate() runs every pending migration in ONE transaction. Foreign keys cannot be switched inside a
  * transaction, so we switch them off around it: a migration that rebuilds a table (SQLite's only way to change a

@@ -52,7 +52,7 @@ function insertCampaign(sqlite: Database.Database, name: string) {
     .run(`00000000-0000-4000-8000-${String(name.length).padStart(12, '0')}`, name);
 }
 
-describe('connection profile (RELIABILITY.md rule 1)', () => {
+describe('connection profile (docs/reliability.md rule 1)', () => {
   it('a fresh file, a reopened file and a migrated file all have exactly the expected pragmas', () => {
     const dir = tempDir();
     const first = open(dir);
@@ -70,7 +70,7 @@ describe('connection profile (RELIABILITY.md rule 1)', () => {
   });
 });
 
-describe('migrations (RELIABILITY.md rule 5)', () => {
+describe('migrations (docs/reliability.md rule 5)', () => {
   it('apply to an empty file with a clean foreign_key_check and record the schema version', () => {
     const dir = tempDir();
     const opened = open(dir);

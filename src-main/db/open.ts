@@ -1,7 +1,7 @@
 /**
  * Opening the campaign file. In order:
  *  1. look before touching: read the header and open READ-ONLY to learn whose file it is and its schema version;
- *     a file from another application or a newer Herald is refused without writing a byte (RELIABILITY.md rule 5);
+ *     a file from another application or a newer Herald is refused without writing a byte (docs/reliability.md rule 5);
  *  2. open read-write, set the connection profile and assert it (rule 1);
  *  3. apply pending migrations through applyMigrations(), after a verified backup of an existing file (rule 3).
  */
@@ -58,7 +58,7 @@ export interface ConnectionProfile {
   applicationId: number;
 }
 
-/** The profile every connection must have (RELIABILITY.md rule 1). */
+/** The profile every connection must have (docs/reliability.md rule 1). */
 export const EXPECTED_PROFILE: ConnectionProfile = {
   journalMode: 'wal',
   synchronous: 2, // FULL: better-sqlite3's SQLite reopens WAL files at NORMAL, which can lose the last commits on power loss
@@ -142,7 +142,7 @@ export function inspectCampaignFile(file: string, migrationsFolder: string, chec
         { newer: { fileSchemaVersion: state.version, knownSchemaVersion: state.known } },
       );
     }
-    // RELIABILITY.md rule 4: a damaged file is found before anything writes to it (quick_check reads every page).
+    // docs/reliability.md rule 4: a damaged file is found before anything writes to it (quick_check reads every page).
     // Already made in a worker at launch (db/quick-check.ts) when the file is provably the one it checked.
     const check = checkedSound(checked, file) ? 'ok' : probe.pragma('quick_check', { simple: true });
     if (check !== 'ok') {
@@ -225,7 +225,7 @@ export function isWritableDir(dir: string): boolean {
 }
 
 /**
- * RELIABILITY.md "read-only": a campaign file on a read-only disk. SQLite cannot open a WAL file where it cannot
+ * docs/reliability.md "read-only": a campaign file on a read-only disk. SQLite cannot open a WAL file where it cannot
  * create its shared-memory file, so Herald copies the file (and its -wal) to a private temporary folder, opens the
  * copy read-only, and never touches the original. Refused when the file would first need updating (a migration).
  */

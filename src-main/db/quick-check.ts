@@ -1,7 +1,7 @@
 /**
  * SQLite's `quick_check` of the campaign file in a worker thread, started before the app's own code is loaded (issue
  * 9: on a ten-year file it reads 170 MB and took a fifth of the start-up). The check is the same one
- * inspectCampaignFile makes before anything writes to the file (RELIABILITY.md rule 4); its answer is used only when
+ * inspectCampaignFile makes before anything writes to the file (docs/reliability.md rule 4); its answer is used only when
  * the file is provably the one checked: the same inode, size and modification time, and the same -wal, before the
  * check, after it and when it is used. Otherwise, or when the worker cannot run, inspectCampaignFile checks the file
  * itself, as it always did.

@@ -4,7 +4,7 @@ import { backupsToThin } from './thinning';
 const now = new Date(Date.UTC(2026, 10, 22, 12, 0, 0));
 const at = (hoursAgo: number, name = `b${hoursAgo}`) => ({ file: name, createdAt: new Date(now.getTime() - hoursAgo * 3600_000).toISOString() });
 
-describe('backup thinning (RELIABILITY.md rule 3: last 2 days all, then daily, weekly, monthly)', () => {
+describe('backup thinning (docs/reliability.md rule 3: last 2 days all, then daily, weekly, monthly)', () => {
   it('keeps everything from the last two days', () => {
     expect(backupsToThin([at(1), at(5), at(20), at(47)], now)).toEqual([]);
   });

@@ -1,5 +1,5 @@
 /**
- * Which automatic backups to keep (RELIABILITY.md rule 3, after Anki): everything from the last two days, then the
+ * Which automatic backups to keep (docs/reliability.md rule 3, after Anki): everything from the last two days, then the
  * newest backup of each day for two weeks, of each week for two months, and of each month for ever. Backups taken
  * before a migration or a restore are also thinned this way; the newest backup is always kept.
  */

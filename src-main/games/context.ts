@@ -149,7 +149,7 @@ export function loadCampaignState(db: Db, campaignId: string): CampaignState {
   };
 }
 
-/** PROGRESSION.md Threat: the team's points (models and gear) plus the Req value of its honours, ÷ 100 rounded up. */
+/** docs/progression.md Threat: the team's points (models and gear) plus the Req value of its honours, ÷ 100 rounded up. */
 export function teamThreat(team: LoadedTeam): number {
   return threat(team.report.points + (team.projection?.honourPoints ?? 0));
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 9 / design/ARCHITECTURE.md: "Any cache of derived state must equal a rebuild from the ledger". A small club
+ * Issue 9 / docs/architecture.md: "Any cache of derived state must equal a rebuild from the ledger". A small club
  * campaign is played through the real handlers (the benchmark's generator: games, deaths, recruits, EXP awards),
  * then games are voided; after every step each team's stored projection and roster cache equal a rebuild.
  */

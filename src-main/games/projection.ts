@@ -1,6 +1,6 @@
 /**
  * Each founded team's projection of its ledger, kept in the campaign file (issue 9: a ten-year campaign has ~100,000
- * ledger entries; reading them all on every request is too slow). Design/ARCHITECTURE.md: "Any cache of derived state
+ * ledger entries; reading them all on every request is too slow). docs/architecture.md: "Any cache of derived state
  * must equal a rebuild from the ledger". So:
  * - every write to a team's ledger folds ONLY the new entries into the stored projection, in the same transaction
  *   (`foldIntoTeam`); the roster cache (teams.roster) is folded the same way (`foldRosterFrom`);

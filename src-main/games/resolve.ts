@@ -150,7 +150,7 @@ export function scoreView(score: GameScore, human: (t: string) => string): Score
   };
 }
 
-/** Which of the honour caps (PROGRESSION.md table) a roster model uses. */
+/** Which of the honour caps (docs/progression.md table) a roster model uses. */
 const capRow = (category: string) => (category === 'team-leader' ? 'team-leader' : category === 'special' ? 'special' : 'core');
 
 export function recruitModelId(gameId: string, index: number) {
@@ -295,7 +295,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
     }
   });
 
-  // Recruits bought with the team's Req (cost = points, PROGRESSION.md), checked against the roster's rules.
+  // Recruits bought with the team's Req (cost = points, docs/progression.md), checked against the roster's rules.
   const recruits: RosterWrite[] = [];
   for (const side of SIDES) {
     const team = teams[side];

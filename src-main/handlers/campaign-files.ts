@@ -33,7 +33,7 @@ export const campaignFileHandlers: CampaignFileHandlers = {
     // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
     const checked = checkCampaignFile(file, ctx.newId);
     checkAgainstThisComputer(ctx.db, checked);
-    // RELIABILITY.md rule 3: a verified backup before every import that writes.
+    // docs/reliability.md rule 3: a verified backup before every import that writes.
     ctx.backups.take('before-import');
     const id = ctx.db.transaction((tx) => importChecked(tx, checked, ctx.newId, ctx.now().toISOString()));
     ctx.emit('campaigns.changed', { id });

@@ -79,7 +79,7 @@ describe('effects and psykers (issue 17)', () => {
 
     const after = await call<TeamDetail>(core, 'teams.get', { id: guard.team.id });
     expect(after.progress['g2']!.honours).toEqual(['Open Mind', 'Strident Voice']);
-    // Open Mind has no effect text in the preset (PROGRESSION.md gives none); Strident Voice's is PROGRESSION.md's.
+    // Open Mind has no effect text in the preset (docs/progression.md gives none); Strident Voice's is the one docs/progression.md prints.
     expect(after.honourEffects).toEqual({ 'Strident Voice': '+1 Ld' });
     core.close();
   });

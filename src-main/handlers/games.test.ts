@@ -128,7 +128,7 @@ describe('games: set-up, commit, void', () => {
     expect(plan.reverses.length).toBe(committed.entries.length);
     const voided = await call<GameSummary>(core, 'games.void', { id: created.game.id, reason: 'Played with the wrong lists' });
     expect(voided.status).toBe('voided');
-    // RELIABILITY.md rule 3: a verified backup was taken before the void.
+    // docs/reliability.md rule 3: a verified backup was taken before the void.
     expect((await call<{ reason: string }[]>(core, 'backups.list', {})).map((b) => b.reason)).toContain('before-void-game-1');
 
     // Every table as before, apart from the voided game and its voided entries (kept as history).

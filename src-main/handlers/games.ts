@@ -563,7 +563,7 @@ export const gameHandlers: GameHandlers = {
 
   'games.void': async ({ id, reason, withDependents }, ctx) => {
     // The plan is made and checked first (a refused void makes no backup), then a verified backup of the state the
-    // void changes (RELIABILITY.md rule 3; usually the after-commit backup, reused), then the plan is applied. The
+    // void changes (docs/reliability.md rule 3; usually the after-commit backup, reused), then the plan is applied. The
     // backup may be taken in a worker while other requests are answered: if anything was written meanwhile, plan again.
     const planned = () => {
       const target = mustFindGameLine(ctx.db, id);

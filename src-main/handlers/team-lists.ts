@@ -1,5 +1,5 @@
 /**
- * teamLists.* handlers. Imported files are hostile until proven otherwise (RELIABILITY.md rule 7): size and depth
+ * teamLists.* handlers. Imported files are hostile until proven otherwise (docs/reliability.md rule 7): size and depth
  * limits, the strict schema, one transaction, and a reason naming what is wrong and where.
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
@@ -105,7 +105,7 @@ export const teamListHandlers: TeamListHandlers = {
       file = { fileName: input.fileName, text: input.text };
     }
     const list = parseTeamListFile(file.fileName, file.text);
-    // RELIABILITY.md rule 3: a verified backup before every import that will write (a refused file makes none).
+    // docs/reliability.md rule 3: a verified backup before every import that will write (a refused file makes none).
     if (!repo.findTeamListByKey(ctx.db, list.id, list.listVersion)) ctx.backups.take('before-import');
     const result = ctx.db.transaction((tx) => {
       const existing = repo.findTeamListByKey(tx, list.id, list.listVersion);

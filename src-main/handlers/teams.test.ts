@@ -165,7 +165,7 @@ describe('rosters', () => {
     expect(dismissed.ledger.map((e) => e.kind)).toEqual(['team.founded', 'req.adjusted', 'model.recruited', 'model.wargear', 'model.dismissed']);
     expect(dismissed.ledger.map((e) => e.req)).toEqual([0, 40, -14, -5, 0]);
 
-    // Replay (RELIABILITY.md): every stored roster equals a rebuild from its ledger.
+    // Replay (docs/reliability.md): every stored roster equals a rebuild from its ledger.
     for (const row of listTeams(core.opened.db, team.team.campaignId)) {
       if (!row.foundedAt) continue;
       expect(storedRoster(row)).toEqual(foldRoster(ledgerItems(teamLedger(core.opened.db, row.id))));

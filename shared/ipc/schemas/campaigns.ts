@@ -47,7 +47,7 @@ export const Campaign = z.object({
 export type Campaign = z.infer<typeof Campaign>;
 
 export const CampaignsListInput = z.object({ includeArchived: z.boolean().default(false) }).strict();
-/** The presets a campaign can start from (design/PROGRESSION.md); Battle Honours is the default. */
+/** The presets a campaign can start from (docs/progression.md); Battle Honours is the default. */
 export const PresetId = z.enum(['hor-battle-honours', 'hor-experience-levels']);
 export type PresetId = z.infer<typeof PresetId>;
 

@@ -153,7 +153,7 @@ export const TeamSummary = z.object({
   issues: z.number().int(),
   models: z.number().int(),
   requisition: z.number().int(),
-  /** PROGRESSION.md Threat: ceil((points + honours' Req value) / 100). */
+  /** docs/progression.md Threat: ceil((points + honours' Req value) / 100). */
   threat: z.number().int(),
   record: z.object({ games: z.number().int(), wins: z.number().int(), draws: z.number().int(), losses: z.number().int() }),
 });

@@ -44,7 +44,7 @@ describe('KeyedDice (issue 5: every roll keyed by what it is for)', () => {
   });
 });
 
-describe('planVoid (issue 5 / ARCHITECTURE.md "Voiding a game reverses exactly its entries")', () => {
+describe('planVoid (issue 5 / docs/architecture.md "Voiding a game reverses exactly its entries")', () => {
   it('a game nothing depends on: exactly its own entries', () => {
     const ledger = [founded('A', [model('a1')]), award('A', 'g1', 20), award('B', 'g1', 20), award('A', 'g2', 20)];
     const plan = planVoid(ledger, 'g1');

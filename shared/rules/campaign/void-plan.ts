@@ -1,5 +1,5 @@
 /**
- * Planning a void over the whole campaign ledger (issue 5, design/ARCHITECTURE.md "Progression is a ledger":
+ * Planning a void over the whole campaign ledger (issue 5, docs/architecture.md "Progression is a ledger":
  * "Voiding a game reverses exactly its entries, and tells the organiser when a later game depends on them").
  *
  * The campaign ledger holds two kinds of entry, in one order (`seq`): the roster's (team founded, recruits, wargear,

@@ -219,7 +219,7 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
     expect(validateReport(skirmish)).toContain("Only the 8th-edition supplement's missions (seed 003) record their victory points by hand.");
   });
 
-  it('003 prints no Bonus Campaign Experience: applying a seed-003 game gives no mission EXP, and the requisition awards as usual (PROGRESSION.md)', () => {
+  it('003 prints no Bonus Campaign Experience: applying a seed-003 game gives no mission EXP, and the requisition awards as usual (docs/progression.md)', () => {
     const report = reportFromPlan(planned('vital-intelligence', [[5], [2], [3]]), models());
     out(report, 'b-sp', 'a-sp');
     report.sides.a.firstBlood = true;

@@ -26,7 +26,7 @@ const base = (models: ModelReport[], extra: Partial<GameReport> = {}): GameRepor
   ...extra,
 });
 
-describe('game report (PROGRESSION.md "The game facts progression works from")', () => {
+describe('game report (docs/progression.md "The game facts progression works from")', () => {
   const good = base([
     model('a-boss', 'a', { type: 'team-leader' }),
     model('a-nob', 'a', { type: 'special', aliveAtEnd: false, outOfAction: { by: 'b-sarge', how: 'shooting' } }),
@@ -45,7 +45,7 @@ describe('game report (PROGRESSION.md "The game facts progression works from")',
     expect(facts).not.toHaveProperty('attacker');
   });
 
-  it('004 Squad / PROGRESSION.md kills: killsBy reads each victim once; sideOutcomes counts misadventure (Mistakes Were Made)', () => {
+  it('004 Squad / docs/progression.md kills: killsBy reads each victim once; sideOutcomes counts misadventure (Mistakes Were Made)', () => {
     expect(killsBy(good, 'a-boss')).toEqual([{ modelId: 'b-vox', type: 'special', squad: true }]);
     expect(killsBy(good, 'b-sarge')).toEqual([{ modelId: 'a-nob', type: 'special', squad: false }]);
     const s = sideOutcomes(good);
@@ -101,7 +101,7 @@ describe('game report (PROGRESSION.md "The game facts progression works from")',
     expect(validateReport(null).length).toBeGreaterThan(0);
   });
 
-  it('PROGRESSION.md game facts (property, 1,000 runs): generated rule-following reports are valid and round-trip JSON', () => {
+  it('docs/progression.md game facts (property, 1,000 runs): generated rule-following reports are valid and round-trip JSON', () => {
     fc.assert(
       fc.property(validReportArb, (r) => {
         expect(validateReport(r)).toEqual([]);

@@ -1,5 +1,5 @@
 /**
- * The game report: what the players record after a game (design/PROGRESSION.md, "The game facts progression works
+ * The game report: what the players record after a game (docs/progression.md, "The game facts progression works
  * from"). It carries exactly the facts the seed-004 rules need (hor/facts.ts ModelFacts / GameFacts), the per-side
  * facts the Battle Honours requisition awards need (First Blood, Sweeping Advance, Mistakes Were Made, Kayfabe), and
  * the dice. Every field is documented in REPORT.md. The rules never guess a fact: what is not recorded is not there.
@@ -50,7 +50,7 @@ export const ReportOutOfAction = z.object({
   /** Id of the enemy model that took it out of action; null for misadventure or when nobody knows. */
   by: Text.min(1).nullable(),
   how: z.enum(['shooting', 'melee', 'other']),
-  /** Lost to misadventure (Gets Hot, falls, failed jumps…): PROGRESSION.md "Mistakes Were Made". `by` must be null. */
+  /** Lost to misadventure (Gets Hot, falls, failed jumps…): docs/progression.md "Mistakes Were Made". `by` must be null. */
   misadventure: z.boolean().optional(),
 });
 export type ReportOutOfAction = z.infer<typeof ReportOutOfAction>;
@@ -64,7 +64,7 @@ export const ModelReport = z.object({
   type: ModelType,
   squad: z.boolean().optional(),
   nonLearning: z.boolean().optional(),
-  /** Was in the team taken to this game (PROGRESSION.md "Took part"). Models that did not are ignored by the rules. */
+  /** Was in the team taken to this game (docs/progression.md "Took part"). Models that did not are ignored by the rules. */
   tookPart: z.boolean(),
   aliveAtEnd: z.boolean(),
   outOfAction: ReportOutOfAction.nullable().optional(),
@@ -82,11 +82,11 @@ export type ModelReport = z.infer<typeof ModelReport>;
 export const SideReport = z.object({
   teamId: Text.min(1),
   name: Text.optional(),
-  /** Caused the first casualty of the game (PROGRESSION.md "First Blood"). */
+  /** Caused the first casualty of the game (docs/progression.md "First Blood"). */
   firstBlood: z.boolean(),
-  /** Routed the opponent off the table (PROGRESSION.md "Sweeping Advance"). */
+  /** Routed the opponent off the table (docs/progression.md "Sweeping Advance"). */
   sweepingAdvance: z.boolean(),
-  /** The opponent awarded Kayfabe for playing in character (PROGRESSION.md "Kayfabe"). */
+  /** The opponent awarded Kayfabe for playing in character (docs/progression.md "Kayfabe"). */
   kayfabe: z.boolean(),
   /** The secondary objectives the players wrote down for this side; scoreGame compares them with the rules. */
   secondariesClaimed: z.array(RuleId).max(50).optional(),
@@ -205,7 +205,7 @@ export interface SideOutcome {
   teamId: string;
   firstBlood: boolean;
   sweepingAdvance: boolean;
-  /** Own models lost to misadventure (PROGRESSION.md "Mistakes Were Made": 3 or more). */
+  /** Own models lost to misadventure (docs/progression.md "Mistakes Were Made": 3 or more). */
   misadventureLosses: number;
   kayfabe: boolean;
   modelsTookPart: number;
@@ -213,7 +213,7 @@ export interface SideOutcome {
 }
 
 /**
- * The per-side facts the Battle Honours requisition awards read (PROGRESSION.md "Requisition awards").
+ * The per-side facts the Battle Honours requisition awards read (docs/progression.md "Requisition awards").
  *
  * @example
  * // report: the report of the reportFromPlan example (a Skirmish: Player A's a-boss killed Player B's b-sarge in melee)

@@ -1,6 +1,6 @@
 /**
  * Bonus Campaign Experience of the seed-004 missions (each mission's "Bonus Campaign Experience"), per model, with a
- * reason per award. PROGRESSION.md: "Whatever the preset, EXP from the seed's missions is always recorded per model".
+ * reason per award. docs/progression.md: "Whatever the preset, EXP from the seed's missions is always recorded per model".
  *
  * Rules applied to every mission:
  * - Only Team Leaders and Special models earn these bonuses (as each mission says); a model within a Squad counts as

@@ -1,5 +1,5 @@
 /**
- * The facts of a played game that the seed-004 rules are computed from (design/PROGRESSION.md, "The game facts
+ * The facts of a played game that the seed-004 rules are computed from (docs/progression.md, "The game facts
  * progression works from"). Players record these; the rules never guess them.
  */
 import type { ModelType } from '../ruleset/schema';

@@ -36,7 +36,7 @@ export interface PostGameRequisition<C> {
 
 /**
  * Post-game requisition in the seed's order: both players roll on the Requisition Chart first (player A, then B),
- * then the relics are cashed in and added. The chart itself is the ruleset's (PROGRESSION.md: organiser-entered),
+ * then the relics are cashed in and added. The chart itself is the ruleset's (docs/progression.md: organiser-entered),
  * so it is passed in as a function that rolls on it with the same dice.
  *
  * @example

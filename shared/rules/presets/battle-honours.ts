@@ -1,6 +1,6 @@
 /**
- * Preset "HoR campaign, Battle Honours" (design/PROGRESSION.md: the public Heralds of Ruin campaign rules of
- * January 2018). Complete; the default for a new campaign. Every number below is from PROGRESSION.md.
+ * Preset "HoR campaign, Battle Honours" (docs/progression.md: the public Heralds of Ruin campaign rules of
+ * January 2018). Complete; the default for a new campaign. Every number below is from docs/progression.md.
  */
 import type { Citation, DiceTable, Honour, HonourGroup, Progression, Ruleset } from '../ruleset/schema';
 import { RULESET_SCHEMA_VERSION } from '../ruleset/schema';
@@ -121,7 +121,7 @@ const HONOUR_GROUPS: HonourGroup[] = [
       h('blademaster', 'Blademaster', 5),
       h('earth-stance', 'Earth Stance', 10),
       h('haymaker', 'Haymaker', 8),
-      // PROGRESSION.md prints "Iron Jaw 10 (+1 W, max 3)": kept as printed; whether "max 3" caps Wounds or repeats
+      // docs/progression.md prints "Iron Jaw 10 (+1 W, max 3)": kept as printed; whether "max 3" caps Wounds or repeats
       // is not said, and the honour is not marked repeatable, so it is bought once like any other.
       h('iron-jaw', 'Iron Jaw', 10, { effect: '+1 W, max 3' }),
       h('murdersprint', 'Murdersprint', 10),
@@ -273,7 +273,7 @@ function battleHonoursProgression(): Progression {
 }
 
 /**
- * The "HoR campaign, Battle Honours" preset (PROGRESSION.md, complete; the default for a new campaign): seed 004's core
+ * The "HoR campaign, Battle Honours" preset (docs/progression.md, complete; the default for a new campaign): seed 004's core
  * rules plus the January 2018 progression tables. A fresh copy each call.
  *
  * @example

@@ -1,5 +1,5 @@
 /**
- * Preset "HoR campaign, Experience & Levels" (design/PROGRESSION.md): the structure of the 2013 campaign rules
+ * Preset "HoR campaign, Experience & Levels" (docs/progression.md): the structure of the 2013 campaign rules
  * that go with core rules v2.1. Their numbers are not known, so every organiser-entered table is `null`
  * ("not entered yet"); the app names the missing table instead of inventing numbers (see require.ts).
  */
@@ -33,7 +33,7 @@ function experienceLevelsProgression(): Progression {
 }
 
 /**
- * The "HoR campaign, Experience & Levels" preset (PROGRESSION.md): seed 004's core rules and the structure of the 2013
+ * The "HoR campaign, Experience & Levels" preset (docs/progression.md): seed 004's core rules and the structure of the 2013
  * progression, with every organiser table still null. A fresh copy each call.
  *
  * @example

@@ -8,7 +8,7 @@ export { MissingTableError, missingTables, requireTable, requiredTables, tableCo
 export type { MissingTable, ProgressionTableKey } from './require';
 
 /**
- * The presets shipped with the app; the first is the default for a new campaign (PROGRESSION.md).
+ * The presets shipped with the app; the first is the default for a new campaign (docs/progression.md).
  *
  * @example
  * presets().map((p) => p.name); // → ['HoR campaign, Battle Honours', 'HoR campaign, Experience & Levels']

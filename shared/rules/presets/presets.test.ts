@@ -20,7 +20,7 @@ describe('presets', () => {
     }
   });
 
-  it('PROGRESSION.md: "HoR campaign, Battle Honours" is the default (first) preset', () => {
+  it('docs/progression.md: "HoR campaign, Battle Honours" is the default (first) preset', () => {
     expect(presets()[0]?.name).toBe('HoR campaign, Battle Honours');
   });
 
@@ -29,7 +29,7 @@ describe('presets', () => {
   });
 });
 
-describe('PROGRESSION.md preset "HoR campaign, Battle Honours"', () => {
+describe('docs/progression.md preset "HoR campaign, Battle Honours"', () => {
   const bh = battleHonoursPreset();
 
   it('is complete: no table is missing', () => {
@@ -121,7 +121,7 @@ describe('PROGRESSION.md preset "HoR campaign, Battle Honours"', () => {
   });
 });
 
-describe('PROGRESSION.md preset "HoR campaign, Experience & Levels"', () => {
+describe('docs/progression.md preset "HoR campaign, Experience & Levels"', () => {
   const el = experienceLevelsPreset();
 
   it('ships structure only: the organiser-entered tables are null', () => {

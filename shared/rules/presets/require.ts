@@ -1,6 +1,6 @@
 /**
  * Which progression tables a ruleset still lacks, with a message that says exactly where to enter them
- * (PROGRESSION.md: "Until a table is filled in, the app says exactly which table is missing and where to enter it;
+ * (docs/progression.md: "Until a table is filled in, the app says exactly which table is missing and where to enter it;
  * it never invents numbers").
  */
 import type { DiceTable, ExpAward, Honours, LevelThreshold, RequisitionAward, Ruleset, SkillList } from '../ruleset/schema';

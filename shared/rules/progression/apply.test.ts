@@ -13,8 +13,8 @@ const reqOf = (entries: ProgressionEntry[], team: string) =>
 const reasons = (entries: ProgressionEntry[], team: string) =>
   entries.flatMap((e) => (e.team === team && e.kind === 'req.awarded' ? [e.award] : []));
 
-describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
-  it('PROGRESSION.md Requisition awards: Took part +20, Victory +10, Assassin +10, Considerate Commander +10, First Blood +5', () => {
+describe('applyGame, preset Battle Honours (docs/progression.md)', () => {
+  it('docs/progression.md Requisition awards: Took part +20, Victory +10, Assassin +10, Considerate Commander +10, First Blood +5', () => {
     const base = input();
     const facts = withModel(base.facts, 'b-tl', { aliveAtEnd: false, outOfAction: { by: 'a-sp', how: 'shooting' } });
     const entries = applyGame({ ...base, facts, winner: 'a', awards: { a: { ...base.awards.a, firstBlood: true }, b: base.awards.b } }, new PhysicalDice([[5, 5]]));
@@ -26,7 +26,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(took).toMatchObject({ amount: 20, reason: 'Took part +20: played the mission', gameId: 'g1', rolls: [] });
   });
 
-  it('PROGRESSION.md Requisition awards: Stalemate +5 each player when VP are tied; Kayfabe, Linebreaker, Mistakes Were Made, Sweeping Advance', () => {
+  it('docs/progression.md Requisition awards: Stalemate +5 each player when VP are tied; Kayfabe, Linebreaker, Mistakes Were Made, Sweeping Advance', () => {
     const base = input();
     let facts = withModel(base.facts, 'a-c1', { inEnemyDeploymentZone: true });
     for (const id of ['b-c1', 'b-c2', 'b-c3']) facts = withModel(facts, id, { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } });
@@ -39,7 +39,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(reasons(entries, 'team-b')).toEqual(['took-part', 'stalemate', 'mistakes-were-made']);
   });
 
-  it('PROGRESSION.md Underdog ×1.5: only the team with the strictly lowest Threat; the extra is its own entry, rounded down', () => {
+  it('docs/progression.md Underdog ×1.5: only the team with the strictly lowest Threat; the extra is its own entry, rounded down', () => {
     const base = input({ teams: { a: { team: 'team-a', threat: 3 }, b: { team: 'team-b', threat: 4 } } });
     const entries = applyGame(base, new PhysicalDice());
     const underdog = entries.filter((e) => e.kind === 'req.underdog');
@@ -65,7 +65,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(entries.filter((e) => e.kind === 'exp.gained')).toEqual([expect.objectContaining({ model: 'a-sp', amount: 2 })]);
   });
 
-  it('PROGRESSION.md Injuries, Core: D6 1–2 dead (model.died), 3–6 full recovery', () => {
+  it('docs/progression.md Injuries, Core: D6 1–2 dead (model.died), 3–6 full recovery', () => {
     const base = input();
     let facts = withModel(base.facts, 'a-c1', { aliveAtEnd: false, outOfAction: { by: 'b-c1', how: 'shooting' } });
     facts = withModel(facts, 'a-c2', { aliveAtEnd: false, outOfAction: { by: 'b-c1', how: 'shooting' } });
@@ -79,7 +79,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(entries.filter((e) => e.kind === 'model.died').map((e) => e.model)).toEqual(['a-c1']);
   });
 
-  it('PROGRESSION.md Injuries, Team Leader and Special: D66 11–13 dead, 14–16 permanent injury (D6), 21–26 mauled (D6; 21 read as mauled), 31–66 recovered', () => {
+  it('docs/progression.md Injuries, Team Leader and Special: D66 11–13 dead, 14–16 permanent injury (D6), 21–26 mauled (D6; 21 read as mauled), 31–66 recovered', () => {
     const base = input();
     const out = (ids: string[]) => ids.reduce((f, id) => withModel(f, id, { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } }), base.facts);
     const entries = applyGame({ ...base, facts: out(['a-tl', 'a-sp', 'b-tl', 'b-sp']) }, new PhysicalDice([[1, 4], [2], [2, 1], [3], [3, 1], [1, 3]]));
@@ -95,7 +95,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(entries.filter((e) => e.kind === 'model.died').map((e) => e.model)).toEqual(['b-sp']);
   });
 
-  it('PROGRESSION.md Re-rolls: Medical Gear re-rolls one injury per battle; the re-roll stands and both rolls are logged', () => {
+  it('docs/progression.md Re-rolls: Medical Gear re-rolls one injury per battle; the re-roll stands and both rolls are logged', () => {
     const base = input();
     const facts = withModel(base.facts, 'a-tl', { aliveAtEnd: false, outOfAction: { by: 'b-tl', how: 'melee' } });
     const awards = { a: { ...base.awards.a, injuryReroll: 'a-tl' }, b: base.awards.b };
@@ -119,7 +119,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     ]);
   });
 
-  it('ARCHITECTURE.md ledger: entries come in the fixed order, carry their game, unique ids, and parse with the schema', () => {
+  it('docs/architecture.md ledger: entries come in the fixed order, carry their game, unique ids, and parse with the schema', () => {
     const base = input({ missionId: 'relic-hunt' });
     let facts = withModel(base.facts, 'a-sp', { relicsCarried: 1 });
     facts = withModel(facts, 'b-c1', { aliveAtEnd: false, outOfAction: { by: 'a-sp', how: 'shooting' } });
@@ -130,7 +130,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     for (const e of entries) expect(EntrySchema.parse(JSON.parse(JSON.stringify(e)))).toEqual(e);
   });
 
-  it('PROGRESSION.md "the app lets the organiser add them as data": an organiser-added award is earned when listed; an unknown one is refused before any die', () => {
+  it('docs/progression.md "the app lets the organiser add them as data": an organiser-added award is earned when listed; an unknown one is refused before any die', () => {
     const ruleset = battleHonoursPreset();
     ruleset.progression.requisition.awards?.push({ id: 'painted', name: 'Fully painted', req: 5, condition: 'Every model painted.', citation: { source: 'house rule', section: 'Painting' } });
     const base = input({ ruleset });
@@ -142,7 +142,7 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
     expect(dice.remaining).toBe(1);
   });
 
-  it('PROGRESSION.md Requisition multipliers: one other than Underdog is refused before any die, naming it and saying to remove it (Not done)', () => {
+  it('docs/progression.md Requisition multipliers: one other than Underdog is refused before any die, naming it and saying to remove it (Not done)', () => {
     const ruleset = battleHonoursPreset();
     ruleset.progression.requisition.multipliers.push({ id: 'double-or-nothing', name: 'Double or Nothing', factor: 2, condition: 'House rule.', citation: { source: 'house rule', section: 'Req' } });
     const dice = new PhysicalDice([[1]]);
@@ -160,8 +160,8 @@ describe('applyGame, preset Battle Honours (PROGRESSION.md)', () => {
   });
 });
 
-describe('applyGame, preset Experience & Levels (PROGRESSION.md)', () => {
-  it('PROGRESSION.md "it never invents numbers": a null table throws MissingTableError naming it, before any die is rolled', () => {
+describe('applyGame, preset Experience & Levels (docs/progression.md)', () => {
+  it('docs/progression.md "it never invents numbers": a null table throws MissingTableError naming it, before any die is rolled', () => {
     const dice = new PhysicalDice([[1]]);
     const base = input({ ruleset: experienceLevelsPreset() });
     expect(() => applyGame(base, dice)).toThrow(MissingTableError);
@@ -175,7 +175,7 @@ describe('applyGame, preset Experience & Levels (PROGRESSION.md)', () => {
     expect(() => applyGame(input({ ruleset: r2 }), dice)).toThrow(expect.objectContaining({ key: 'requisition-chart' }));
   });
 
-  it('PROGRESSION.md Experience & Levels: EXP reaching a threshold gives level.reached + advance.rolled; chart rolls for both players, then relics (seed 004)', () => {
+  it('docs/progression.md Experience & Levels: EXP reaching a threshold gives level.reached + advance.rolled; chart rolls for both players, then relics (seed 004)', () => {
     const facts = { models: [...side('a', 1), ...side('b', 1)].map((x) => (x.id === 'a-sp' ? { ...x, relicsCarried: 1 } : x)), ending: { kind: 'turns' as const } };
     const entries = applyGame(
       input({
@@ -198,7 +198,7 @@ describe('applyGame, preset Experience & Levels (PROGRESSION.md)', () => {
     expect(entries.at(-1)).toMatchObject({ kind: 'relic.cashed', amount: 3 });
   });
 
-  it('PROGRESSION.md Levels: a model already at level 1 only rolls for new levels; a model that died in its injury roll gets no advance', () => {
+  it('docs/progression.md Levels: a model already at level 1 only rolls for new levels; a model that died in its injury roll gets no advance', () => {
     const facts = {
       models: [...side('a', 1), ...side('b', 1)].map((x) => (x.id === 'a-tl' ? { ...x, aliveAtEnd: false, outOfAction: { by: null, how: 'other' as const } } : x)),
       ending: { kind: 'turns' as const },

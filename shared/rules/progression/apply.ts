@@ -1,6 +1,6 @@
 /**
  * applyGame(): what a finished game means for the two teams' progression, as ledger entries in a fixed order
- * (design/ARCHITECTURE.md "Progression is a ledger"; design/PROGRESSION.md for both presets; seed 004 for the
+ * (docs/architecture.md "Progression is a ledger"; docs/progression.md for both presets; seed 004 for the
  * missions' Bonus Campaign Experience, Non-Learning and the relic cash-in).
  *
  * Order of the entries (and of the dice, so the same seed always gives the same entries):
@@ -35,7 +35,7 @@ import { PROGRESSION_ENTRY_VERSION } from './entries';
 const Id = z.string().min(1).max(120);
 
 /**
- * Per-side facts the requisition awards need beyond GameFacts (PROGRESSION.md "Requisition awards"). Optional fields
+ * Per-side facts the requisition awards need beyond GameFacts (docs/progression.md "Requisition awards"). Optional fields
  * are worked out from GameFacts when left out; give them to override (e.g. the players agree otherwise).
  */
 export const SideAwardsFacts = z
@@ -57,7 +57,7 @@ export const SideAwardsFacts = z
     /** Experience & Levels: organiser-entered EXP awards earned by this side's models (`times` for "per kill" awards). */
     expAwards: z.array(z.object({ model: Id, award: RuleId, times: z.number().int().min(1).default(1) })).default([]),
     /**
-     * Medical Gear (PROGRESSION.md: "one injury re-roll per battle"): the model whose injury roll the player re-rolls.
+     * Medical Gear (docs/progression.md: "one injury re-roll per battle"): the model whose injury roll the player re-rolls.
      * The player decides after seeing the first result: the same seed gives the same first results, so the app can
      * show them, ask, and apply the game again with this set. The second result stands; both rolls are logged.
      */
@@ -108,16 +108,17 @@ export interface ApplyGameInput {
   campaignThreats?: readonly number[];
 }
 
+// The label stored in entries' citations for docs/progression.md (kept: stored entries and pinned rulesets carry it).
 const PROGRESSION = 'PROGRESSION.md';
 const LEVELS_CITATION = `${PROGRESSION} · Preset "HoR campaign, Experience & Levels"`;
 const RELIC_CITATION = citeText(cite004('Mission 2: Relic Hunt / Bonus Campaign Experience'));
 const INJURY_KEY: Record<ModelType, ProgressionTableKey> = { 'team-leader': 'injury-team-leader', special: 'injury-special', core: 'injury-core' };
-/** The Kill Team honour that gives "one injury re-roll per battle" (PROGRESSION.md "Injuries", "Re-rolls"). */
+/** The Kill Team honour that gives "one injury re-roll per battle" (docs/progression.md "Injuries", "Re-rolls"). */
 export const MEDICAL_GEAR = 'medical-gear';
 const TYPE_NAME: Record<ModelType, string> = { 'team-leader': 'Team Leader', special: 'Special', core: 'Core' };
 
 /**
- * Underdog (PROGRESSION.md: "×1.5 — the team with the lowest Threat"). Reading: a team is the Underdog when its
+ * Underdog (docs/progression.md: "×1.5 — the team with the lowest Threat"). Reading: a team is the Underdog when its
  * Threat is strictly lower than every other team's Threat in the campaign. When several teams share the lowest
  * Threat there is no Underdog: the table names "the team" (one), and new teams all start at Threat 3, so a tie
  * would otherwise give every team ×1.5 from the first game. Without `campaignThreats` only the two teams of the
@@ -258,7 +259,7 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
 export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionEntry[] {
   const { ruleset, facts, gameId, winner } = input;
   const p = ruleset.progression;
-  // PROGRESSION.md: "Until a table is filled in, the app says exactly which table is missing… it never invents numbers".
+  // docs/progression.md: "Until a table is filled in, the app says exactly which table is missing… it never invents numbers".
   for (const key of requiredTables(ruleset)) requireTable(ruleset, key);
 
   const awards: Record<Side, SideAwardsFacts> = { a: SideAwardsFacts.parse(input.awards.a), b: SideAwardsFacts.parse(input.awards.b) };
@@ -410,7 +411,7 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
 }
 
 /**
- * Why `side` earned `award`, or null. The ids are those of the Battle Honours preset (PROGRESSION.md "Requisition
+ * Why `side` earned `award`, or null. The ids are those of the Battle Honours preset (docs/progression.md "Requisition
  * awards"); any other id is earned when the players list it in `otherAwards`.
  */
 function earnedAward(award: RequisitionAward, side: Side, input: ApplyGameInput, facts: SideAwardsFacts): string | null {

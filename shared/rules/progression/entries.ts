@@ -1,5 +1,5 @@
 /**
- * Progression ledger entries (design/ARCHITECTURE.md "Progression is a ledger": "A committed game writes ledger
+ * Progression ledger entries (docs/architecture.md "Progression is a ledger": "A committed game writes ledger
  * entries (EXP, level, advance, injury, death, Req earned/spent, purchase, honour…) tied to the game and to the dice
  * that produced them"). Plain JSON validated by zod, versioned by `v`, so it can be stored and re-read as-is.
  *
@@ -9,7 +9,7 @@
  * - `team`: the campaign team id (the app maps its teams onto sides 'a'/'b' of a game);
  * - `rolls`: the RollRecords that produced it (empty when no dice were involved);
  * - `voided`: true once its game was voided (voidGame); a voided entry stays in the ledger but counts for nothing;
- * - `citation`: where the rule comes from ("PROGRESSION.md · …" or "004 · …").
+ * - `citation`: where the rule comes from ("PROGRESSION.md · …" for docs/progression.md, or "004 · …").
  */
 import { z } from 'zod';
 import { RollRecord } from '../dice';
@@ -34,7 +34,7 @@ const base = {
 };
 
 /**
- * What an injury roll means (PROGRESSION.md "Injuries"). The Battle Honours rows map as: `dead` → dead,
+ * What an injury roll means (docs/progression.md "Injuries"). The Battle Honours rows map as: `dead` → dead,
  * `permanent-injury` → permanent injury (the characteristic is the follow-up D6 row, e.g. "minus-1-ws"), `mauled` →
  * mauled for the next game (the effect is the follow-up D6 row, e.g. "winded"), `full-recovery` → recovered.
  * An organiser-entered table may use other result ids: they are kept as `other` with the row's text, and change

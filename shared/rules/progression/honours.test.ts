@@ -7,7 +7,7 @@ import { projectModels, type Projection } from './project';
 import { rosterLegality } from '../ruleset/roster-legality';
 import { input } from './test-helpers';
 
-describe('honour restrictions (PROGRESSION.md: "Psychic (psykers only)", "Warplate 10 (Leader only)"; issue 17)', () => {
+describe('honour restrictions (docs/progression.md: "Psychic (psykers only)", "Warplate 10 (Leader only)"; issue 17)', () => {
   const projection = () => projectModels([...applyGame({ ...input(), winner: 'a' }, new PhysicalDice()), ...applyGame({ ...input({ gameId: 'g2' }), winner: 'a' }, new PhysicalDice())]);
   const buy = (honour: string, extra: { psyker?: boolean; modelType?: 'team-leader' | 'core' } = {}) =>
     buyHonour({ ruleset: battleHonoursPreset(), projection: projection(), id: 'h1', team: 'team-a', model: 'a-tl', modelType: extra.modelType ?? 'team-leader', honour, psyker: extra.psyker });
@@ -60,7 +60,7 @@ describe('a ruleset change re-checks psykers-only honours (issue 17)', () => {
 });
 
 describe('honour effects in the presets (issue 17: "left empty where our documents do not give it")', () => {
-  it('PROGRESSION.md Battle Honours: the six effects it prints are in the preset; every other honour has none', () => {
+  it('docs/progression.md Battle Honours: the six effects it prints are in the preset; every other honour has none', () => {
     const effects = Object.fromEntries(
       battleHonoursPreset().progression.honours!.groups.flatMap((g) => g.honours.filter((h) => h.effect !== undefined).map((h) => [h.id, h.effect])),
     );

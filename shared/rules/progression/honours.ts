@@ -1,5 +1,5 @@
 /**
- * Buying a Battle Honour with Req (PROGRESSION.md "Battle Honours": caps per model type, costs, elite surcharge,
+ * Buying a Battle Honour with Req (docs/progression.md "Battle Honours": caps per model type, costs, elite surcharge,
  * "the model must have survived its last game, including its injury roll; each honour once per model unless it says
  * otherwise"; Tactical Reserves: "reserve models can't gain honours").
  */
@@ -28,14 +28,14 @@ export interface HonourPurchase {
   team: string;
   /** The model, or null for a team-wide (Kill Team group) honour. Restorative Surgery names the injured model. */
   model: string | null;
-  /** The model's honour cap row (PROGRESSION.md table: Team Leader, Special, Special taken as Core, Core). */
+  /** The model's honour cap row (docs/progression.md table: Team Leader, Special, Special taken as Core, Core). */
   modelType?: HonourCap['modelType'];
   honour: string;
   /** The model meets an elite condition (2+ armour save, 3+ invulnerable, …): +surcharge Req per honour. */
   elite?: boolean;
   /** The model is parked in Tactical Reserves. */
   inReserve?: boolean;
-  /** The model is a psyker (its Team List entry says so). Psychic honours are "psykers only" (PROGRESSION.md). */
+  /** The model is a psyker (its Team List entry says so). Psychic honours are "psykers only" (docs/progression.md). */
   psyker?: boolean;
 }
 

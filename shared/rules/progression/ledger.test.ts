@@ -11,8 +11,8 @@ import { input, withModel } from './test-helpers';
 const out = (ids: string[], base = input()) =>
   ids.reduce((f, id) => withModel(f, id, { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } }), base.facts);
 
-describe('projectModels and threat (PROGRESSION.md, ARCHITECTURE.md "Progression is a ledger")', () => {
-  it('PROGRESSION.md Threat: points including honours ÷ 100, rounded up; a new 250-pt team is 3', () => {
+describe('projectModels and threat (docs/progression.md, docs/architecture.md "Progression is a ledger")', () => {
+  it('docs/progression.md Threat: points including honours ÷ 100, rounded up; a new 250-pt team is 3', () => {
     expect(threat(250)).toBe(3);
     expect(threat(300)).toBe(3);
     expect(threat(301)).toBe(4);
@@ -37,13 +37,13 @@ describe('projectModels and threat (PROGRESSION.md, ARCHITECTURE.md "Progression
   });
 });
 
-describe('buyHonour (PROGRESSION.md Battle Honours)', () => {
+describe('buyHonour (docs/progression.md Battle Honours)', () => {
   const ledger = (): ProgressionEntry[] => [
     ...applyGame({ ...input(), winner: 'a' }, new PhysicalDice()),
     ...applyGame({ ...input({ gameId: 'g2' }), winner: 'a' }, new PhysicalDice()),
   ];
 
-  it('PROGRESSION.md elite surcharge: +5 Req per honour for an elite model; the cost is taken from the team Req', () => {
+  it('docs/progression.md elite surcharge: +5 Req per honour for an elite model; the cost is taken from the team Req', () => {
     const entries = ledger();
     const before = projectModels(entries);
     expect(before.teams['team-a']?.req).toBe(80);
@@ -52,14 +52,14 @@ describe('buyHonour (PROGRESSION.md Battle Honours)', () => {
     const after = projectModels([...entries, e]);
     expect(after.teams['team-a']).toMatchObject({ req: 45, spent: 35, honourPoints: 35 });
     expect(after.models['a-tl']?.honours.map((h) => h.honour)).toEqual(['master-tactician']);
-    // PROGRESSION.md Tactical Reserves: "a dead or dismissed model loses all its gear and honours".
+    // docs/progression.md Tactical Reserves: "a dead or dismissed model loses all its gear and honours".
     const died: ProgressionEntry = { v: 1, id: 'd1', gameId: 'g3', team: 'team-a', rolls: [], voided: false, citation: 'test', kind: 'model.died', model: 'a-tl', reason: 'test' };
     const dead = projectModels([...entries, e, died]);
     expect(dead.models['a-tl']).toMatchObject({ dead: true, honours: [] });
     expect(dead.teams['team-a']).toMatchObject({ req: 45, honourPoints: 0 });
   });
 
-  it('PROGRESSION.md honour caps: Core 1 group / 2 honours; each honour once; a dead model cannot gain honours; Req must suffice', () => {
+  it('docs/progression.md honour caps: Core 1 group / 2 honours; each honour once; a dead model cannot gain honours; Req must suffice', () => {
     const ruleset = battleHonoursPreset();
     let entries = ledger();
     const buy = (id: string, honour: string, model = 'a-c1') =>
@@ -76,7 +76,7 @@ describe('buyHonour (PROGRESSION.md Battle Honours)', () => {
     expect(() => buy('h3', 'deadeye', 'a-c2')).toThrow(/is dead/);
   });
 
-  it('PROGRESSION.md Restorative Surgery removes one permanent injury; Kill Team honours are bought for the team', () => {
+  it('docs/progression.md Restorative Surgery removes one permanent injury; Kill Team honours are bought for the team', () => {
     const ruleset = battleHonoursPreset();
     const g1 = applyGame({ ...input(), facts: out(['a-tl']), winner: 'a' }, new PhysicalDice([[1, 6], [6]]));
     const g2 = applyGame({ ...input({ gameId: 'g2' }), winner: 'a' }, new PhysicalDice());
@@ -90,8 +90,8 @@ describe('buyHonour (PROGRESSION.md Battle Honours)', () => {
   });
 });
 
-describe('voidGame and dependentsOf (ARCHITECTURE.md "Voiding a game reverses exactly its entries")', () => {
-  it('ARCHITECTURE.md: voiding marks exactly that game\'s entries and the projection forgets them', () => {
+describe('voidGame and dependentsOf (docs/architecture.md "Voiding a game reverses exactly its entries")', () => {
+  it('docs/architecture.md: voiding marks exactly that game\'s entries and the projection forgets them', () => {
     const g1 = applyGame({ ...input(), winner: 'a' }, new PhysicalDice());
     const g2 = applyGame({ ...input({ gameId: 'g2' }), facts: out(['a-c1']), winner: 'b' }, new PhysicalDice([[1]]));
     const voided = voidGame([...g1, ...g2], 'g2');
@@ -102,7 +102,7 @@ describe('voidGame and dependentsOf (ARCHITECTURE.md "Voiding a game reverses ex
     expect(() => voidGame(g1, 'nope')).toThrow(/no entries for game "nope"/);
   });
 
-  it('ARCHITECTURE.md "tells the organiser when a later game depends on them": Req spent, a replaced dead model, a level reached', () => {
+  it('docs/architecture.md "tells the organiser when a later game depends on them": Req spent, a replaced dead model, a level reached', () => {
     const g1 = applyGame({ ...input(), facts: out(['a-c1']), winner: 'a' }, new PhysicalDice([[2]]));
     const projection = projectModels(g1);
     const honour = buyHonour({ ruleset: battleHonoursPreset(), projection, id: 'h1', team: 'team-a', model: 'a-tl', modelType: 'team-leader', honour: 'master-tactician' });

@@ -1,5 +1,5 @@
 /**
- * Projections of the progression ledger (design/ARCHITECTURE.md: "A roster is its starting list folded over its
+ * Projections of the progression ledger (docs/architecture.md: "A roster is its starting list folded over its
  * ledger… Any cache of derived state must equal a rebuild from the ledger"). Pure folds: the same entries always give
  * the same projection, and voided entries count for nothing.
  */
@@ -10,7 +10,7 @@ import { reqDelta } from './entries';
 export interface ModelProjection {
   model: string;
   team: string;
-  /** Total EXP gained (kept after death: it is also a campaign statistic, PROGRESSION.md). */
+  /** Total EXP gained (kept after death: it is also a campaign statistic, docs/progression.md). */
   exp: number;
   level: number;
   advances: { level: number; result: string; text: string; followUps: { table: string; result: string; text: string }[]; gameId: string | null }[];
@@ -45,7 +45,7 @@ export interface Projection {
   teams: Record<string, TeamProjection>;
 }
 
-/** Restorative Surgery (PROGRESSION.md, Kill Team group): "removes one permanent injury"; consumed, not kept. */
+/** Restorative Surgery (docs/progression.md, Kill Team group): "removes one permanent injury"; consumed, not kept. */
 export const RESTORATIVE_SURGERY = 'restorative-surgery';
 
 function emptyModel(model: string, team: string): ModelProjection {
@@ -142,7 +142,7 @@ export function foldProgression(start: Projection, entries: readonly Progression
 }
 
 /**
- * Threat (PROGRESSION.md): "the team's points *including* honours ÷ 100, rounded up (a new team is 3)".
+ * Threat (docs/progression.md): "the team's points *including* honours ÷ 100, rounded up (a new team is 3)".
  * `points` = the team's model and gear points plus the Req value of its honours (TeamProjection.honourPoints).
  * Models in Tactical Reserves don't count: leave them out of `points`.
  *

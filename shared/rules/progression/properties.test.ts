@@ -92,7 +92,7 @@ const toInput = (g: GameSpec, gameId: string): ApplyGameInput => ({
 });
 
 describe('properties of the progression ledger (fast-check, 1,000 runs)', () => {
-  it('ARCHITECTURE.md "Dice… seeded, logged": the same seed gives the same entries', () => {
+  it('docs/progression.md rule 5 (dice "seeded, logged"): the same seed gives the same entries', () => {
     fc.assert(
       fc.property(gameArb, fc.string(), (g, seed) => {
         const first = applyGame(toInput(g, 'g1'), SeededDice.fromSeed(seed));
@@ -103,7 +103,7 @@ describe('properties of the progression ledger (fast-check, 1,000 runs)', () => 
     );
   });
 
-  it('ARCHITECTURE.md "Voiding a game reverses exactly its entries": apply then void is the identity on the projection', () => {
+  it('docs/architecture.md "Voiding a game reverses exactly its entries": apply then void is the identity on the projection', () => {
     fc.assert(
       fc.property(gameArb, gameArb, fc.string(), (g1, g2, seed) => {
         const dice = SeededDice.fromSeed(seed);
@@ -115,7 +115,7 @@ describe('properties of the progression ledger (fast-check, 1,000 runs)', () => 
     );
   });
 
-  it('PROGRESSION.md: EXP and requisition are never negative; every entry parses with the versioned schema', () => {
+  it('docs/progression.md: EXP and requisition are never negative; every entry parses with the versioned schema', () => {
     fc.assert(
       fc.property(gameArb, fc.string(), (g, seed) => {
         const entries = applyGame(toInput(g, 'g1'), SeededDice.fromSeed(seed));

@@ -1,5 +1,5 @@
 /**
- * Voiding a game (design/ARCHITECTURE.md "Progression is a ledger": "Voiding a game reverses exactly its entries, and
+ * Voiding a game (docs/architecture.md "Progression is a ledger": "Voiding a game reverses exactly its entries, and
  * tells the organiser when a later game depends on them"). Entries are never deleted: they are marked voided and the
  * projections skip them.
  */

@@ -8,7 +8,7 @@ const marines = TeamList.parse(SAMPLE_TEAM_LISTS[0]);
 const m = (id: string, entryId: string, name: string, extra = {}) => RosterModel.parse({ id, entryId, name, ...extra });
 const item = (data: LedgerItem['data'], req = 0, voided = false): LedgerItem => ({ data, req, voided });
 
-describe('roster ledger (ARCHITECTURE.md "Progression is a ledger")', () => {
+describe('roster ledger (docs/architecture.md "Progression is a ledger")', () => {
   const founding = { models: [m('a', 'sergeant', 'Tarkus'), m('b', 'tactical-marine', 'Cato')] };
 
   it('folds founding, recruits, wargear, renames and dismissals in order, skipping voided entries', () => {
@@ -34,7 +34,7 @@ describe('roster ledger (ARCHITECTURE.md "Progression is a ledger")', () => {
     expect(() => foldRoster([item({ kind: 'model.dismissed', modelId: 'a', name: 'x' })])).toThrow(/before the team was founded/);
   });
 
-  it('PROGRESSION.md: a purchase costs its points in Req; taking gear away refunds nothing', () => {
+  it('docs/progression.md: a purchase costs its points in Req; taking gear away refunds nothing', () => {
     const plain = m('a', 'sergeant', 'Tarkus');
     const sword = m('a', 'sergeant', 'Tarkus', { options: { 'power-sword': 1 }, armoury: ['auspex'] });
     expect(purchaseCost(marines, undefined, m('x', 'tactical-marine', 'New'))).toBe(14);

@@ -1,7 +1,7 @@
 /**
- * Rosters after founding are a ledger (design/ARCHITECTURE.md "Progression is a ledger"): a team's current roster is
+ * Rosters after founding are a ledger (docs/architecture.md "Progression is a ledger"): a team's current roster is
  * its founding roster folded over its ledger entries, and its requisition is the sum of their Req. Recruits and
- * wargear bought after founding spend Req equal to their points (design/PROGRESSION.md: "requisition (Req), the
+ * wargear bought after founding spend Req equal to their points (docs/progression.md: "requisition (Req), the
  * currency, in points"); dismissing refunds nothing (Tactical Reserves: "a dead or dismissed model loses all its gear").
  */
 import { z } from 'zod';
@@ -69,7 +69,7 @@ export function foldRosterFrom(start: Roster | undefined, items: readonly Ledger
     }
     if (!models) throw new LedgerError('The ledger has entries before the team was founded.');
     if ('v' in data) {
-      // A game's entry. "A dead … model loses all its gear and honours" (PROGRESSION.md): it leaves the roster, and
+      // A game's entry. "A dead … model loses all its gear and honours" (docs/progression.md): it leaves the roster, and
       // its history stays in the ledger.
       if (data.kind === 'model.died') models = models.filter((m) => m.id !== data.model);
       continue;
@@ -122,7 +122,7 @@ export function purchaseCost(list: TeamList, before: RosterModel | undefined, af
 }
 
 /**
- * Points a founded roster may hold. Battle Honours (design/PROGRESSION.md): "A roster holds at most 400 pts of
+ * Points a founded roster may hold. Battle Honours (docs/progression.md): "A roster holds at most 400 pts of
  * models and gear (honours excluded)" — the team taken to one game is 200–400 pts. Before founding, the campaign's
  * own points limit applies (seed 004: a 250 point team).
  */

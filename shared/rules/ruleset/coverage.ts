@@ -1,6 +1,6 @@
 /**
  * Does a dice table give exactly one answer for every possible roll? Organisers type tables in by hand (and the
- * printed Battle Honours D66 table itself leaves 21 uncovered: PROGRESSION.md), so the app reports gaps and
+ * printed Battle Honours D66 table itself leaves 21 uncovered: docs/progression.md), so the app reports gaps and
  * overlaps in words instead of failing at the table when the dice come up.
  */
 import { diceRange, parseDice } from '../dice';

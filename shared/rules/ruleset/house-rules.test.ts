@@ -4,7 +4,7 @@ import { experienceLevelsPreset } from '../presets/experience-levels';
 import { diffRulesets } from './diff';
 import { checkRuleset } from './validate';
 
-describe('checkRuleset (issue 6: validation as you type, in words; PROGRESSION.md "never invents numbers")', () => {
+describe('checkRuleset (issue 6: validation as you type, in words; docs/progression.md "never invents numbers")', () => {
   it('the presets have no problems; Experience & Levels names the tables still to enter', () => {
     expect(checkRuleset(battleHonoursPreset())).toEqual({ problems: [], missing: [] });
     const el = checkRuleset(experienceLevelsPreset());

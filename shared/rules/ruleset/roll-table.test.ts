@@ -8,13 +8,13 @@ describe('rollOnTable', () => {
   const leader = bh.progression.injuries['team-leader'];
   if (!leader) throw new Error('preset has the table');
 
-  it('PROGRESSION.md Battle Honours: D66 14–16 → permanent injury, then D6 on the permanent injury table', () => {
+  it('docs/progression.md Battle Honours: D66 14–16 → permanent injury, then D6 on the permanent injury table', () => {
     const r = rollOnTable(leader, new PhysicalDice([[1, 5], [4]]), 'Injury, Sergeant', bh.progression.injuryFollowUps);
     expect(r.results.map((x) => x.row.result)).toEqual(['permanent-injury', 'minus-1-s']);
     expect(r.rolls.map((x) => x.purpose)).toEqual(['Injury, Sergeant', 'Injury, Sergeant: Permanent injury']);
   });
 
-  it('PROGRESSION.md Battle Honours: D66 31–66 → full recovery, no follow-up roll', () => {
+  it('docs/progression.md Battle Honours: D66 31–66 → full recovery, no follow-up roll', () => {
     const r = rollOnTable(leader, new PhysicalDice([[4, 2]]), 'Injury', bh.progression.injuryFollowUps);
     expect(r.results.map((x) => x.row.result)).toEqual(['full-recovery']);
   });

@@ -1,6 +1,6 @@
 /**
  * Issue 6: "rosters that would become illegal" — every founded team's current state (the projection of its ledger)
- * checked again against a new ruleset (PROGRESSION.md Battle Honours caps and rules; Experience & Levels levels and
+ * checked again against a new ruleset (docs/progression.md Battle Honours caps and rules; Experience & Levels levels and
  * skills).
  */
 import { describe, expect, it } from 'vitest';
@@ -43,13 +43,13 @@ const edit = (r: Ruleset, change: (x: Ruleset) => void): Ruleset => {
   return copy;
 };
 
-describe('rosters that would become illegal under a new ruleset (PROGRESSION.md)', () => {
-  it('PROGRESSION.md Battle Honours: a roster that fits the ruleset has no problems', () => {
+describe('rosters that would become illegal under a new ruleset (docs/progression.md)', () => {
+  it('docs/progression.md Battle Honours: a roster that fits the ruleset has no problems', () => {
     const p = projection([model('tarkus', { honours: [held('warplate', 'leadership'), held('deadeye', 'shooting')] }), model('kaelen', { honours: [held('deadeye', 'shooting')] })], [held('medical-gear', 'kill-team')]);
     expect(rosterLegality({ before: bh, after: bh, projection: p, teams: [wolves] })).toEqual([]);
   });
 
-  it('PROGRESSION.md Battle Honours: honours the new ruleset no longer has (Kill Team and model), or no Battle Honours at all', () => {
+  it('docs/progression.md Battle Honours: honours the new ruleset no longer has (Kill Team and model), or no Battle Honours at all', () => {
     const p = projection([model('kaelen', { honours: [held('deadeye', 'shooting')] })], [held('medical-gear', 'kill-team')]);
     const after = edit(bh, (r) => {
       for (const g of r.progression.honours!.groups) g.honours = g.honours.filter((h) => h.id !== 'deadeye' && h.id !== 'medical-gear');
@@ -65,7 +65,7 @@ describe('rosters that would become illegal under a new ruleset (PROGRESSION.md)
     ]);
   });
 
-  it('PROGRESSION.md honour caps per model type (groups, honours), "each honour once unless it says otherwise", a repeat cap', () => {
+  it('docs/progression.md honour caps per model type (groups, honours), "each honour once unless it says otherwise", a repeat cap', () => {
     const p = projection([
       model('cato', { honours: [held('deadeye', 'shooting'), held('fast-mover', 'speed')] }),
       model('kaelen', { honours: [held('iron-jaw', 'strength', 1), held('iron-jaw', 'strength', 2), held('iron-jaw', 'strength', 3)] }),
@@ -90,7 +90,7 @@ describe('rosters that would become illegal under a new ruleset (PROGRESSION.md)
     ]);
   });
 
-  it('PROGRESSION.md Warplate "(Leader only)": an honour whose restriction the model no longer meets; a Kill Team honour made a model\'s', () => {
+  it('docs/progression.md Warplate "(Leader only)": an honour whose restriction the model no longer meets; a Kill Team honour made a model\'s', () => {
     const p = projection([model('kaelen', { honours: [held('deadeye', 'shooting')] })], [held('medical-gear', 'kill-team')]);
     const after = edit(bh, (r) => {
       const deadeye = r.progression.honours!.groups.flatMap((g) => g.honours).find((h) => h.id === 'deadeye')!;
@@ -106,7 +106,7 @@ describe('rosters that would become illegal under a new ruleset (PROGRESSION.md)
     ]);
   });
 
-  it('PROGRESSION.md Experience & Levels: levels beyond the new highest level or the new thresholds, and levels under a ruleset without levels', () => {
+  it('docs/progression.md Experience & Levels: levels beyond the new highest level or the new thresholds, and levels under a ruleset without levels', () => {
     const before = edit(experienceLevelsPreset(), (r) => {
       r.progression.levelThresholds = [{ level: 1, exp: 2 }, { level: 2, exp: 5 }, { level: 3, exp: 9 }];
       r.progression.skills = [];
@@ -126,7 +126,7 @@ describe('rosters that would become illegal under a new ruleset (PROGRESSION.md)
     expect(rosterLegality({ before, after: bh, projection: p, teams: [wolves] })[0]).toMatch(/Brother Kaelen is level 3, but the new ruleset has no levels/);
   });
 
-  it('PROGRESSION.md Experience & Levels: skills from lists that are gone, or no longer open to the model type; dead and dismissed models are not checked', () => {
+  it('docs/progression.md Experience & Levels: skills from lists that are gone, or no longer open to the model type; dead and dismissed models are not checked', () => {
     const before = edit(experienceLevelsPreset(), (r) => {
       r.progression.levelThresholds = [{ level: 1, exp: 1 }];
       r.progression.skills = [

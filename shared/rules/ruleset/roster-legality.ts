@@ -1,7 +1,7 @@
 /**
  * Rosters that would become illegal under a new ruleset (issue 6: the upgrade diff names "rosters that would become
  * illegal"). Every founded team's current state — the projection of its ledger — is checked again against the new
- * ruleset's progression (design/PROGRESSION.md), for what a ruleset can decide:
+ * ruleset's progression (docs/progression.md), for what a ruleset can decide:
  * - Battle Honours: honours (Kill Team or model) the new ruleset no longer has, or has none at all; honours held more
  *   often than it allows (once unless repeatable, `maxTimes`); models over the new caps per model type (honour groups,
  *   honours); honours whose restriction the model no longer meets ("Team Leader only", "Psykers only": the ones

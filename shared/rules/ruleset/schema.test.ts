@@ -119,7 +119,7 @@ describe('validateTableCoverage', () => {
     expect(report.issues.map((i) => i.message)).toEqual(['D6 result 1 is not covered.', 'D6 results 4–5 are not covered.']);
   });
 
-  it('PROGRESSION.md: the printed D66 injury table (mauled from 22) leaves D66 result 21 uncovered', () => {
+  it('docs/progression.md: the printed D66 injury table (mauled from 22) leaves D66 result 21 uncovered', () => {
     const printed = table('D66', [row(11, 13, 'dead'), row(14, 16, 'permanent'), row(22, 26, 'mauled'), row(31, 66, 'recovered')]);
     const report = validateTableCoverage(printed);
     expect(report.ok).toBe(false);

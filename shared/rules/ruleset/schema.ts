@@ -1,10 +1,10 @@
 /**
  * A ruleset as data: what a club plays (missions, special rules, dice tables, secondary objectives, optional rules,
  * post-game progression). Rulesets are versioned, exported/imported as files and pinned per campaign
- * (design/PROGRESSION.md), so everything here is plain JSON validated by zod.
+ * (docs/progression.md), so everything here is plain JSON validated by zod.
  *
- * Convention: a schema and its inferred type share one name (design/ARCHITECTURE.md).
- * Convention: `null` means "the organiser has not entered this yet" (PROGRESSION.md: the Experience & Levels preset
+ * Convention: a schema and its inferred type share one name (docs/architecture.md).
+ * Convention: `null` means "the organiser has not entered this yet" (docs/progression.md: the Experience & Levels preset
  * ships empty tables); `'unlimited'` means "no limit", so the two can never be confused.
  */
 import { z } from 'zod';
@@ -26,7 +26,7 @@ export type SemVer = z.infer<typeof SemVer>;
 
 /** Where a rule comes from, so anyone can check it: a seed file (or design doc) and its section heading. */
 export const Citation = z.object({
-  /** e.g. "004" (seed 004_0e369971ddb514e3.txt), "000", "PROGRESSION.md", or "house rule". */
+  /** e.g. "004" (seed 004_0e369971ddb514e3.txt), "000", "PROGRESSION.md" (the campaign tables: docs/progression.md), or "house rule". */
   source: z.string().min(1),
   /** The section heading as printed, e.g. "Run Away!" or "Mission 2: Relic Hunt / Victory Points". */
   section: z.string().min(1),
@@ -268,7 +268,7 @@ export const Progression = z.object({
   experience: z.object({
     /** Fixed EXP awards after a game (surviving, kills…); null = not entered yet. */
     awards: z.array(ExpAward).nullable(),
-    /** EXP from the missions' Bonus Campaign Experience is always recorded (PROGRESSION.md). */
+    /** EXP from the missions' Bonus Campaign Experience is always recorded (docs/progression.md). */
     missionBonuses: z.literal(true),
   }),
   /** Only for 'experience-levels'; null = not entered yet. */

@@ -17,7 +17,7 @@ const placeWords = (path: readonly PropertyKey[]) =>
 export interface RulesetCheck {
   /** Mistakes, in words; the ruleset cannot be saved while there are any. */
   problems: string[];
-  /** Tables not entered yet (PROGRESSION.md: named, never invented). */
+  /** Tables not entered yet (docs/progression.md: named, never invented). */
   missing: MissingTable[];
 }
 
