@@ -86,8 +86,10 @@ export function checkCampaignFile(parsed: CampaignFile, newId: () => string): Ch
 }
 
 /**
- * What this computer already holds that refuses the file: a campaign of the same name, or a team list of the same id
- * and version with other contents. Returns the library's list id for each of the file's lists that is already here.
+ * What this computer already holds that refuses the file: a campaign of the same name. Returns the library's list id
+ * for each of the file's lists that is already here with the same contents. A list of the same id and version with
+ * other contents (a list edited on one laptop, or a newer Herald's sample) does not refuse the file: importChecked
+ * keeps both (docs/decisions.md, "A team list that differs between laptops").
  */
 export function checkAgainstThisComputer(db: Db, checked: CheckedCampaignFile): Map<string, string> {
   const clash = findCampaignByName(db, checked.campaign.name);
@@ -96,10 +98,19 @@ export function checkAgainstThisComputer(db: Db, checked: CheckedCampaignFile): 
   for (const [fileId, content] of checked.lists) {
     const existing = findTeamListByKey(db, content.id, content.listVersion);
     if (!existing) continue;
-    if (existing.contentHash !== hashList(content)) throw new AppError('VALIDATION', `This computer has ${existing.name} version ${existing.listVersion} with different contents: nothing was imported. Give one of them a new list version first.`);
-    here.set(fileId, existing.id);
+    if (existing.contentHash === hashList(content)) here.set(fileId, existing.id);
   }
   return here;
+}
+
+/** The file's list version if the library does not hold it, else "<version> (<campaign>)", numbered if need be. */
+function freeListVersion(db: Db, listKey: string, listVersion: string, campaignName: string): string {
+  if (!findTeamListByKey(db, listKey, listVersion)) return listVersion;
+  const base = `${listVersion} (${campaignName})`.slice(0, 36);
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base} ${n}`;
+    if (!findTeamListByKey(db, listKey, candidate)) return candidate;
+  }
 }
 
 /**
@@ -117,12 +128,15 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     throw new AppError('VALIDATION', `The campaign file is inconsistent (${what}): nothing was imported.`);
   };
   const { file, campaign: c, players: playerRows, teams: teamRows, ledger, games: checkedGames } = checked;
-  // Team lists are the library's: reuse an identical one, refuse a different one under the same id and version, add the rest.
+  // Team lists are the library's: reuse an identical one, add the rest. One that differs from the library's list of the
+  // same id and version is kept beside it under a version naming the campaign, so neither laptop's teams change.
   const listIdMap = checkAgainstThisComputer(db, checked);
   for (const [fileId, content] of checked.lists) {
     if (listIdMap.has(fileId)) continue;
     const id = newId();
-    db.insert(teamLists).values({ id, listKey: content.id, faction: content.faction, name: content.name, listVersion: content.listVersion, sample: content.sample ?? false, content, contentHash: hashList(content), revision: 1, createdAt: at, updatedAt: at }).run();
+    const listVersion = freeListVersion(db, content.id, content.listVersion, c.name);
+    const kept = listVersion === content.listVersion ? content : { ...content, listVersion };
+    db.insert(teamLists).values({ id, listKey: kept.id, faction: kept.faction, name: kept.name, listVersion, sample: kept.sample ?? false, content: kept, contentHash: hashList(kept), revision: 1, createdAt: at, updatedAt: at }).run();
     listIdMap.set(fileId, id);
   }
 

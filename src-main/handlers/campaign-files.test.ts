@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail, StandingRow } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { Player, TeamDetail, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import type { CampaignJson } from '../test-support/hostile-campaign-files';
@@ -136,5 +136,28 @@ describe('campaign file', () => {
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     home.close();
     club.close();
+  });
+  it('a team list edited on one laptop does not refuse the campaign on another: both versions are kept', async () => {
+    const home = testCore(tempDir());
+    const campaign = await playedCampaign(home);
+    const exported = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+
+    // The club's laptop has edited its own Orks (sample) list, same id and version, other contents.
+    const club = testCore(tempDir());
+    const lists = await call<TeamListSummary[]>(club, 'teamLists.list', {});
+    const orks = lists.find((l) => l.listKey === 'orks-sample')!;
+    const detail = await call<{ list: { name: string }; revision: number }>(club, 'teamLists.get', { id: orks.id });
+    await call(club, 'teamLists.update', { id: orks.id, list: { ...detail.list, name: 'Orks (our club)' }, expectedRevision: detail.revision });
+
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.json', text: exported.text });
+    const after = await call<TeamListSummary[]>(club, 'teamLists.list', {});
+    const orksLists = after.filter((l) => l.listKey === 'orks-sample');
+    expect(orksLists.map((l) => [l.name, l.listVersion]).sort()).toEqual([
+      ['Orks (our club)', orks.listVersion],
+      ['Orks (sample)', `${orks.listVersion} (Vraks)`],
+    ]);
+    // Da Boyz are on the list as the file had it; the club's edited list is untouched.
+    const boyz = (await call<TeamSummary[]>(club, 'teams.list', { campaignId: imported.campaign.id })).find((t) => t.name === 'Da Boyz');
+    expect(boyz?.teamListId).toBe(orksLists.find((l) => l.name === 'Orks (sample)')!.id);
   });
 });
