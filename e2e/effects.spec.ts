@@ -106,6 +106,8 @@ test('Carapace armour prints Sv 4+, and honours show their effect on the card, i
   await expect(page.locator('#honour-pick-a option', { hasText: 'Open Mind' })).toBeDisabled();
   await expect(page.locator('#honour-pick-a option', { hasText: 'Open Mind' })).toHaveText(/Open Mind — 10 Req \(psykers only\)/);
   await expect(page.locator('#honour-pick-a option', { hasText: 'Warplate' })).toBeDisabled();
+  // Effects in the list itself, so 56 honours are not names only.
+  await expect(page.locator('#honour-pick-a option', { hasText: 'Fast Mover' })).toHaveText('Fast Mover — 5 Req · +2" Move');
   await expect(block).toContainText('Trooper Lenz is not a psyker (its team-list entry does not say so)');
   await page.locator('#honour-pick-a').selectOption('fast-mover');
   await expect(page.getByLabel('Hydra Platoon: what the honour does')).toHaveText('Fast Mover: +2" Move');
