@@ -256,6 +256,10 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     const checked = opened;
     return integrityCheckInWorker(paths.databaseFile).then((result) => {
       if (closed || !result || result.ok || opened !== checked || info.recovery) return result;
+      if (options.recoverDamagedFile === false) {
+        log(`The full check found the campaign file damaged: ${result.problems.join(' ')}`);
+        return result;
+      }
       const damage = new DbOpenError('CORRUPT', paths.databaseFile, `The campaign file ${paths.databaseFile} is damaged: Herald's full check found ${result.problems.slice(0, 2).join(' ')}`);
       backups.stopDaily();
       opened.sqlite.close();
