@@ -1,3 +1,5 @@
+import type { ChildProcess } from 'node:child_process';
+
 export function isSandboxAbort(text: string): boolean;
 export function appArmorProfile(electronPath: string): string;
 export function sandboxHelp(electronPath: string): string;
@@ -6,6 +8,6 @@ export function downloadFailure(stderr: string): string | null;
 export function runElectron(
   electron: string,
   args: string[],
-  options?: { env?: NodeJS.ProcessEnv; write?: (text: string) => void; onChild?: (child: import('node:child_process').ChildProcess) => void },
+  options?: { env?: NodeJS.ProcessEnv; write?: (text: string) => void; onChild?: (child: ChildProcess) => void },
 ): Promise<number>;
 export function stderrFilter(write: (text: string) => void): { push(chunk: string): void; end(): void; readonly sandboxed: boolean };
