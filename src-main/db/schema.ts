@@ -299,6 +299,31 @@ export const teamListChanges = sqliteTable(
   (t) => [index('team_list_changes_team').on(t.teamId, t.savedAt)],
 );
 
+/**
+ * The campaign's narrative (issue 22): one note per game (a short battle report) or per model, written by the organiser.
+ * Notes change no progression, so they are not ledger entries; the campaign file carries them.
+ */
+export const notes = sqliteTable(
+  'notes',
+  {
+    id: text('id').primaryKey(),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    subjectKind: text('subject_kind', { enum: ['game', 'model'] }).notNull(),
+    /** A game id (games.id) or a model id (a roster model's id, unique in its campaign). */
+    subjectId: text('subject_id').notNull(),
+    text: text('text').notNull(),
+    updatedAt: text('updated_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('notes_subject_unique').on(t.campaignId, t.subjectKind, t.subjectId),
+    check('notes_subject_kind', sql`${t.subjectKind} IN ('game', 'model')`),
+    check('notes_text_length', sql`length(${t.text}) BETWEEN 1 AND 4000`),
+  ],
+);
+export type NoteRow = typeof notes.$inferSelect;
+
 export type TeamListRow = typeof teamLists.$inferSelect;
 export type PlayerRow = typeof players.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
