@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { campaignRecords, type RecordsGame, type RecordsInput } from './records';
+
+const teams = [
+  { id: 'ta', name: 'Da Boyz' },
+  { id: 'tb', name: 'Iron Saints' },
+  { id: 'tc', name: 'Ash Walkers' },
+];
+const models = [
+  { id: 'a1', teamId: 'ta', name: 'Grukk' },
+  { id: 'a2', teamId: 'ta', name: 'Snag' },
+  { id: 'b1', teamId: 'tb', name: 'Brother Kol' },
+  { id: 'c1', teamId: 'tc', name: 'Vessa' },
+];
+const game = (number: number, teamA: string, teamB: string, winner: RecordsGame['winner'], status: RecordsGame['status'] = 'committed', extra: RecordsGame['models'] = []): RecordsGame => ({
+  number,
+  status,
+  teamA,
+  teamB,
+  winner,
+  models: extra,
+});
+const input = (games: RecordsGame[]): RecordsInput => ({ teams, models, games });
+const byKind = (games: RecordsGame[]) => Object.fromEntries(campaignRecords(input(games)).map((r) => [r.kind, r]));
+
+describe('campaign records (issue 22)', () => {
+  it('has no records before any game is committed', () => {
+    expect(campaignRecords(input([]))).toEqual([]);
+    expect(campaignRecords(input([game(1, 'ta', 'tb', null, 'draft')]))).toEqual([]);
+  });
+
+  it('counts kills from who took each casualty out of action, and games fought per model', () => {
+    const r = byKind([
+      game(1, 'ta', 'tb', 'a', 'committed', [
+        { id: 'a1', tookPart: true },
+        { id: 'a2', tookPart: true },
+        { id: 'b1', tookPart: true, outOfActionBy: 'a1' },
+      ]),
+      game(2, 'ta', 'tc', 'a', 'committed', [
+        { id: 'a1', tookPart: true },
+        { id: 'c1', tookPart: true, outOfActionBy: 'a1' },
+      ]),
+    ]);
+    expect(r.mostKills).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'], text: 'Most kills: Grukk (Da Boyz), 2 kills' });
+    expect(r.longestServing).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'] });
+    expect(r.mostGames).toMatchObject({ value: 2, holders: ['Da Boyz'], text: 'Most games: Da Boyz, 2 games' });
+    expect(r.longestWinningRun).toMatchObject({ value: 2, text: 'Longest winning run: Da Boyz, 2 wins in a row' });
+  });
+
+  it('leaves voided games out of every record', () => {
+    const kill = [{ id: 'b1', tookPart: true }, { id: 'a1', tookPart: true, outOfActionBy: 'b1' }];
+    const r = byKind([game(1, 'ta', 'tb', 'b', 'voided', kill), game(2, 'ta', 'tb', 'b', 'voided', kill), game(3, 'tb', 'tc', 'draw')]);
+    expect(r.mostKills).toBeUndefined();
+    expect(r.longestServing).toBeUndefined();
+    expect(r.longestWinningRun).toBeUndefined();
+    expect(r.mostGames).toMatchObject({ value: 1, holders: ['Ash Walkers', 'Iron Saints'] });
+  });
+
+  it('breaks a winning run on a draw or a loss and keeps the longest, in game order', () => {
+    const r = byKind([
+      game(4, 'ta', 'tb', 'a'),
+      game(1, 'ta', 'tb', 'a'),
+      game(2, 'ta', 'tb', 'draw'),
+      game(3, 'ta', 'tc', 'a'),
+      game(5, 'tc', 'ta', 'a'),
+      game(6, 'tb', 'tc', 'a'),
+    ]);
+    // Da Boyz: W (1), D (2), W W (3, 4), L (5): best run 2. Iron Saints: one win (6).
+    expect(r.longestWinningRun).toMatchObject({ value: 2, holders: ['Da Boyz'] });
+  });
+
+  it('names every holder of a tied record', () => {
+    const r = byKind([game(1, 'ta', 'tb', 'a'), game(2, 'tc', 'tb', 'a')]);
+    expect(r.longestWinningRun).toMatchObject({ value: 1, holders: ['Ash Walkers', 'Da Boyz'], text: 'Longest winning run: Ash Walkers, Da Boyz, 1 win in a row' });
+  });
+});
