@@ -7,6 +7,7 @@ import type { Db } from './db/open';
 import type { FileDialogs, Printer } from './files';
 import type { Backups } from './backups';
 import type { BackupInfo } from './db/backup';
+import type { LanControl } from './lan/control';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -31,4 +32,6 @@ export interface HandlerContext {
   files: FileDialogs | undefined;
   /** Electron's PDF printer (a hidden window on the renderer's print route); undefined in browser mode. */
   printer?: Printer | undefined;
+  /** The Club Wi-Fi view's switch (issue 22); undefined where the core serves no phone pages. */
+  lan?: LanControl | undefined;
 }

@@ -27,6 +27,7 @@ import { battleHonoursPreset } from '../shared/rules';
 import { dataPaths, type DataPaths } from './paths';
 import { clearRecoveryNote, loadRecoveryNote, saveRecoveryNote } from './recovery';
 import { integrityCheckInWorker, type IntegrityResult } from './db/integrity-check';
+import { createLanControl } from './lan/control';
 
 export type EventListener = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -59,6 +60,11 @@ export interface CoreOptions {
    * A file that fails it is set aside and the recovery screen offered, as at start-up.
    */
   fullCheck?: boolean;
+  /**
+   * The built renderer (dist/renderer), whose phone page the Club Wi-Fi view serves (issue 22). Without it lan.start
+   * says the view is not available here.
+   */
+  lanStaticDir?: string;
 }
 
 export interface Core {
@@ -278,7 +284,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
   };
   let fullCheck = runFullCheck();
 
-  return {
+  const core: Core = {
     paths,
     info,
     get opened() {
@@ -307,11 +313,16 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     fullCheck: () => fullCheck,
     close() {
       closed = true;
+      // The Club Wi-Fi view is off again at quit (issue 22): never left serving, never remembered as on.
+      ctx.lan?.close();
       backups.stop();
       listeners.clear();
       if (opened.sqlite.open) opened.sqlite.close();
     },
   };
+  // Phones read through the same invoke as the window (after the LAN listener's allowlist: src-main/lan/).
+  if (options.lanStaticDir) ctx.lan = createLanControl({ invoke: (c, i) => core.invoke(c, i), staticDir: options.lanStaticDir, log, now });
+  return core;
 }
 
 /** The newest verified backup this Herald can open (one made by a newer Herald cannot be restored here), to offer. */

@@ -146,6 +146,8 @@ async function start() {
       version: app.getVersion(),
       files: electronFiles,
       printer: electronPrinter(APP_ORIGIN, path.join(__dirname, 'preload.cjs')),
+      // The Club Wi-Fi view's phone page (issue 22); it is switched off when quitting closes the core (closeOnQuit).
+      lanStaticDir: rendererDir(),
     });
   } catch (e) {
     coreMade(null);

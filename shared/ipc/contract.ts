@@ -76,6 +76,7 @@ import {
   RulesetView,
 } from './schemas/rulesets';
 import { DroppedFileInput, DroppedFileResult } from './schemas/files';
+import { LanStartInput, LanStatus } from './schemas/lan';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -173,6 +174,9 @@ export const channels = {
   'teams.history': channel({ input: TeamIdInput, output: TeamHistory, summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).' }),
   'models.history': channel({ input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(), output: ModelHistory, summary: 'One model’s history.' }),
   'files.importDropped': channel({ input: DroppedFileInput, output: DroppedFileResult, summary: 'Import a file dropped onto the window: a campaign file, a ruleset (loaded for the campaign on screen) or a team list, recognised by its content; anything else is refused.' }),
+  'lan.status': channel({ input: Empty, output: LanStatus, summary: 'The Club Wi-Fi view: on or off, its link, the network addresses it can use and how many phones look.' }),
+  'lan.start': channel({ input: LanStartInput, output: LanStatus, summary: 'Switch the read-only Club Wi-Fi view on, on the chosen network address, with a fresh token.' }),
+  'lan.stop': channel({ input: Empty, output: LanStatus, summary: 'Switch the Club Wi-Fi view off (its link stops working).' }),
 } as const;
 
 export const events = {

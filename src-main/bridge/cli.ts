@@ -48,6 +48,8 @@ async function main(launch: Launch) {
     ...(Number.isFinite(delay) && delay >= 0 ? { dailyBackupDelayMs: delay } : {}),
     // The launcher started SQLite's quick_check of this file in a worker while this code loaded.
     quickCheck: await launch.quickCheck,
+    // The Club Wi-Fi view's phone page (issue 22); Ctrl+C closes the core, which switches it off.
+    lanStaticDir: staticDir,
   });
   const server = await startBridgeServer({ core, staticDir, token: randomBytes(24).toString('base64url'), port });
   console.log(`Herald (browser mode) is running at ${server.url} — campaign file: ${core.paths.databaseFile}`);

@@ -45,7 +45,7 @@ export interface BridgeServer {
   close(): Promise<void>;
 }
 
-function securityHeaders(res: http.ServerResponse) {
+export function securityHeaders(res: http.ServerResponse) {
   res.setHeader('Content-Security-Policy', CONTENT_SECURITY_POLICY);
   res.setHeader('X-Content-Type-Options', 'nosniff');
   res.setHeader('Referrer-Policy', 'no-referrer');
@@ -54,30 +54,31 @@ function securityHeaders(res: http.ServerResponse) {
   res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
 }
 
-function sendJson(res: http.ServerResponse, status: number, body: unknown) {
+export function sendJson(res: http.ServerResponse, status: number, body: unknown) {
   const text = JSON.stringify(body);
   res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
   res.end(text);
 }
 
-function tokenMatches(given: string | string[] | undefined, token: string): boolean {
+export function tokenMatches(given: string | string[] | undefined, token: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(token);
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-function readBody(req: http.IncomingMessage): Promise<string> {
+/** The body as text; past `limit` bytes it is drained and refused (413). */
+export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<string> {
   return new Promise((resolve, reject) => {
     let size = 0;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       // Past the limit, keep draining (so the client gets our answer) but keep nothing.
-      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      if (size <= limit) chunks.push(chunk);
     });
     req.on('end', () =>
-      size > MAX_BODY_BYTES
+      size > limit
         ? reject(Object.assign(new Error('too large'), { status: 413 }))
         : resolve(Buffer.concat(chunks).toString('utf8')),
     );
@@ -110,7 +111,8 @@ export function requestPath(target: string | undefined): string | null {
 /** A request target for the log: short, and with anything unprintable escaped. */
 const shown = (target: string | undefined) => JSON.stringify((target ?? '').slice(0, 120));
 
-function serveStatic(staticDir: string, urlPath: string, res: http.ServerResponse) {
+/** A built file of the renderer; `index` is what "/" serves (the Club Wi-Fi view serves its phone page there). */
+export function serveStatic(staticDir: string, urlPath: string, res: http.ServerResponse, index = '/index.html') {
   let rel: string;
   try {
     rel = decodeURIComponent(urlPath);
@@ -118,7 +120,7 @@ function serveStatic(staticDir: string, urlPath: string, res: http.ServerRespons
     res.writeHead(400).end();
     return;
   }
-  if (rel === '/' || rel === '') rel = '/index.html';
+  if (rel === '/' || rel === '') rel = index;
   const root = path.resolve(staticDir);
   const file = path.resolve(root, '.' + rel);
   if (!file.startsWith(root + path.sep)) {
@@ -134,10 +136,64 @@ function serveStatic(staticDir: string, urlPath: string, res: http.ServerRespons
     const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
     res.writeHead(200, {
       'Content-Type': type,
-      'Cache-Control': file.endsWith('index.html') ? 'no-store' : 'public, max-age=3600',
+      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'public, max-age=3600',
     });
     res.end(data);
   });
+}
+
+export interface GuardedServerOptions {
+  /** The Host headers accepted (our own address and port: no DNS rebinding); read on every request. */
+  allowedHosts: () => ReadonlySet<string>;
+  /** Who is refusing, for the log ("Browser mode", "The Club Wi-Fi view"). */
+  label: string;
+  log: (message: string) => void;
+  /** Serves a request whose Host is ours and whose target is one a browser sends (its path, percent-decoded checks passed). */
+  route: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>;
+}
+
+/**
+ * An HTTP server with issue 16's hardening, shared by browser mode and the Club Wi-Fi view (issue 22): security
+ * headers on every answer, the Host check, only request targets a browser sends, no request able to end the process
+ * (whatever escapes `route` is answered 500 and logged), and requests Node's parser refuses answered 400 and logged.
+ */
+export function createGuardedServer(options: GuardedServerOptions): http.Server {
+  const { label, log } = options;
+  /** Answer a request that cannot be served, unless an answer has already started; log why. */
+  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, status: number, why: string) => {
+    log(`${label} refused a request (${status}, ${why}): ${req.method ?? '?'} ${shown(req.url)}`);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(status === 400 ? 'Bad request' : 'Something went wrong');
+  };
+  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
+    securityHeaders(res);
+    // Only our own origin: a page on another site cannot reach us through a rebinding DNS name.
+    if (!req.headers.host || !options.allowedHosts().has(req.headers.host)) {
+      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Wrong host');
+      return;
+    }
+    const pathname = requestPath(req.url);
+    if (pathname === null) {
+      refuse(req, res, 400, 'not a request target Herald serves');
+      return;
+    }
+    await options.route(req, res, pathname);
+  }
+  const server = http.createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      try {
+        refuse(req, res, 500, e instanceof Error ? (e.stack ?? e.message) : String(e));
+      } catch {
+        res.destroy();
+      }
+    });
+  });
+  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
+    log(`${label} refused a request its parser could not read (${e.code ?? e.message}).`);
+    if (socket.writable && e.code !== 'ECONNRESET') socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+  return server;
 }
 
 export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeServer> {
@@ -151,25 +207,7 @@ export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeS
 
   const log = options.log ?? ((m: string) => console.error(m));
 
-  /** Answer a request that cannot be served, unless an answer has already started; log why. */
-  const refuse = (req: http.IncomingMessage, res: http.ServerResponse, status: number, why: string) => {
-    log(`Browser mode refused a request (${status}, ${why}): ${req.method ?? '?'} ${shown(req.url)}`);
-    if (res.headersSent) res.destroy();
-    else res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(status === 400 ? 'Bad request' : 'Something went wrong');
-  };
-
-  async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
-    securityHeaders(res);
-    // Only our own loopback origin: a page on another site cannot reach us through a rebinding DNS name.
-    if (!req.headers.host || !allowedHosts.has(req.headers.host)) {
-      res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Wrong host');
-      return;
-    }
-    const pathname = requestPath(req.url);
-    if (pathname === null) {
-      refuse(req, res, 400, 'not a request target Herald serves');
-      return;
-    }
+  async function route(req: http.IncomingMessage, res: http.ServerResponse, pathname: string) {
     const url = { pathname };
     if (url.pathname.startsWith('/api/')) {
       if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
@@ -210,22 +248,7 @@ export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeS
     serveStatic(staticDir, url.pathname, res);
   }
 
-  // No request can end the process (issue 16): whatever escapes handle() is answered 500 and logged.
-  const server = http.createServer((req, res) => {
-    handle(req, res).catch((e: unknown) => {
-      try {
-        refuse(req, res, 500, e instanceof Error ? (e.stack ?? e.message) : String(e));
-      } catch {
-        res.destroy();
-      }
-    });
-  });
-  // Requests Node's own parser refuses (bad headers, oversized heads…): answered 400 and logged, as Node would.
-  server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
-    log(`Browser mode refused a request its parser could not read (${e.code ?? e.message}).`);
-    if (socket.writable && e.code !== 'ECONNRESET') socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    else socket.destroy();
-  });
+  const server = createGuardedServer({ allowedHosts: () => allowedHosts, label: 'Browser mode', log, route });
 
   const keepAlive = setInterval(() => {
     for (const s of streams) s.write(': keep-alive\n\n');

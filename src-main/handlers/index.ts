@@ -16,6 +16,7 @@ import { printHandlers } from './print';
 import { backupHandlers } from './backups';
 import { campaignFileHandlers } from './campaign-files';
 import { fileHandlers } from './files';
+import { lanHandlers } from './lan';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -35,4 +36,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...backupHandlers,
   ...campaignFileHandlers,
   ...fileHandlers,
+  ...lanHandlers,
 };

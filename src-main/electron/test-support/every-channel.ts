@@ -100,6 +100,10 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('models.history', { teamId: marines, modelId: sergeant.id });
   await run('campaigns.standings', { id: campaign });
   await run('campaigns.bulletin', { id: campaign });
+  // The Club Wi-Fi view, on loopback only (tests never listen on a network address), switched off again at once.
+  await run('lan.status', {});
+  await run('lan.start', { address: '127.0.0.1', port: 0 });
+  await run('lan.stop', {});
   await run('games.voidPlan', { id: gameId });
   await run('games.void', { id: gameId, reason: 'Edge test: entered twice', withDependents: true });
   const second = await run<{ game: Row }>('games.create', { campaignId: campaign, teamA: orks, teamB: marines });
