@@ -108,7 +108,8 @@ describe('003 missions in a game: planning (Приложение 3.)', () => {
   });
 
   it('004 Weather, 000 Dusk & Dawn, 003 Twist and Mysterious Objectives: taken from the ruleset when the options leave them out; Mysterious Objectives apply to every 003 mission with markers', () => {
-    const r = withOptionalRules(club, { twist: true, 'dusk-and-dawn': true, 'mysterious-objectives': true, 'in-game-injuries': true });
+    // Dusk & Dawn is rolled when the club reads Night Fighting as 'when-a-rule-says' (issue 19; plan.test.ts).
+    const r = { ...withOptionalRules(club, { twist: true, 'dusk-and-dawn': true, 'mysterious-objectives': true, 'in-game-injuries': true }), readings: { nightFighting: 'when-a-rule-says' as const } };
     const plan = planGame(r, { sides, mission: 'beachhead' }, SeededDice.fromSeed('club-1'));
     expect(plan.twist).not.toBeNull();
     expect(plan.duskAndDawn).not.toBeNull();

@@ -15,6 +15,7 @@ export {
   CLUB_ZONE_PICKED_BY,
   GamePlanError,
   planGame,
+  PLAYERS_MAY_LEAVE_OUT,
   // The plan's roll-off is the same as mission-pack's rollOff (exported from there); kept internal here.
   rollOff as planRollOff,
 } from './plan';
@@ -42,6 +43,8 @@ export type { SideOutcome } from './report';
 export { reportBoundsProblems, tacticalObjectivesMax, TACTICAL_OBJECTIVE_MAX_VP } from './report-bounds';
 export type { ReportBoundsContext } from './report-bounds';
 export { scoreGame } from './score';
+export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf } from './squads';
+export type { ReportCard } from './squads';
 export {
   CLUB_8TH_MISSIONS,
   HOUSE_OPTIONAL_RULES,
@@ -57,3 +60,5 @@ export {
 } from './optional-rules';
 export type { HouseOptionalRule, OptionalRuleSwitch } from './optional-rules';
 export type { GameScore, ScoreOptions } from './score';
+export { READINGS, RESERVES_READING, DEFAULT_RESERVES_ARRIVES_ON, plannedReadings, readingOf, reservesOf, reservesText, setReading } from './readings';
+export type { Reading, ReadingChoice, ReadingKey, PlannedReading } from './readings';

@@ -11,6 +11,11 @@ import { TWIST_TABLE, rollTwist } from '../club-8th/twist';
 
 const sides = { a: { teamId: 'team-1' }, b: { teamId: 'team-2' } };
 const ruleset = battleHonoursPreset();
+/**
+ * Dusk & Dawn is only rolled when the club reads Night Fighting as 'when-a-rule-says' (House rules → Readings,
+ * issue 19): under the default 'every-shot' Night Fighting is on every turn and the roll would change nothing.
+ */
+const nightWhenSaid: Ruleset = { ...battleHonoursPreset(), readings: { nightFighting: 'when-a-rule-says' } };
 
 describe('game plan (004 Setting up a Kill Team Game)', () => {
   it('004 Step 2–4: Skirmish rolled on the D6 table, deployment D6, roll-off to deploy, steal-the-initiative D6', () => {
@@ -85,7 +90,7 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
 
     const optionalRules = { weather: true, duskAndDawn: true, twist: true, mysteriousObjectives: true };
     // weather 1 (Blizzard), twist 2D6 = 11 (Dead of Night), D3+2 markers, deployment, Dusk & Dawn 6 (dusk), steal 2.
-    const on = planGame(ruleset, { sides, mission: 'seize-ground', deployFirst: 'a', firstToPlaceCounters: 'a', optionalRules }, new PhysicalDice([[1], [5, 6], [1], [3], [6], [2]]));
+    const on = planGame(nightWhenSaid, { sides, mission: 'seize-ground', deployFirst: 'a', firstToPlaceCounters: 'a', optionalRules }, new PhysicalDice([[1], [5, 6], [1], [3], [6], [2]]));
     expect(on.weather?.id).toBe('blizzard');
     expect(on.twist?.id).toBe('dead-of-night');
     expect(on.counters[0]?.count).toBe(3);
@@ -115,7 +120,7 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
   });
 
   it('000 Dusk & Dawn, 003 Twist: the ruleset\'s copy of the table (same id) is used when it has one, else the built-in', () => {
-    const withCopies = battleHonoursPreset();
+    const withCopies: Ruleset = { ...battleHonoursPreset(), readings: { nightFighting: 'when-a-rule-says' } };
     withCopies.diceTables = [
       ...withCopies.diceTables,
       { ...DUSK_AND_DAWN_TABLE, rows: [{ from: 1, to: 6, result: 'dusk', text: 'Always dusk (house rule).' }] },
@@ -127,7 +132,7 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
     const plan = planGame(withCopies, opts, new PhysicalDice([[1, 1], [1], [1]]));
     expect(plan.twist).toEqual({ id: 'grudge-match', text: 'Always a grudge match (house rule).' });
     expect(plan.duskAndDawn).toEqual({ id: 'dusk', text: 'Always dusk (house rule).' });
-    const builtIn = planGame(ruleset, opts, new PhysicalDice([[1, 1], [1], [1]]));
+    const builtIn = planGame(nightWhenSaid, opts, new PhysicalDice([[1, 1], [1], [1]]));
     expect(builtIn.twist?.id).toBe('restoratives');
     expect(builtIn.duskAndDawn?.id).toBe('before-dawn');
   });
@@ -138,7 +143,7 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
     fc.assert(
       fc.property(fc.string(), (seed) => {
         expect(planGame(ruleset, only('weather'), SeededDice.fromSeed(seed)).weather?.id).toBe(rollWeather(SeededDice.fromSeed(seed)).weather.id);
-        expect(planGame(ruleset, only('duskAndDawn'), SeededDice.fromSeed(seed)).duskAndDawn?.id).toBe(rollDuskAndDawn(SeededDice.fromSeed(seed)).result);
+        expect(planGame(nightWhenSaid, only('duskAndDawn'), SeededDice.fromSeed(seed)).duskAndDawn?.id).toBe(rollDuskAndDawn(SeededDice.fromSeed(seed)).result);
         expect(planGame(ruleset, only('twist'), SeededDice.fromSeed(seed)).twist?.id).toBe(rollTwist(SeededDice.fromSeed(seed)).twist);
       }),
       { numRuns: 200 },

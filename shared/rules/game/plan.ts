@@ -37,6 +37,8 @@ import type { ClubMission } from '../club-8th/missions';
 import { clubFirstTurn } from '../club-8th/battle';
 import { citeText } from '../hor/cite';
 import { atTheTableOptionalRules, clubMissionsOn, planOptionalRulesOf } from './optional-rules';
+import { plannedReadings, readingOf } from './readings';
+import { MAX_EXTRA_TURNS } from '../mission-pack/random-game-length';
 
 export const PLAN_VERSION = 1;
 
@@ -104,6 +106,16 @@ export const GamePlanOptions = z.object({
   rollOffWinnerChooses: z.enum(['attacker', 'defender']).default('attacker'),
   /** Relic Hunt / Seize Ground: "Roll a D6 to see which player goes first" placing counters, or agreed. */
   firstToPlaceCounters: RollOrSide.default('roll-off'),
+  /**
+   * Seed 003 FIRST TURN: the player who finished setting up first "chooses who takes the first turn": takes it
+   * ('take', the opponent may then seize the initiative) or gives it to the opponent ('give').
+   */
+  firstTurnChoice: z.enum(['take', 'give']).default('take'),
+  /**
+   * Optional rules the club switched on that the two players of this game left out: 004 Weather ("If both players
+   * agree, roll a D6") and in-game Injuries ("Discuss with your opponent beforehand"). Ids of the ruleset's optional rules.
+   */
+  playersOff: z.array(RuleId).default([]),
   /** The optional rules in play; when left out, those the ruleset switches on (planOptionalRulesOf). */
   optionalRules: PlanOptionalRules.optional(),
 });
@@ -168,6 +180,15 @@ export const GamePlan = z.object({
   /** null when the club has not switched Mysterious Objectives on. */
   mysteriousObjectives: z.object({ inEffect: z.boolean(), reason: z.string().min(1) }).nullable(),
   specialRules: z.array(PlannedSpecialRule),
+  /**
+   * The club's readings of the seed conflicts this game is played with (House rules → Readings): Deep Strike,
+   * Infiltrate, the Reserves table, the game length. Absent in plans made before readings existed.
+   */
+  readings: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), text: z.string().min(1) })).optional(),
+  /** 000 Random Game Length when the club plays it: how the game may go on after the stated turns, in words. */
+  gameLength: z.string().min(1).optional(),
+  /** Optional rules the club uses that are not played in this game, with the reason (the players left them out, …). */
+  notPlayed: z.array(z.object({ id: z.string().min(1), name: z.string().min(1), reason: z.string().min(1) })).optional(),
   rolls: z.array(RollRecord),
   /** Set for a seed-003 mission (the 8th-edition supplement); absent for seed 004's. */
   club8th: ClubMissionPlan.optional(),
@@ -278,11 +299,11 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
   const opts = parsed.data;
   if (opts.sides.a.teamId === opts.sides.b.teamId) throw new GamePlanError(['The two sides must be different teams.']);
   const log = new RollLog(dice);
-  const optional = opts.optionalRules ?? planOptionalRulesOf(ruleset);
+  const { optional, notPlayed } = optionalInPlay(ruleset, opts);
 
   // 004 Step 2 – Determine Mission (or one of seed 003's, when the club uses its 8th-edition supplement).
   const chosen = chooseMission(ruleset, opts, log);
-  if (chosen.kind === 'club') return planClubMission(ruleset, opts, optional, chosen.mission, chosen.how, log);
+  if (chosen.kind === 'club') return planClubMission(ruleset, opts, optional, notPlayed, chosen.mission, chosen.how, log);
   const { mission, how: missionHow } = chosen;
 
   // 004 Weather: "roll a D6 on the following chart before deployment".
@@ -367,7 +388,8 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 
   const mysteriousObjectives = optional.mysteriousObjectives ? mysteriousObjectivesFor(mission.name, counters) : null;
 
-  const specialRules = plannedSpecialRules(ruleset, mission.specialRules, []);
+  const specialRules = plannedSpecialRules(ruleset, mission.specialRules, [], opts.playersOff);
+  const night = nightFightingFor(ruleset, weather, duskAndDawn, specialRules);
 
   const plan: GamePlan = {
     planVersion: PLAN_VERSION,
@@ -380,12 +402,14 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     firstToPlaceCounters,
     deploysFirst,
     firstTurn: { side: ft.first, stolen: ft.stolen, reason: ft.reason },
-    turns: GAME_LENGTH_TURNS,
+    ...gameLengthOf(ruleset),
     weather,
     duskAndDawn,
     twist,
     mysteriousObjectives,
     specialRules,
+    readings: plannedReadings(ruleset),
+    notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
   };
   return plan;
@@ -398,21 +422,98 @@ function mysteriousObjectivesFor(missionName: string, counters: GamePlan['counte
     : { inEffect: false, reason: `${missionName} has no objective markers, so Mysterious Objectives do not apply (003).` };
 }
 
-/** The ruleset's always-on rules, the mission's, and the optional rules switched on that are played at the table. */
-function plannedSpecialRules(ruleset: Ruleset, missionRuleIds: readonly string[], ownMissionRules: readonly PlannedSpecialRule[]): PlannedSpecialRule[] {
+/**
+ * The ruleset's always-on rules, the mission's, and the optional rules switched on that are played at the table
+ * (less those the players left out). Night Fighting read 'when-a-rule-says' is not always on: nightFightingFor adds it.
+ */
+function plannedSpecialRules(ruleset: Ruleset, missionRuleIds: readonly string[], ownMissionRules: readonly PlannedSpecialRule[], playersOff: readonly string[]): PlannedSpecialRule[] {
   const specialRules: PlannedSpecialRule[] = [];
   const add = (id: string, source: PlannedSpecialRule['source']) => {
     if (specialRules.some((s) => s.id === id)) return;
     const rule = ruleset.specialRules.find((s) => s.id === id);
     if (rule) specialRules.push({ id: rule.id, name: rule.name, reminder: rule.reminder, source });
   };
-  ruleset.alwaysInEffect.forEach((id) => add(id, 'always'));
+  const nightOnlyWhenSaid = readingOf(ruleset, 'nightFighting') === 'when-a-rule-says';
+  ruleset.alwaysInEffect.filter((id) => !(nightOnlyWhenSaid && id === NIGHT_FIGHTING_ID)).forEach((id) => add(id, 'always'));
   missionRuleIds.forEach((id) => add(id, 'mission'));
   for (const r of ownMissionRules) if (!specialRules.some((s) => s.id === r.id)) specialRules.push(r);
   for (const o of atTheTableOptionalRules(ruleset)) {
+    if (playersOff.includes(o.id)) continue;
     if (!specialRules.some((s) => s.id === o.id)) specialRules.push({ id: o.id, name: o.name, reminder: o.description, source: 'optional' });
   }
   return specialRules;
+}
+
+const NIGHT_FIGHTING_ID = 'night-fighting';
+
+/** The optional rules the two players may leave out of one game (004 Weather "If both players agree"; Injuries "Discuss … beforehand"). */
+export const PLAYERS_MAY_LEAVE_OUT: Readonly<Record<string, string>> = {
+  weather: 'The players did not agree to roll for the Weather in this game (004 Weather: "If both players agree, roll a D6").',
+  'in-game-injuries': 'The players agreed beforehand not to use the Injury rules in this game (004 Injuries: "Discuss with your opponent beforehand").',
+};
+
+type NotPlayed = NonNullable<GamePlan['notPlayed']>[number];
+
+/**
+ * The optional rules in play once the players' choices and the club's Night Fighting reading are applied, and those
+ * the club uses that this game leaves out, each with the reason. Dusk & Dawn is not rolled while Night Fighting is
+ * read as 'every-shot': it could only turn Night Fighting on, and it is already on (never two contradictory rules).
+ */
+function optionalInPlay(ruleset: Ruleset, opts: GamePlanOptions): { optional: PlanOptionalRules; notPlayed: NotPlayed[] } {
+  const optional = { ...(opts.optionalRules ?? planOptionalRulesOf(ruleset)) };
+  const notPlayed: NotPlayed[] = [];
+  for (const id of opts.playersOff) {
+    const reason = PLAYERS_MAY_LEAVE_OUT[id];
+    if (reason === undefined) {
+      throw new GamePlanError([`Only the Weather and the in-game Injury rules are left to the two players of a game; "${id}" is the club's choice (House rules → Optional rules).`]);
+    }
+    const rule = ruleset.optionalRules.find((o) => o.id === id && o.enabledByDefault);
+    if (!rule) continue; // the club does not use it: nothing to leave out
+    if (id === 'weather') optional.weather = false;
+    notPlayed.push({ id, name: rule.name, reason });
+  }
+  if (optional.duskAndDawn && readingOf(ruleset, 'nightFighting') === 'every-shot') {
+    optional.duskAndDawn = false;
+    notPlayed.push({
+      id: 'dusk-and-dawn',
+      name: 'Dusk & Dawn',
+      reason: 'Not rolled: the club plays Night Fighting on every turn (House rules → Readings), so Dusk & Dawn would change nothing.',
+    });
+  }
+  return { optional, notPlayed };
+}
+
+/**
+ * Night Fighting read 'when-a-rule-says': in effect only when Blizzard (004: "during the entire game") or Dusk & Dawn
+ * (000: turn 1, or turn 6 and later) says so. Adds the rule to `specialRules` with its turns, or returns why it is not
+ * in effect this game. Nothing to do for 'every-shot' (it is among the always-on rules).
+ */
+function nightFightingFor(ruleset: Ruleset, weather: GamePlan['weather'], duskAndDawn: GamePlan['duskAndDawn'], specialRules: PlannedSpecialRule[]): NotPlayed[] {
+  if (readingOf(ruleset, 'nightFighting') !== 'when-a-rule-says') return [];
+  const rule = ruleset.specialRules.find((s) => s.id === NIGHT_FIGHTING_ID);
+  if (!rule) return [];
+  const when =
+    weather?.id === 'blizzard'
+      ? 'The whole game (Blizzard)'
+      : duskAndDawn?.id === 'before-dawn'
+        ? 'Turn 1 only (Dusk & Dawn: before dawn)'
+        : duskAndDawn?.id === 'dusk'
+          ? 'Turn 6 and later (Dusk & Dawn: dusk)'
+          : null;
+  if (when === null) {
+    return [{ id: NIGHT_FIGHTING_ID, name: rule.name, reason: 'Not in effect this game: the club plays Night Fighting only when Blizzard or Dusk & Dawn says so (House rules → Readings).' }];
+  }
+  specialRules.unshift({ id: rule.id, name: rule.name, reminder: `${when}: ${rule.reminder}`, source: 'optional' });
+  return [];
+}
+
+/** 004 Step 5's 10 turns, or 000 Random Game Length after them (`turns` is then the last turn that can be played). */
+function gameLengthOf(ruleset: Ruleset): Pick<GamePlan, 'turns' | 'gameLength'> {
+  if (readingOf(ruleset, 'gameLength') !== 'random-game-length') return { turns: GAME_LENGTH_TURNS };
+  return {
+    turns: GAME_LENGTH_TURNS + MAX_EXTRA_TURNS,
+    gameLength: `Random Game Length (000): after turn ${GAME_LENGTH_TURNS}, roll a D6: on a 4–6 another turn is played; repeat until a 1–3 or ${MAX_EXTRA_TURNS} extra turns (turn ${GAME_LENGTH_TURNS + MAX_EXTRA_TURNS} at most).`,
+  };
 }
 
 const CATEGORY_NAME: Record<ClubMission['category'], string> = { 'eternal-war': 'Eternal War', 'maelstrom-of-war': 'Maelstrom of War' };
@@ -438,9 +539,8 @@ function tacticalObjectivesText(m: ClubMission): string | null {
  *   sets up their last unit first finishes first; with `units` on both sides it is counted (the player who starts
  *   finishes first unless they have more units), otherwise the player who starts is taken to finish first and the
  *   plan says so.
- * - FIRST TURN: the player who finished first "chooses who takes the first turn"; the plan takes the first turn (the
- *   usual choice; as 004's roll-off winner deploys first by default) and the opponent always tries to seize the
- *   initiative: a D6, on a 6.
+ * - FIRST TURN: the player who finished first "chooses who takes the first turn" (`firstTurnChoice`: takes it, the
+ *   default, or gives it); when they take it the opponent always tries to seize the initiative: a D6, on a 6.
  * - BATTLE LENGTH is rolled at the table at the end of battle rounds 5 and 6 (club-8th `battleLengthCheck`), so the
  *   plan says how, naming who rolls; `turns` is the last possible battle round (7).
  * - Weather, Dusk & Dawn and Twist, when in play, are rolled as for a seed-004 game; Mysterious Objectives apply to
@@ -448,7 +548,15 @@ function tacticalObjectivesText(m: ClubMission): string | null {
  * Rolls are made in this order: mission, weather, twist, the roll-off for the deployment zone, Dusk & Dawn, seize the
  * initiative.
  */
-function planClubMission(ruleset: Ruleset, opts: GamePlanOptions, optional: PlanOptionalRules, m: ClubMission, how: 'rolled' | 'chosen', log: RollLog): GamePlan {
+function planClubMission(
+  ruleset: Ruleset,
+  opts: GamePlanOptions,
+  optional: PlanOptionalRules,
+  notPlayed: NotPlayed[],
+  m: ClubMission,
+  how: 'rolled' | 'chosen',
+  log: RollLog,
+): GamePlan {
   let weather: GamePlan['weather'] = null;
   if (optional.weather) weather = rollOptionalTable(ruleset, WEATHER_TABLE, log, 'Weather');
   let twist: GamePlan['twist'] = null;
@@ -507,15 +615,18 @@ function planClubMission(ruleset: Ruleset, opts: GamePlanOptions, optional: Plan
     if (mine !== undefined && theirs !== undefined) finishedFirst = mine <= theirs ? starter : picker;
     else assumed = ` (taken to finish first; if ${sideName(picker)} has fewer units, it finishes first and chooses instead)`;
   }
-  const ft = clubFirstTurn({ chooser: finishedFirst, chooserTakesFirst: true, seizeOn: m.firstTurn.seizeOn }, log);
+  const takes = opts.firstTurnChoice === 'take';
+  const ft = clubFirstTurn({ chooser: finishedFirst, chooserTakesFirst: takes, seizeOn: m.firstTurn.seizeOn }, log);
   const seizer = opponent(finishedFirst);
   const rolled = ft.roll?.total ?? 0;
   const firstTurn: GamePlan['firstTurn'] = {
     side: ft.first,
     stolen: ft.seized,
-    reason: ft.seized
-      ? `${sideName(finishedFirst)} finished setting up first${assumed} and took the first turn; ${sideName(seizer)} rolled a ${rolled} and seized the initiative.`
-      : `${sideName(finishedFirst)} finished setting up first${assumed} and takes the first turn; ${sideName(seizer)} rolled ${rolled} (a ${m.firstTurn.seizeOn} is needed to seize the initiative).`,
+    reason: !takes
+      ? `${sideName(finishedFirst)} finished setting up first${assumed} and chose to give the first turn to ${sideName(seizer)}.`
+      : ft.seized
+        ? `${sideName(finishedFirst)} finished setting up first${assumed} and took the first turn; ${sideName(seizer)} rolled a ${rolled} and seized the initiative.`
+        : `${sideName(finishedFirst)} finished setting up first${assumed} and takes the first turn; ${sideName(seizer)} rolled ${rolled} (a ${m.firstTurn.seizeOn} is needed to seize the initiative).`,
   };
 
   const second = opponent(firstTurn.side);
@@ -530,7 +641,9 @@ function planClubMission(ruleset: Ruleset, opts: GamePlanOptions, optional: Plan
     ruleset,
     [],
     m.missionRules.map((r) => ({ id: r.id, name: r.name, reminder: r.text, source: 'mission' as const })),
+    opts.playersOff,
   );
+  const night = nightFightingFor(ruleset, weather, duskAndDawn, specialRules);
 
   return {
     planVersion: PLAN_VERSION,
@@ -549,6 +662,8 @@ function planClubMission(ruleset: Ruleset, opts: GamePlanOptions, optional: Plan
     twist,
     mysteriousObjectives,
     specialRules,
+    readings: plannedReadings(ruleset),
+    notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
     club8th: {
       category: m.category,

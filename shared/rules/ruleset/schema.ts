@@ -286,6 +286,29 @@ export const Progression = z.object({
 export type Progression = z.infer<typeof Progression>;
 
 // ---------------------------------------------------------------------------------------------------------------
+// Readings: where the seeds conflict or are silent, the club's choice (issue 19)
+// ---------------------------------------------------------------------------------------------------------------
+
+/**
+ * The club's readings of the seed conflicts. Every field is optional and absent means Herald's default
+ * (game/readings.ts `READINGS` says each default and why), so rulesets pinned before readings existed parse to the
+ * same content and keep their hash.
+ */
+export const Readings = z.object({
+  /** 004 names Night Fighting in every mission; 000 prints it as a per-shot 2D6×3 check; Blizzard / Dusk & Dawn use it on some turns. */
+  nightFighting: z.enum(['every-shot', 'when-a-rule-says']).optional(),
+  /** Deep Strike as seed 000 prints it, or seed 001's later text. */
+  deepStrike: z.enum(['pack-000', 'later-001']).optional(),
+  /** Infiltrate as seed 000 prints it, or seed 001's later text. */
+  infiltrate: z.enum(['pack-000', 'later-001']).optional(),
+  /** 004 Step 5's 10 turns, or 000's Random Game Length after them. */
+  gameLength: z.enum(['ten-turns', 'random-game-length']).optional(),
+  /** The Reserves table: entry i is the D6 score needed on turn i+1 (null: cannot arrive); the last applies to later turns. */
+  reservesArrivesOn: z.array(z.number().int().min(1).max(6).nullable()).min(2).max(6).optional(),
+});
+export type Readings = z.infer<typeof Readings>;
+
+// ---------------------------------------------------------------------------------------------------------------
 // The ruleset
 // ---------------------------------------------------------------------------------------------------------------
 
@@ -307,6 +330,8 @@ export const Ruleset = z
     secondaryObjectives: z.array(SecondaryObjective),
     optionalRules: z.array(OptionalRule),
     progression: Progression,
+    /** The club's readings of the seed conflicts; absent = Herald's defaults (issue 19). */
+    readings: Readings.optional(),
   })
   .superRefine((r, ctx) => {
     const unique = (what: string, ids: string[], path: string) => {
