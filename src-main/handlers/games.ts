@@ -7,7 +7,7 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { ChangeView, GameDetail, GameDraft, GameSummary, PendingRoll, ScoreView, Side, VoidPlan } from '../../shared/ipc/schemas/games';
-import { GameDraft as GameDraftSchema } from '../../shared/ipc/schemas/games';
+import { GameDraft as GameDraftSchema, SetupChoices } from '../../shared/ipc/schemas/games';
 import {
   GamePlan,
   GamePlanError,
@@ -16,8 +16,6 @@ import {
   MissingRollError,
   checkPhysicalFaces,
   REPORT_VERSION,
-  foldRosterFrom,
-  lowestBalances,
   honourRestriction,
   modelProfile,
   planGame,
@@ -25,22 +23,24 @@ import {
   RESTORATIVE_SURGERY,
   reportFromPlan,
   scoreGame,
+  squadOfMember,
   planOptionalRulesOf,
   type PlanOptionalRules,
-  type LedgerData,
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
-import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
+import type { CampaignRow, GameRow } from '../db/schema';
 import { findCampaignRow } from '../repos/campaigns';
 import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, reportModels, type GameState, type LoadedTeam } from '../games/context';
-import { foldIntoTeam, readTeamState, refoldAfterVoid, teamRowsAfter, undoLatestGame } from '../games/projection';
+import * as ledger from '../ledger';
+import { readTeamState, teamRowsAfter } from '../ledger';
 import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from '../games/resolve';
 import { statChanges } from '../games/stats';
+import { voidRosterLimits } from '../games/void-rosters';
 
 type GameHandlers = Pick<
   Handlers<HandlerContext>,
@@ -119,7 +119,9 @@ interface PlanAttempt {
 
 /** Make the plan with the game's dice; with physical dice, stop at the first roll not typed in yet. */
 function tryPlan(game: GameRow, state: GameState, teams: Record<Side, LoadedTeam>, faces: GameDraft['faces']): PlanAttempt {
-  const setup = game.setup as { mission: string; deployment: string; optionalRules: PlanOptionalRules };
+  const setup = game.setup as { mission: string; deployment: string; optionalRules: PlanOptionalRules; choices?: unknown };
+  // The players' choices (issue 19); a game set up before they existed has none: the plan's defaults.
+  const choices = SetupChoices.safeParse(setup.choices ?? {});
   const dice = new KeyedDice('plan', game.diceMode === 'app' ? { source: 'app', seed: game.seed } : { source: 'physical', faces });
   const human = humanizer(teams, new Map());
   try {
@@ -130,6 +132,7 @@ function tryPlan(game: GameRow, state: GameState, teams: Record<Side, LoadedTeam
         mission: setup.mission,
         deployment: setup.deployment,
         optionalRules: setup.optionalRules,
+        ...(choices.success ? choices.data : {}),
       },
       dice,
     );
@@ -224,8 +227,10 @@ function detail(db: Db, id: string): GameDetail {
   const cardOf = (side: Side, modelId: string) => teams[side].report.models.find((c) => c.modelId === modelId);
   const models = report.models.map((m) => {
     const p = state.projection.models[m.id];
-    const card = cardOf(m.side, m.id);
-    const rosterModel = teams[m.side].roster.models.find((x) => x.id === m.id);
+    // A Squad member (shared/rules/game/squads.ts) is shown with its squad's card.
+    const rosterId = squadOfMember(m.id)?.squadId ?? m.id;
+    const card = cardOf(m.side, rosterId);
+    const rosterModel = teams[m.side].roster.models.find((x) => x.id === rosterId);
     return {
       id: m.id,
       side: m.side,
@@ -311,7 +316,8 @@ function voidScope(db: Db, game: gamesRepo.GameLine) {
       }
     }
     for (const i of items) if (!i.voided && i.data.kind === 'exp.gained') before.exp[i.data.model] = (before.exp[i.data.model] ?? 0) - i.data.amount;
-    const plan = planVoid(items, game.id, { entryOf: (id) => models.get(id)?.entryId, before });
+    const roster = voidRosterLimits(db, findCampaignRow(db, game.campaignId)?.pointsLimit ?? 0, start);
+    const plan = planVoid(items, game.id, { entryOf: (id) => models.get(id)?.entryId, before, roster });
     const reached = plan.games.flatMap((id) => {
       const g = gamesRepo.findGameLine(db, id);
       return g ? [g.teamAId, g.teamBId] : [];
@@ -319,6 +325,13 @@ function voidScope(db: Db, game: gamesRepo.GameLine) {
     if (reached.every((t) => scope.has(t))) return { plan, ledger, items, models, teams: scope, before };
     for (const t of reached) scope.add(t);
   }
+}
+
+/** "Brother Orin (died in game 1) comes back:" — the models a void brings back, each with the game it died in (issue 20). */
+function revivedWords(revived: readonly { modelId: string; gameId: string | null }[], modelName: (id: string) => string, gameNumber: (id: string | null) => number | null) {
+  const names = revived.map((r) => `${modelName(r.modelId)} (died in game ${gameNumber(r.gameId) ?? '?'})`);
+  const list = names.length <= 1 ? (names[0] ?? 'a model') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `with ${list} back,`;
 }
 
 /** The void plan in words, for the organiser. */
@@ -345,7 +358,7 @@ function voidPlanFor(db: Db, game: gamesRepo.GameLine) {
         : d.reason === 'model-recruited-by-void'
           ? `${what}${inGame}: it is about ${modelName(d.modelId)}, a recruit that the void takes back.`
           : d.reason === 'replaced-dead-model'
-            ? `${what}${inGame}: it replaced a model that died in this game and comes back when the game is voided.`
+            ? `${what}${inGame}: ${revivedWords(d.revived ?? [], modelName, gameNumber)}${d.breaks?.length ? ` the team would have ${d.breaks.join(', and ')}` : ' this took its place'}.`
             : d.reason === 'level-lost'
               ? `${what}${inGame}: ${modelName(d.modelId)} no longer has the EXP for that level.`
               : `${what}${inGame}: Restorative Surgery healed an injury from this game.`;
@@ -412,7 +425,7 @@ export const gameHandlers: GameHandlers = {
         playedOn: setup.playedOn ?? today(ctx),
         rulesetId: state.ruleset.id,
         rulesetVersion: state.ruleset.version,
-        setup: { mission: setup.mission, deployment: setup.deployment, optionalRules },
+        setup: { mission: setup.mission, deployment: setup.deployment, optionalRules, ...(setup.choices ? { choices: setup.choices } : {}) },
         plan: null,
         draft: {},
         report: null,
@@ -504,21 +517,14 @@ export const gameHandlers: GameHandlers = {
       if (!p.ready || !resolved.score) throw new AppError('VALIDATION', `Game ${game.number} cannot be applied yet: ${p.problems.join(' ')}`);
 
       const at = ctx.now().toISOString();
-      const lastSeq = { a: teams.a.projection?.lastSeq ?? 0, b: teams.b.projection?.lastSeq ?? 0 };
-      const teamOf = (side: Side) => teams[side].row;
       const sideOfTeam = (teamId: string): Side => (teamId === teams.a.row.id ? 'a' : 'b');
-      const ledgerRow = (row: Omit<LedgerRow, 'seq' | 'voidedAt' | 'campaignId' | 'createdAt' | 'gameId'>) =>
-        teamsRepo.appendLedger(tx, { ...row, campaignId: game.campaignId, gameId: game.id, createdAt: at });
-      const written = new Map<string, LedgerData | ProgressionEntry>();
-      for (const e of resolved.entries) {
-        written.set(e.id, e);
-        const view = resolved.texts.get(e.id)!;
-        ledgerRow({ id: e.id, teamId: teamOf(sideOfTeam(e.team)).id, modelId: 'model' in e ? e.model : null, kind: e.kind, req: view.req, data: e, reason: view.text });
-      }
-      for (const r of resolved.recruits) {
-        written.set(r.id, r.data);
-        ledgerRow({ id: r.id, teamId: teamOf(r.side).id, modelId: r.modelId, kind: 'model.recruited', req: r.req, data: r.data, reason: r.reason });
-      }
+      const entries: ledger.NewEntry[] = [
+        ...resolved.entries.map((e) => {
+          const view = resolved.texts.get(e.id)!;
+          return { id: e.id, teamId: teams[sideOfTeam(e.team)].row.id, modelId: 'model' in e ? e.model : null, kind: e.kind, req: view.req, data: e, reason: view.text };
+        }),
+        ...resolved.recruits.map((r) => ({ id: r.id, teamId: teams[r.side].row.id, modelId: r.modelId, kind: 'model.recruited', req: r.req, data: r.data, reason: r.reason })),
+      ];
       const plan = GamePlan.parse(game.plan);
       const rolls = [...plan.rolls.map((r) => ({ ...r, phase: 'plan' as const })), ...resolved.rolls.map((r) => ({ ...r, phase: 'post' as const }))];
       gamesRepo.insertRolls(
@@ -532,24 +538,16 @@ export const gameHandlers: GameHandlers = {
         winner: resolved.score.outcome.kind === 'win' ? resolved.score.outcome.winner : ('draw' as const),
       };
       gamesRepo.markCommitted(tx, game.id, { report, ...result, committedAt: at, updatedAt: at });
-      for (const side of SIDES) {
-        const team = teams[side];
-        // Only this game's rows are folded into the roster cache and the projection (issue 9), in this transaction.
-        const rows = teamRowsAfter(tx, team.row.id, lastSeq[side]);
-        // The rows' data is what was just written (no parse back), for the roster, the projection and the guard.
-        const items = rows.map((r) => ({ id: r.id, seq: r.seq, team: r.teamId, gameId: r.gameId, modelId: r.modelId, req: r.req, voided: r.voidedAt !== null, data: written.get(r.id) ?? teamsRepo.parseLedgerData(r) }));
-        teamsRepo.updateTeamRoster(tx, team.row.id, foldRosterFrom(team.roster, items), at);
-        foldIntoTeam(
-          tx,
-          team.row,
-          rows,
-          { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report, gameId: game.id, rosterBefore: team.roster },
-          { current: team.projection, parsed: items.map((i) => i.data) },
-        );
-        // One last guard: the team's Req never goes below 0 (its history before this game already never did).
-        const low = lowestBalances([{ id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: team.req, voided: false, data: { kind: 'req.adjusted' } }, ...items]);
-        if ((low[team.row.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.row.name} would owe Req: nothing was applied.`);
-      }
+      // The ledger module writes the entries and folds only them into both teams' roster caches and projections
+      // (issue 9), checking that neither team's Req goes below 0 — all in this transaction.
+      ledger.append(tx, {
+        campaignId: game.campaignId,
+        at,
+        gameId: game.id,
+        entries,
+        teams: [teams.a, teams.b],
+        committed: { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report },
+      });
       return game;
     });
     emitGame(ctx, game);
@@ -583,57 +581,20 @@ export const gameHandlers: GameHandlers = {
     }
     // From here to the end of the transaction nothing awaits: no other request runs in between.
     const { target, plan, scope } = made;
-    const { game, teamIds } = ctx.db.transaction((tx) => {
-      const game = target;
-      const at = ctx.now().toISOString();
-      const voiding = new Set(plan.entries);
-      const teamIds = new Set<string>();
-      for (const row of scope.ledger) {
-        if (!voiding.has(row.id)) continue;
-        teamsRepo.voidLedgerEntry(tx, row.id, at);
-        teamIds.add(row.teamId);
-      }
-      for (const gameId of plan.games) {
-        const g = gamesRepo.findGameLine(tx, gameId)!;
-        teamIds.add(g.teamAId);
-        teamIds.add(g.teamBId);
-        const why = gameId === game.id ? reason : `Voided with game ${game.number}: ${reason}`;
-        gamesRepo.markVoided(tx, gameId, { voidedAt: at, voidReason: why, updatedAt: at });
-      }
-      // Never a negative balance, never a dangling model: checked on the result before it is kept. Only the entries
-      // from the game on can change (what comes before is as it was, and its balances never went below 0).
-      const after = scope.ledger.map((r) => (voiding.has(r.id) ? { ...r, voidedAt: at } : r));
-      const afterItems = scope.items.map((i) => (voiding.has(i.id) ? { ...i, voided: true } : i));
-      const opening = [...scope.teams].map((t) => ({ id: `before:${t}`, seq: 0, team: t, gameId: null, modelId: null, req: scope.before.balance[t] ?? 0, voided: false, data: { kind: 'req.adjusted' as const } }));
-      const lows = lowestBalances([...opening, ...afterItems]);
-      for (const teamId of teamIds) {
-        if ((lows[teamId] ?? 0) < 0) throw new AppError('VALIDATION', `Voiding would leave ${teamsRepo.findTeam(tx, teamId)?.name ?? 'a team'} owing Req: nothing was changed.`);
-        const team = teamsRepo.findTeam(tx, teamId)!;
-        // The team's projection and roster after the void: put back as they were before its latest game when that is
-        // exactly what is voided, otherwise refolded from its whole ledger.
-        if (!undoLatestGame(tx, team, voiding, scope.ledger, at)) {
-          const rows = teamsRepo.teamLedger(tx, teamId);
-          const results = plan.games.flatMap((gid) => {
-            const g = gamesRepo.findGame(tx, gid);
-            return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [{ ...g, report: GameReport.parse(g.report) }] : [];
-          });
-          refoldAfterVoid(tx, team, rows, rows.map(teamsRepo.parseLedgerData), results, at);
-        }
-        const known = new Set(teamsRepo.storedRoster(teamsRepo.findTeam(tx, teamId)!).models.map((m) => m.id));
-        // A model that left the roster by death or dismissal: entries about it (its recruitment, renames, wargear,
-        // games) are history, not dangling.
-        const directory = readTeamState(tx, teamId)?.state.directory ?? {};
-        for (const [n, row] of after.entries()) {
-          if (row.teamId !== teamId || row.voidedAt !== null || row.modelId === null || known.has(row.modelId)) continue;
-          const data = afterItems[n]!.data;
-          const gone = directory[row.modelId]?.status === 'dead' || directory[row.modelId]?.status === 'dismissed';
-          if (!(data.kind === 'model.dismissed' || data.kind === 'model.died' || gone)) {
-            throw new AppError('VALIDATION', `Voiding would leave an entry about a model that is not on the roster (${row.reason}): nothing was changed.`);
-          }
-        }
-      }
-      return { game, teamIds };
-    });
+    const game = target;
+    const teamIds = ctx.db.transaction((tx) =>
+      ledger.voidEntries(tx, {
+        entries: new Set(plan.entries),
+        gameId: game.id,
+        games: plan.games,
+        ledger: scope.ledger,
+        items: scope.items,
+        balanceBefore: Object.fromEntries([...scope.teams].map((t) => [t, scope.before.balance[t] ?? 0])),
+        reason,
+        gameNumber: game.number,
+        at: ctx.now().toISOString(),
+      }),
+    );
     emitGame(ctx, game);
     for (const teamId of teamIds) ctx.emit('teams.changed', { campaignId: game.campaignId, id: teamId });
     return lineSummary(mustFindGameLine(ctx.db, id), (t) => teamNames(ctx.db, t));

@@ -7,7 +7,10 @@
  * progression/entries.ts). A game's entries can only be reversed safely when nothing later leans on them:
  * - Req spent later that the team cannot pay without the game's Req (a recruit, wargear, an honour);
  * - a model recruited with entries being voided: everything later about that model would dangle;
- * - a model that died in the game and was since replaced (a later recruit of the same Team List entry);
+ * - a model that died in the game and was since replaced: a later recruit (or wargear) of its team that, with the dead
+ *   model back, breaks the Model Allowance or the roster's points cap (replacement.ts, issue 20) — a routine recruit
+ *   with room left for the model that comes back depends on nothing. Without the rosters (no `roster` option) any
+ *   later recruit of the same Team List entry is taken as the replacement, the cautious reading;
  * - a level reached later that the model's EXP no longer reaches (and its advance);
  * - Restorative Surgery bought later for a permanent injury the game caused.
  * `planVoid` finds them all, transitively: a dependent inside another game pulls that whole game in (one game is
@@ -17,6 +20,7 @@
 import type { LedgerData } from '../roster/ledger';
 import type { ProgressionEntry } from '../progression/entries';
 import { RESTORATIVE_SURGERY } from '../progression/project';
+import { RosterPair, type RosterLimits } from './replacement';
 
 /** One row of the campaign ledger, in `seq` order. */
 export interface CampaignLedgerItem {
@@ -34,6 +38,12 @@ export interface CampaignLedgerItem {
 
 export type VoidReason = 'req-short' | 'model-recruited-by-void' | 'replaced-dead-model' | 'level-lost' | 'surgery';
 
+/** A model the void brings back: it died in `gameId` (one of the games being voided). */
+export interface RevivedModel {
+  modelId: string;
+  gameId: string | null;
+}
+
 export interface VoidDependentItem {
   /** The dependent entry. */
   entryId: string;
@@ -44,6 +54,10 @@ export interface VoidDependentItem {
   reason: VoidReason;
   /** For 'req-short': how many Req the team would be short. */
   short?: number;
+  /** For 'replaced-dead-model': the models the void brings back (each with the game it died in), in ledger order. */
+  revived?: RevivedModel[];
+  /** For 'replaced-dead-model' when the rosters are known: each limit the roster would break, in words. */
+  breaks?: string[];
 }
 
 export interface VoidPlanResult {
@@ -66,6 +80,9 @@ export interface VoidPlanOptions {
    * permanent injuries still carried. Herald passes it so a void reads a few entries, not ten years (issue 9).
    */
   before?: { balance: Readonly<Record<string, number>>; exp: Readonly<Record<string, number>>; injuries: Readonly<Record<string, number>> };
+  /** Each team's list, points cap and roster before the ledger slice: a recruit then depends on a death only when
+   * bringing the dead model back breaks a limit (issue 20). */
+  roster?: RosterLimits;
 }
 
 const recruitEntryId = (item: CampaignLedgerItem): string | undefined =>
@@ -86,9 +103,9 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
   const games = [gameId];
   const found = new Map<string, VoidDependentItem>();
 
-  const pull = (item: CampaignLedgerItem, reason: VoidReason, short?: number): boolean => {
+  const pull = (item: CampaignLedgerItem, reason: VoidReason, short?: number, extra: Pick<VoidDependentItem, 'revived' | 'breaks'> = {}): boolean => {
     if (voiding.has(item.id)) return false;
-    const dep: VoidDependentItem = { entryId: item.id, gameId: item.gameId, team: item.team, modelId: item.modelId, reason };
+    const dep: VoidDependentItem = { entryId: item.id, gameId: item.gameId, team: item.team, modelId: item.modelId, reason, ...extra };
     if (short !== undefined) dep.short = short;
     found.set(item.id, dep);
     if (item.gameId !== null) {
@@ -108,7 +125,16 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
     const balance = new Map<string, number>(Object.entries(options.before?.balance ?? {}));
     const exp = new Map<string, number>(Object.entries(options.before?.exp ?? {}));
     const injuries = new Map<string, number>(Object.entries(options.before?.injuries ?? {}));
+    const rosters = new Map<string, RosterPair>();
+    const rosterOf = (team: string) => {
+      let pair = rosters.get(team);
+      if (!pair && options.roster) rosters.set(team, (pair = new RosterPair(options.roster, team)));
+      return pair;
+    };
     for (const item of items) {
+      // Rosters only for teams that lost a model in the void: nobody else can have replaced one.
+      const pair = diedInVoid.some((dead) => dead.team === item.team) ? rosterOf(item.team) : undefined;
+      pair?.add(item, voiding.has(item.id));
       if (voiding.has(item.id)) continue;
       const now = (balance.get(item.team) ?? 0) + item.req;
       balance.set(item.team, now);
@@ -119,7 +145,7 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
 
       if (item.req < 0 && now < 0 && pull(item, 'req-short', -now)) changed = true;
       else if (item.modelId !== null && recruitedByVoid.has(item.modelId) && pull(item, 'model-recruited-by-void')) changed = true;
-      else if (d.kind === 'model.recruited' && diedInVoid.some((dead) => dead.team === item.team && dead.seq < item.seq && options.entryOf?.(dead.modelId as string) === recruitEntryId(item)) && pull(item, 'replaced-dead-model')) changed = true;
+      else if ((d.kind === 'model.recruited' || d.kind === 'model.wargear') && replaces(item, pair)) changed = true;
       else if (d.kind === 'level.reached' && (exp.get(d.model) ?? 0) < d.threshold && pull(item, 'level-lost')) changed = true;
       else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null && injuredInVoid.has(d.model)) {
         const left = injuries.get(d.model) ?? 0;
@@ -128,6 +154,21 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
       } else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null) injuries.set(d.model, Math.max(0, (injuries.get(d.model) ?? 0) - 1));
       if (changed) break; // the sets above are stale: start again with the new voiding set
     }
+  }
+
+  /** Whether `item` (a recruit or wargear after a death being voided) needs room the dead model would take back. */
+  function replaces(item: CampaignLedgerItem, pair: RosterPair | undefined): boolean {
+    const dead = items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.died' && i.team === item.team && i.seq < item.seq && i.modelId !== null);
+    if (dead.length === 0) return false;
+    const revived = dead.map((i) => ({ modelId: i.modelId as string, gameId: i.gameId }));
+    const judged = pair?.newlyBroken(revived.map((r) => r.modelId));
+    if (judged === undefined) {
+      // The rosters are unknown: the cautious reading, a recruit of the same entry replaced the dead model.
+      const same = item.data.kind === 'model.recruited' ? revived.filter((r) => options.entryOf?.(r.modelId) === recruitEntryId(item)) : [];
+      return same.length > 0 && pull(item, 'replaced-dead-model', undefined, { revived: same });
+    }
+    const named = revived.filter((r) => judged.culprits.includes(r.modelId));
+    return judged.breaks.length > 0 && pull(item, 'replaced-dead-model', undefined, { revived: named, breaks: judged.breaks });
   }
 
   const order = new Map(items.map((i, n) => [i.id, n]));

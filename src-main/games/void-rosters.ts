@@ -1,0 +1,44 @@
+/**
+ * What planVoid needs to tell a replacement from a routine recruit (issue 20, shared/rules/campaign/replacement.ts):
+ * each team's Team List, its roster's points cap, and the roster it had just before the void's ledger slice starts.
+ * Read lazily: only teams that lost a model in a voided game are ever asked about, and then only the entries that
+ * change a roster (not the team's EXP, injuries and Req of ten years: issue 9).
+ */
+import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { foldRoster, rosterPointsLimit, type RosterLimits, type Roster } from '../../shared/rules';
+import type { Db } from '../db/open';
+import { ledgerEntries } from '../db/schema';
+import { loadTeamList } from '../repos/team-lists';
+import { campaignLedgerItems, findTeam } from '../repos/teams';
+
+const ROSTER_KINDS = ['team.founded', 'model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'model.died'];
+
+/** A team's roster just before ledger entry `seq` (undefined: not founded by then). */
+export function rosterBefore(db: Db, teamId: string, seq: number): Roster | undefined {
+  const rows = db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.teamId, teamId), lt(ledgerEntries.seq, seq), isNull(ledgerEntries.voidedAt), inArray(ledgerEntries.kind, ROSTER_KINDS)))
+    .orderBy(asc(ledgerEntries.seq))
+    .all();
+  const items = campaignLedgerItems(rows);
+  return items.some((i) => i.data.kind === 'team.founded') ? foldRoster(items) : undefined;
+}
+
+/** planVoid's `roster` option for a slice of the ledger starting at `start` (seq), in a campaign of `pointsLimit`. */
+export function voidRosterLimits(db: Db, pointsLimit: number, start: number): RosterLimits {
+  const cache = new Map<string, { list: ReturnType<typeof loadTeamList>; founded: boolean }>();
+  const team = (id: string) => {
+    let t = cache.get(id);
+    if (!t) {
+      const row = findTeam(db, id);
+      cache.set(id, (t = { list: row ? loadTeamList(db, row.teamListId) : undefined, founded: row?.foundedAt != null }));
+    }
+    return t;
+  };
+  return {
+    list: (id) => team(id).list,
+    pointsCap: (id) => rosterPointsLimit(pointsLimit, team(id).founded),
+    before: (id) => rosterBefore(db, id, start),
+  };
+}
