@@ -84,7 +84,7 @@ describe('game report (docs/progression.md "The game facts progression works fro
 
   it('validateReport: 004 Step 5 endings and the per-side award facts (First Blood, Sweeping Advance)', () => {
     const wiped = base([model('a1', 'a', { aliveAtEnd: false, outOfAction: { by: 'b1', how: 'melee' } }), model('b1', 'b')]);
-    expect(validateReport(wiped)[0]).toMatch(/Player A has no models left alive/);
+    expect(validateReport(wiped)[0]).toMatch(/Player A has no models left on the table/);
     expect(validateReport({ ...wiped, ending: { kind: 'no-models-left', side: 'a' } })).toEqual([]);
     const blood = { ...wiped, ending: { kind: 'no-models-left', side: 'a' } as const };
     blood.sides = { a: { ...blood.sides.a, firstBlood: true }, b: { ...blood.sides.b, sweepingAdvance: true } };

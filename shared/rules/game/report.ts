@@ -67,6 +67,8 @@ export const ModelReport = z.object({
   /** Was in the team taken to this game (docs/progression.md "Took part"). Models that did not are ignored by the rules. */
   tookPart: z.boolean(),
   aliveAtEnd: z.boolean(),
+  /** Still in Reserve (or a Last Stand reinforcement yet to arrive) when the game ended (hor/facts.ts ModelFacts). */
+  notArrived: z.boolean().optional(),
   outOfAction: ReportOutOfAction.nullable().optional(),
   relicsCarried: z.number().int().min(0).max(REPORT_LIMITS.relics).optional(),
   inEnemyDeploymentZone: z.boolean().optional(),
@@ -95,7 +97,7 @@ export type SideReport = z.infer<typeof SideReport>;
 
 export const ReportEnding = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('turns') }),
-  z.object({ kind: z.literal('run-away'), side: SideId, voluntary: z.boolean() }),
+  z.object({ kind: z.literal('run-away'), side: SideId, voluntary: z.boolean(), fallingBack: z.number().int().min(0).max(REPORT_LIMITS.models).optional() }),
   z.object({ kind: z.literal('no-models-left'), side: SideId }),
   z.object({ kind: z.literal('mission-win'), side: SideId }),
 ]);
@@ -399,11 +401,26 @@ export function validateReport(input: unknown): string[] {
         m.claimedObjective && 'claims an objective',
         m.lastStandRole !== undefined && 'has a Last Stand role',
         m.bannerBearer && 'carries the banner',
+        m.notArrived && 'is marked as not arrived',
       ].filter((x): x is string => typeof x === 'string');
       if (outcomes.length > 0) add(`${who} did not take part in the game but ${outcomes.join(', ')}.`);
       continue;
     }
     if (m.aliveAtEnd && m.outOfAction != null) add(`${who} is alive at the end but was also taken out of action.`);
+    if (m.notArrived) {
+      const onTable = [
+        !m.aliveAtEnd && 'was taken out of action',
+        (m.relicsCarried ?? 0) > 0 && 'carries relics',
+        m.inEnemyDeploymentZone && 'is in the enemy deployment zone',
+        m.withinSixOfDefenderCorner && "is within 6\" of the Defender's corner",
+        m.destroyedObjectiveMarker && 'destroyed an objective marker',
+        m.claimedObjective && 'claims an objective',
+        m.lastStandRole === 'defending' && "is one of the 'defending models' (deployed at the start)",
+        m.bannerBearer && 'carries the banner',
+        report.models.some((v) => v.outOfAction?.by === m.id) && 'took an enemy out of action',
+      ].filter((x): x is string => typeof x === 'string');
+      if (onTable.length > 0) add(`${who} never reached the table (still in reserve) but ${onTable.join(', ')}.`);
+    }
     if (!m.aliveAtEnd && m.outOfAction == null) add(`${who} is a casualty: record how it was taken out of action (by whom, or misadventure).`);
     const ooa = m.outOfAction;
     if (ooa?.by != null) {
@@ -457,14 +474,14 @@ export function validateReport(input: unknown): string[] {
     }
   }
 
-  // Ending.
-  const alive = (side: Side) => report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd).length;
+  // Ending. 004 Step 5: "no model's left on the table" — models still in reserve are not on it (notArrived).
+  const onTable = (side: Side) => report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd && !m.notArrived).length;
   const e = report.ending;
-  if (e.kind === 'no-models-left' && alive(e.side) > 0) add(`The game ended with ${sideName(e.side)} having no models left, but ${alive(e.side)} of its models are alive.`);
+  if (e.kind === 'no-models-left' && onTable(e.side) > 0) add(`The game ended with ${sideName(e.side)} having no models left on the table, but ${onTable(e.side)} of its models are on it, alive.`);
   if (e.kind !== 'no-models-left') {
     for (const side of SIDES) {
       const took = report.models.some((m) => m.tookPart && m.side === side);
-      if (took && alive(side) === 0) add(`${sideName(side)} has no models left alive: the game ended because ${sideName(side)} had no models left (004 Step 5).`);
+      if (took && onTable(side) === 0) add(`${sideName(side)} has no models left on the table: the game ended because ${sideName(side)} had no models left (004 Step 5).`);
     }
   }
   if (e.kind === 'mission-win' && missionId === 'seize-ground' && report.gameTurns !== undefined && report.gameTurns < 3) {

@@ -116,8 +116,10 @@ function build(g: Gen): GameReport {
     }
     case 'last-stand': {
       const defenders = playing(opponent(attacker));
+      // 004 Last Stand: "split his Kill Team in half (by model count)" — the larger half when the count is odd, or not.
+      const half = defenders.length % 2 === 1 && g(fc.boolean) ? Math.ceil(defenders.length / 2) : Math.max(1, Math.floor(defenders.length / 2));
       defenders.forEach((m, i) => {
-        m.lastStandRole = i === 0 || g(fc.boolean) ? 'defending' : 'reinforcement';
+        m.lastStandRole = i < half ? 'defending' : 'reinforcement';
       });
       const bearer = defenders.find((m) => m.lastStandRole === 'defending' && m.type === 'special' && !m.squad);
       if (bearer && g(fc.boolean)) bearer.bannerBearer = true;
@@ -132,7 +134,13 @@ function build(g: Gen): GameReport {
   else {
     const kind = g(fc.constantFrom, 'turns' as const, 'run-away' as const, 'mission-win' as const);
     const side: Side = g(fc.constantFrom, 'a' as const, 'b' as const);
-    if (kind === 'run-away') report.ending = { kind, side, voluntary: g(fc.boolean) };
+    if (kind === 'run-away') {
+      // 004 Run Away!: a voluntary failure needs under 25% remaining; a test needs more than 50% out.
+      const own = playing(side);
+      const casualties = own.filter((m) => !m.aliveAtEnd).length;
+      const voluntary = (own.length - casualties) * 4 < own.length && g(fc.boolean);
+      report.ending = { kind, side, voluntary, ...(voluntary ? {} : { fallingBack: Math.max(0, Math.floor(own.length / 2) + 1 - casualties) }) };
+    }
     else if (kind === 'mission-win' && missionWinner !== null) report.ending = { kind, side: missionWinner };
   }
   const e = report.ending;

@@ -26,6 +26,11 @@ export interface ModelFacts {
   nonLearning?: boolean;
   /** Still alive (not removed as a casualty) at the end of the game. */
   aliveAtEnd: boolean;
+  /**
+   * Never reached the table: still in Reserve, or a Last Stand reinforcement yet to arrive, when the game ended. It is
+   * alive and counts among its team's models, but not among the models "left on the table" (004 Step 5).
+   */
+  notArrived?: boolean;
   /** Set when the model was removed as a casualty. */
   outOfAction?: OutOfAction | null;
   /** Relic counters carried at the end of the game (Relic Hunt). */
@@ -48,8 +53,11 @@ export interface ModelFacts {
 export type GameEnding =
   /** Both players completed the turns (10 unless the mission says otherwise). */
   | { kind: 'turns' }
-  /** `side` failed a Run Away! test (or chose to fail it). */
-  | { kind: 'run-away'; side: Side; voluntary: boolean }
+  /**
+   * `side` failed a Run Away! test (or chose to fail it). `fallingBack`: its models falling back when it took the test
+   * (the casualties are the models out of action): 004 tests only "if more than 50%" are one or the other.
+   */
+  | { kind: 'run-away'; side: Side; voluntary: boolean; fallingBack?: number }
   /** `side` had no models left on the table: the other side wins automatically. */
   | { kind: 'no-models-left'; side: Side }
   /** `side` met the mission's automatic-win condition (Relic Hunt, Breakthrough, Seize Ground). */

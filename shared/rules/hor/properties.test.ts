@@ -26,7 +26,19 @@ const factsArb = fc
       fc.constantFrom<GameFacts['ending']>({ kind: 'turns' }, { kind: 'run-away', side: 'a', voluntary: false }, { kind: 'run-away', side: 'b', voluntary: true }),
     ),
   )
-  .map(([a, b, ending]): GameFacts => ({ models: [...a, ...b], ending }));
+  .map(([a, b, ending]): GameFacts => ({ models: [...a, ...b], ending: followRunAway([...a, ...b], ending) }));
+
+/**
+ * The generated Run Away! endings made to follow 004 Run Away! (runAwayEndingProblems): a voluntary failure only with
+ * under 25% remaining, else a test taken with more than 50% out (the falling-back count makes up the rest).
+ */
+function followRunAway(models: ModelFacts[], ending: GameFacts['ending']): GameFacts['ending'] {
+  if (ending.kind !== 'run-away') return ending;
+  const own = models.filter((m) => m.side === ending.side);
+  const casualties = own.filter((m) => !m.aliveAtEnd).length;
+  const voluntary = ending.voluntary && (own.length - casualties) * 4 < own.length;
+  return { ...ending, voluntary, fallingBack: voluntary ? 0 : Math.max(0, Math.floor(own.length / 2) + 1 - casualties) };
+}
 
 describe('properties of the seed-004 rules (fast-check)', () => {
   it('004 Step 5: VP totals equal the sum of the reasons; the winner has the most VP, a tie is a draw', () => {

@@ -10,6 +10,8 @@
  */
 import type { DiceSource, RollRecord } from '../dice';
 import type { ModelType } from '../ruleset/schema';
+import type { GameFacts } from './facts';
+import { sideModels, sideName } from './facts';
 
 export interface RunAwayModel {
   id: string;
@@ -162,4 +164,37 @@ export function resolveRunAway(
       ? `Rolled ${roll.total} against Leadership ${leadership.leadership} (${leadership.reason}): passed, the team fights on.`
       : `Rolled ${roll.total} against Leadership ${leadership.leadership} (${leadership.reason}): failed, the game ends.`,
   };
+}
+
+/**
+ * What is wrong with a game that ended on a failed Run Away! test, in words (empty when nothing is). The test is taken
+ * only "if more than 50% of his force is falling back or has been removed as a casualty", and a team may choose to fail
+ * it only with "less than 25% of its models remaining" (004 Run Away!; remaining as in mayVoluntarilyFail). The force
+ * is the models that took part, a Squad's members one by one; the falling-back count is the players' (GameEnding).
+ *
+ * @example
+ * const eight = Array.from({ length: 8 }, (_, i) => ({ id: `b${i}`, side: 'b' as const, type: 'core' as const, aliveAtEnd: true }));
+ * runAwayEndingProblems({ models: eight, ending: { kind: 'run-away', side: 'b', voluntary: true } })[0];
+ * // → 'Player B chose to fail its Run Away! test with 8 of 8 models remaining: only a team with less than 25% of its models remaining may (004 Run Away!).'
+ */
+export function runAwayEndingProblems(facts: Pick<GameFacts, 'models' | 'ending'>): string[] {
+  const ending = facts.ending;
+  if (ending.kind !== 'run-away') return [];
+  const who = sideName(ending.side);
+  const own = sideModels(facts, ending.side);
+  const casualties = own.filter((m) => !m.aliveAtEnd).length;
+  const remaining = own.length - casualties;
+  const fallingBack = ending.fallingBack ?? 0;
+  if (fallingBack > remaining) return [`${who} has ${fallingBack} models falling back, but only ${remaining} of its models are alive.`];
+  if (ending.voluntary) {
+    return remaining * 4 < own.length
+      ? []
+      : [`${who} chose to fail its Run Away! test with ${remaining} of ${own.length} models remaining: only a team with less than 25% of its models remaining may (004 Run Away!).`];
+  }
+  const out = casualties + fallingBack;
+  return out * 2 > own.length
+    ? []
+    : [
+        `${who} took a Run Away! test with ${casualties} of ${own.length} models removed as casualties and ${fallingBack} falling back: the test is only taken when more than 50% of the force is falling back or has been removed as a casualty (004 Run Away!). Record how many were falling back.`,
+      ];
 }

@@ -54,7 +54,7 @@ describe('004 Secondary Objectives', () => {
   });
 
   it('004 Secondary Objectives: Come Back You Cowards! when the opponent fails a Run Away! test (1 VP; Sabotage keeps 1)', () => {
-    const s = scoreMission('sabotage', facts({ ending: { kind: 'run-away', side: 'b', voluntary: false } }));
+    const s = scoreMission('sabotage', facts({ ending: { kind: 'run-away', side: 'b', voluntary: false, fallingBack: 5 } }));
     expect(s.lines.find((l) => l.source === 'come-back-you-cowards')).toMatchObject({ side: 'a', vp: 1, citation: '004 · Secondary Objectives' });
   });
 
@@ -116,7 +116,7 @@ describe('004 Missions: Victory Points', () => {
   });
 
   it('004 Mission 3: Breakthrough: Come Back You Cowards! is worth 3 VP', () => {
-    const s = scoreMission('breakthrough', facts({ attacker: 'a', ending: { kind: 'run-away', side: 'a', voluntary: false } }));
+    const s = scoreMission('breakthrough', facts({ attacker: 'a', ending: { kind: 'run-away', side: 'a', voluntary: false, fallingBack: 5 } }));
     expect(s.lines.find((l) => l.source === 'come-back-you-cowards')).toMatchObject({ side: 'b', vp: 3 });
   });
 

@@ -7,11 +7,12 @@ import { cite004, citeText } from './cite';
 import type { GameFacts, ModelFacts, Side } from './facts';
 import { GameFactsError, SIDES, aliveCount, opponent, sideModels, sideName } from './facts';
 import { modelRef } from '../model-ref';
-import { getMission } from './missions';
+import { getMission, lastStandDefendingSizes } from './missions';
 import type { MissionId } from './missions';
 import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryValue } from './secondary-objectives';
 import type { SecondaryId } from './secondary-objectives';
 import { GAME_LENGTH_TURNS } from './setup';
+import { runAwayEndingProblems } from './run-away';
 
 export interface VpLine {
   side: Side;
@@ -178,6 +179,15 @@ function missionLines(missionId: MissionId, facts: GameFacts, problems: string[]
         problems.push("Last Stand: mark which of the defender's models were the 'defending models'.");
         break;
       }
+      // "The defender must split his Kill Team in half (by model count)": a Squad's members count one by one.
+      const teamSize = sideModels(facts, defender).length;
+      const halves = lastStandDefendingSizes(teamSize);
+      if (!halves.includes(defending.length)) {
+        problems.push(
+          `Last Stand: the defender splits his Kill Team in half by model count, so ${halves.join(' or ')} of its ${teamSize} models are the 'defending models', not ${defending.length} (004 Mission 6: Last Stand).`,
+        );
+        break;
+      }
       const left = aliveCount(defending);
       const ofTotal = `${left} of ${defending.length} defending models left`;
       if (left * 2 >= defending.length) lines.push(line(defender, 3, 'mission', `${ofTotal} (50% or more)`, vpCite));
@@ -256,6 +266,8 @@ export function scoreMission(missionId: MissionId, facts: GameFacts): MissionSco
     }
   }
 
+  // An impossible Run Away! ending is refused: it would hand out Come Back You Cowards!, cancel Destroyer and allow Sweeping Advance.
+  problems.push(...runAwayEndingProblems(facts));
   let automatic: { winner: Side; reason: string } | null = null;
   if (facts.ending.kind === 'no-models-left') {
     const loser = facts.ending.side;

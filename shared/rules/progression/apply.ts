@@ -29,6 +29,7 @@ import { rollOnTable } from '../ruleset/roll-table';
 import type { TableResult } from '../ruleset/roll-table';
 import type { LevelThreshold, ModelType, RequisitionAward, Ruleset } from '../ruleset/schema';
 import { RuleId, allTables } from '../ruleset/schema';
+import { squadOfMember } from '../game/squads';
 import type { InjuryResult, ProgressionEntry } from './entries';
 import { PROGRESSION_ENTRY_VERSION } from './entries';
 
@@ -206,7 +207,9 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
       problems.push(`${sideName(side)} lost ${awards[side].misadventureLosses} models by misadventure but only ${casualties} were removed as casualties.`);
     }
     for (const s of teams[side].models) {
-      if (s.dead && own.some((m) => m.id === s.model)) problems.push(`Model "${s.model}" of ${sideName(side)} is dead and cannot have played.`);
+      // A Squad's members are interchangeable (game/squads.ts): a dead member took one model off the squad, and the
+      // member number is reused by the models left, so only single models are checked here.
+      if (s.dead && squadOfMember(s.model) === null && own.some((m) => m.id === s.model)) problems.push(`Model "${s.model}" of ${sideName(side)} is dead and cannot have played.`);
     }
     const reroll = awards[side].injuryReroll;
     if (reroll !== undefined) {

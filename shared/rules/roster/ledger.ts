@@ -9,6 +9,7 @@ import { Roster, RosterModel } from './roster';
 import type { TeamList } from './team-list';
 import type { ProgressionEntry } from '../progression/entries';
 import { validateRoster } from './validate';
+import { squadOfMember } from '../game/squads';
 
 export const LedgerData = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('team.founded'), roster: Roster }),
@@ -71,7 +72,7 @@ export function foldRosterFrom(start: Roster | undefined, items: readonly Ledger
     if ('v' in data) {
       // A game's entry. "A dead … model loses all its gear and honours" (docs/progression.md): it leaves the roster, and
       // its history stays in the ledger.
-      if (data.kind === 'model.died') models = models.filter((m) => m.id !== data.model);
+      if (data.kind === 'model.died') models = withoutDead(models, new Set([data.model]));
       continue;
     }
     switch (data.kind) {
@@ -93,6 +94,29 @@ export function foldRosterFrom(start: Roster | undefined, items: readonly Ledger
   }
   if (!models) throw new LedgerError('The team has not been founded.');
   return { models };
+}
+
+/**
+ * A roster's models after some died. A dead model leaves the roster; a dead Squad member (game/squads.ts member id)
+ * takes one model off its Squad, which leaves the roster with its last member (seed 004 "Squad": each member is a model).
+ *
+ * @example
+ * const third = { id: 'third', entryId: 'guardsman-squad', name: 'Third', squadSize: 5, options: {}, armoury: [], grenades: {} };
+ * withoutDead([third], new Set(['third#2', 'third#5'])); // → [{ ...third, squadSize: 3, squadLost: 2 }]
+ */
+export function withoutDead(models: readonly RosterModel[], died: ReadonlySet<string>): RosterModel[] {
+  const lost = new Map<string, number>();
+  for (const id of died) {
+    const member = squadOfMember(id);
+    if (member) lost.set(member.squadId, (lost.get(member.squadId) ?? 0) + 1);
+  }
+  return models.flatMap((m) => {
+    if (died.has(m.id)) return [];
+    const n = lost.get(m.id);
+    if (n === undefined || m.squadSize === undefined) return [m];
+    const size = m.squadSize - n;
+    return size > 0 ? [{ ...m, squadSize: size, squadLost: (m.squadLost ?? 0) + n }] : [];
+  });
 }
 
 export const requisitionBalance = (items: readonly LedgerItem[]) =>

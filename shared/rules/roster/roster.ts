@@ -24,6 +24,11 @@ export const RosterModel = z
       .pipe(z.string().max(60, 'A model name is at most 60 characters.')),
     /** Models in a Squad entry (seed 004 "Squad"). */
     squadSize: z.number().int().min(1).max(50).optional(),
+    /**
+     * Members of this Squad who died of their injuries (roster/ledger.ts withoutDead): `squadSize` is the members left,
+     * and the Team List's squad size limits apply to the squad as bought (squadSize + squadLost).
+     */
+    squadLost: z.number().int().min(1).max(50).optional(),
     /** Option id → how many times taken. */
     options: z.record(z.string().min(1).max(80), z.number().int().min(0).max(20)).default({}),
     /** Armoury item ids; an id twice is kept so the validator can say so. */

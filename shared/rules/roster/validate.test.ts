@@ -121,12 +121,18 @@ describe('validateRoster (seed 004 "Building your Team")', () => {
     expect(validateRoster(marines, roster(...legalMarines()), 250).models[0]!.wargear).toEqual(['Bolt pistol', 'Power sword']);
   });
 
-  it('004 Squad: squad size within the list, priced per model, counted as one Squad', () => {
+  it('004 Squad: squad size within the list, priced per model; "individual models will still count toward the maximum Model Availability"', () => {
     const base = [model('veteran-sergeant', 'Sgt Harker')];
     const squad = validateRoster(guard, roster(...base, model('guardsman-squad', 'Third Squad', { squadSize: 7 })), 250);
     expect(squad.legal).toBe(true);
     expect(squad.points).toBe(10 + 7 * 4);
+    // One of the list's Squad slots, and seven models toward the Core maximum.
     expect(squad.allowance.squad.count).toBe(1);
+    expect(squad.allowance.core).toMatchObject({ count: 0, squadModels: 7 });
+    const guardsmen = Array.from({ length: 14 }, (_, i) => model('guardsman', `Trooper ${i + 1}`));
+    const crowded = validateRoster(guard, roster(...base, ...guardsmen, model('guardsman-squad', 'Third Squad', { squadSize: 7 })), 400);
+    expect(crowded.issues.map((i) => i.message)).toContain('At most 20 Core models, Squad members included (004 Squad): this team has 14 + 7 in Squads.');
+    expect(validateRoster(guard, roster(...base, ...guardsmen.slice(0, 13), model('guardsman-squad', 'Third Squad', { squadSize: 7 })), 400).legal).toBe(true);
     const big = validateRoster(guard, roster(...base, model('guardsman-squad', 'Huge Squad', { squadSize: 12 })), 250);
     expect(big.issues.map((i) => i.message)).toContain('Huge Squad has 12 models; a Guardsman Squad has 5 to 10.');
   });

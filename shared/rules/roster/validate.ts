@@ -82,7 +82,7 @@ export interface RosterReport {
   issues: RosterIssue[];
   models: ModelCard[];
   /** Entries per category, against the allowance (after unlocks). */
-  allowance: Record<EntryCategory, { count: number; min: number; max: number }>;
+  allowance: Record<EntryCategory, { count: number; min: number; max: number; squadModels?: number }>;
 }
 
 const grenadeInfo = (type: GrenadeType) => GRENADE_COSTS.find((g) => g.id === type)!;
@@ -152,7 +152,8 @@ function modelIssues(list: TeamList, m: RosterModel, entry: Entry | undefined, c
   const who = displayName(m, entry);
   if (!m.name) add('unnamed', `A ${entry.name} has no name yet.`);
   if (entry.squad) {
-    const size = card.squadSize ?? 0;
+    // Limits apply to the squad as bought: members who died in games do not make it illegal (roster.ts squadLost).
+    const size = (card.squadSize ?? 0) + (m.squadLost ?? 0);
     if (size < entry.squad.min || size > entry.squad.max) {
       add('squad-size', `${who} has ${size} models; a ${entry.name} has ${entry.squad.min} to ${entry.squad.max}.`);
     }
@@ -227,6 +228,10 @@ export function validateRoster(list: TeamList, roster: Roster, pointsLimit: numb
   const allowance = Object.fromEntries(
     EntryCategory.options.map((c) => [c, { count: counts[c], min: list.allowance[c].min, max: list.allowance[c].max }]),
   ) as RosterReport['allowance'];
+  // 004 Squad: "individual models will still count toward the maximum Model Availability of the Kill Team" — a Squad
+  // takes one of the list's Squad slots, and each of its members counts toward the Core maximum.
+  const squadModels = models.reduce((n, card) => n + (card.category === 'squad' ? (card.squadSize ?? 0) : 0), 0);
+  if (squadModels > 0) allowance.core.squadModels = squadModels;
   for (const u of list.allowance.unlocks) {
     const have = EntryCategory.safeParse(u.when).success
       ? counts[u.when as EntryCategory]
@@ -235,7 +240,13 @@ export function validateRoster(list: TeamList, roster: Roster, pointsLimit: numb
   }
   for (const c of EntryCategory.options) {
     const { count, min, max } = allowance[c];
-    if (count > max) {
+    const inSquads = c === 'core' ? squadModels : 0;
+    if (inSquads > 0 && count + inSquads > max) {
+      issues.push({
+        code: 'allowance-max',
+        message: `At most ${max} ${plural(max, c)}, Squad members included (004 Squad): this team has ${count} + ${inSquads} in Squads.`,
+      });
+    } else if (count > max) {
       const message =
         c === 'team-leader' && max === 1
           ? `Only one Team Leader: this team has ${count}.`
