@@ -6,6 +6,7 @@ import type { Side } from '../../shared/ipc/schemas/games';
 import {
   battleHonoursPreset,
   projectModels,
+  reportModelsOf,
   rosterPointsLimit,
   threat,
   validateRoster,
@@ -206,21 +207,12 @@ export function checkedRoster(list: TeamList, roster: Roster, limit: number): Ro
 }
 const reports = new WeakMap<TeamList, Map<string, RosterReport>>();
 
-/** The report's model lines for a team's current roster: everyone took part and is alive until told otherwise. */
+/**
+ * The report's model lines for a team's current roster: everyone took part and is alive until told otherwise. A Squad
+ * is one line per member (shared/rules/game/squads.ts: seed 004 counts its models one by one).
+ */
 export function reportModels(team: LoadedTeam, side: Side): ModelReport[] {
-  return team.report.models.map((card) => {
-    const m: ModelReport = {
-      id: card.modelId,
-      side,
-      name: card.name || card.entryName,
-      type: card.category === 'squad' ? 'core' : card.category,
-      tookPart: true,
-      aliveAtEnd: true,
-    };
-    if (card.category === 'squad') m.squad = true;
-    if (card.specialRules.includes('Non-Learning')) m.nonLearning = true;
-    return m;
-  });
+  return team.report.models.flatMap((card) => reportModelsOf(card, side));
 }
 
 /**

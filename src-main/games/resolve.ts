@@ -29,6 +29,9 @@ import {
   GamePlan,
   reportBoundsProblems,
   renderModelRefs,
+  reportIdsOf,
+  reportModelsOf,
+  withoutDead,
   type GameScore,
   type LedgerData,
   type MissionId,
@@ -95,7 +98,13 @@ export function humanizer(teams: Record<Side, LoadedTeam>, names: Map<string, st
 export function modelNames(teams: Record<Side, LoadedTeam>, state: GameState): Map<string, string> {
   // Dead and dismissed models keep their names in the ledger; models on the rosters now take their current names.
   const names = new Map(state.names);
-  for (const side of SIDES) for (const card of teams[side].report.models) names.set(card.modelId, card.name || card.entryName);
+  for (const side of SIDES) {
+    for (const card of teams[side].report.models) {
+      names.set(card.modelId, card.name || card.entryName);
+      // A Squad's members (shared/rules/game/squads.ts), named as the report names them.
+      if (card.category === 'squad') for (const m of reportModelsOf(card, side)) names.set(m.id, m.name ?? m.id);
+    }
+  }
   return names;
 }
 
@@ -180,7 +189,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   // The report must be about this game's two teams and their models as they are now.
   for (const side of SIDES) {
     if (report.sides[side].teamId !== teams[side].row.id) problems.push(`The result is for another team than ${teams[side].row.name}.`);
-    const onRoster = new Set(teams[side].report.models.map((c) => c.modelId));
+    const onRoster = new Set(teams[side].report.models.flatMap(reportIdsOf));
     for (const m of report.models.filter((x) => x.side === side && x.tookPart)) {
       if (!onRoster.has(m.id)) problems.push(`${m.name ?? m.id} is no longer on ${teams[side].row.name}'s roster (dead or dismissed since the game was set up): untick "took part" or discard this draft.`);
     }
@@ -189,7 +198,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   if (problems.length > 0) return empty();
   // Every count within what the plan and the rosters allow (issue 16), before any rule rolls a die for it.
   const plan = BoundsPlan.safeParse(game.plan);
-  const rosters = { a: teams.a.report.models.map((c) => c.modelId), b: teams.b.report.models.map((c) => c.modelId) };
+  const rosters = { a: teams.a.report.models.flatMap(reportIdsOf), b: teams.b.report.models.flatMap(reportIdsOf) };
   problems.push(...reportBoundsProblems(report, { plan: plan.success ? plan.data : null, rosters }));
   if (problems.length > 0) return empty();
   problems.push(...validateReport(report));
@@ -302,7 +311,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
     const mine = draft.recruits.map((r, i) => ({ r, i })).filter(({ r }) => r.side === side);
     if (mine.length === 0) continue;
     const died = new Set(entries.filter((e) => e.kind === 'model.died' && e.team === team.row.id).map((e) => (e.kind === 'model.died' ? e.model : '')));
-    const models: RosterModel[] = team.roster.models.filter((m) => !died.has(m.id));
+    const models: RosterModel[] = withoutDead(team.roster.models, died);
     const before = new Set(validateRoster(team.list, { models }, team.report.limit).issues.map((x) => x.message));
     for (const { r, i } of mine) {
       const entry = team.list.entries.find((e) => e.id === r.entryId);
