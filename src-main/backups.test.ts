@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Backups } from './backups';
 import { createVerifiedBackupWith, listVerifiedBackups, sha256File } from './db/backup';
 import { runBackupWorker, WorkerUnavailable } from './db/backup-worker';
+import { decompressFileSync } from './db/zstd';
 import { tempDir } from './test-support';
 
 function campaignFile(dir: string) {
@@ -40,7 +41,11 @@ describe('backups in a worker thread', () => {
     expect(info).toMatchObject({ reason: 'by-hand', schemaVersion: 7 });
     expect(sha256File(info.path)).toBe(info.sha256);
     expect(listVerifiedBackups(backups.dir).map((b) => b.file)).toEqual([info.file]);
-    const copy = new Database(info.path, { readonly: true });
+    // Compressed (issue 21): what it holds is read from a decompressed copy.
+    expect(info.compression).toBe('zstd');
+    const out = decompressFileSync(info.path, path.join(dir, 'out.sqlite'));
+    expect(out.sha256).toBe(info.databaseSha256);
+    const copy = new Database(path.join(dir, 'out.sqlite'), { readonly: true });
     expect([1000, 1001]).toContain(copy.prepare('SELECT count(*) FROM games').pluck().get());
     copy.close();
     expect(fs.readdirSync(backups.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);

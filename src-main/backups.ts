@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import type { Worker } from 'node:worker_threads';
-import { createVerifiedBackup, createVerifiedBackupWith, listVerifiedBackups, type BackupInfo } from './db/backup';
+import { createVerifiedBackup, createVerifiedBackupWith, listVerifiedBackups, sweepTemporaryFiles, type BackupInfo } from './db/backup';
 import { runBackupWorker, WorkerUnavailable } from './db/backup-worker';
 import { backupsToThin } from './db/thinning';
 
@@ -46,7 +46,15 @@ export class Backups {
     private readonly log: (message: string) => void,
     /** Runs a backup's heavy part off the main thread (tests pass one that cannot start, to check the fallback). */
     private readonly worker: typeof runBackupWorker = runBackupWorker,
-  ) {}
+  ) {
+    // What a backup killed mid-write left behind (issue 21): never listed, but it takes disk space until removed.
+    try {
+      const swept = sweepTemporaryFiles(dir);
+      if (swept.length > 0) log(`Removed ${swept.length} temporary file(s) an interrupted backup left: ${swept.join(', ')}`);
+    } catch (e) {
+      log(`Could not remove an interrupted backup's temporary files: ${String(e)}`);
+    }
+  }
 
   list(): BackupInfo[] {
     return listVerifiedBackups(this.dir);

@@ -201,7 +201,16 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       // up, so an empty file never becomes the newest verified backup.
       const undo = info.recovery ? null : backups.take('before-restore');
       opened.sqlite.close();
-      const { setAside } = restoreBackup(chosen, paths.databaseFile, now());
+      let setAside: string | undefined;
+      try {
+        ({ setAside } = restoreBackup(chosen, paths.databaseFile, now()));
+      } catch (e) {
+        // Refused before the file in use was touched (a compressed backup that no longer decompresses to what its
+        // manifest names: issue 21): open it again and say why.
+        opened = open();
+        ctx.db = opened.db;
+        throw new AppError('VALIDATION', `That backup cannot be restored: ${e instanceof Error ? e.message : String(e)}`);
+      }
       try {
         opened = open();
       } catch (e) {

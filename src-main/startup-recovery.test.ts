@@ -15,6 +15,8 @@ import type { z } from 'zod';
 import type { Core } from './core';
 import { sha256File } from './db/backup';
 import { DbOpenError } from './db/errors';
+import { decompressFileSync } from './db/zstd';
+import { plainBackup } from './test-support/plain-backup';
 import { knownMigrations } from './db/migrate';
 import { RECOVERY_NOTE } from './recovery';
 import { MIGRATIONS, call, tempDir, testCore } from './test-support';
@@ -56,6 +58,7 @@ describe('start-up recovery', () => {
     const core = testCore(dir);
     core.onEvent((e) => events.push(e));
     const recovery = core.info.recovery!;
+    expect(backup.file).toMatch(/\.sqlite\.zst$/); // compressed (issue 21)
     expect(recovery).toMatchObject({ kind: 'damaged', folder: dir, versionNeeded: null, newestBackup: { file: backup.file, reason: 'by-hand', createdAt: backup.createdAt, bytes: backup.bytes } });
     expect(recovery.detail).toMatch(/damaged/);
     expect(core.info.notice).toBeNull();
@@ -76,6 +79,19 @@ describe('start-up recovery', () => {
     expect(fs.readdirSync(dir).some((f) => f.startsWith('herald.sqlite.replaced-'))).toBe(true);
     // The damaged file is still there, unchanged.
     expect(sha256File(path.join(dir, recovery.setAsideFile))).toBe(damagedHash);
+    core.close();
+  });
+
+  it('a plain backup from before compressed backups (issue 21) is offered and restored the same way', async () => {
+    const { dir, file } = await withBackup();
+    // Newer than the compressed one (the test clock is in November 2026), so it is the one offered.
+    const plain = plainBackup(file, path.join(dir, 'backups'), '2026-12-01T19:00:00.000Z');
+    fs.writeFileSync(file, 'not a campaign file');
+    const core = testCore(dir);
+    expect(core.info.recovery?.newestBackup?.file).toBe(plain);
+    await call(core, 'backups.restore', { file: plain });
+    expect(await campaignNames(core)).toEqual(['After the backup', 'Vraks']);
+    expect(core.info.recovery).toBeNull();
     core.close();
   });
 
@@ -214,7 +230,8 @@ describe('start-up recovery', () => {
     fourth.close();
     fs.rmSync(path.join(dir, 'herald.sqlite'));
     for (const side of ['-wal', '-shm']) fs.rmSync(path.join(dir, `herald.sqlite${side}`), { force: true });
-    fs.copyFileSync(path.join(dir, 'backups', backup.file), path.join(dir, 'herald.sqlite'));
+    // A backup is zstd-compressed (issue 21): put back by hand, it is decompressed first (as `zstd -d` would).
+    decompressFileSync(path.join(dir, 'backups', backup.file), path.join(dir, 'herald.sqlite'));
     const fifth = testCore(dir);
     expect(fifth.info.recovery).toBeNull();
     expect(await campaignNames(fifth)).toEqual(['Vraks']);

@@ -1,7 +1,9 @@
 /**
  * The worker thread behind automatic backups (issue 9; db/backup.ts createVerifiedBackupWith): `VACUUM INTO` a
- * temporary file from a read-only connection of its own, `integrity_check` the copy, hash it in 1 MiB pieces, flush
- * it to disk, and answer with what it proved. It writes nothing else: the manifest and the final names are the main
+ * temporary file from a read-only connection of its own; then (issue 21) compress it with zstd, streamed, flush it,
+ * remove the snapshot, decompress the compressed file again to a second temporary file, and check that copy: same
+ * SHA-256 as the snapshot, integrity_check and every JSON document. Without zstd it checks and hashes the plain copy
+ * as before. It answers with what it proved and writes nothing else: the manifest and the final names are the main
  * thread's.
  *
  * The worker's code is a string run with `eval: true`, so it needs no file of its own in any build (the esbuild
@@ -10,12 +12,16 @@
  * rejects with WorkerUnavailable and the caller takes the backup on the main thread instead.
  */
 import { Worker } from 'node:worker_threads';
-import type { VerifiedCopy } from './backup';
+import type { BackupJob, VerifiedCopy } from './backup';
 import { jsonColumns } from './integrity-check';
+import { zstdParams } from './zstd';
 
-const SOURCE = `(function backup() {
+const SOURCE = `(async function backup() {
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
+const zlib = require('node:zlib');
+const { Transform } = require('node:stream');
+const { pipeline } = require('node:stream/promises');
 const { createHash } = require('node:crypto');
 let Database;
 try {
@@ -24,42 +30,83 @@ try {
   parentPort.postMessage({ ok: false, unavailable: true, message: String(e && e.message || e) });
   return;
 }
+// integrity_check, and (issue 16) every stored JSON document parses (VACUUM INTO copies a damaged text as it is).
+function check(file) {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  let rows;
+  let unreadable;
+  try {
+    rows = db.pragma('integrity_check');
+    const has = new Set(db.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all());
+    for (const { table, column } of workerData.columns) {
+      if (unreadable || !has.has(table + '.' + column)) continue;
+      const q = 'SELECT rowid FROM "' + table + '" WHERE "' + column + '" IS NOT NULL AND json_valid("' + column + '") = 0 LIMIT 1';
+      if (db.prepare(q).pluck().get() !== undefined) unreadable = table + '.' + column;
+    }
+  } finally { db.close(); }
+  if (!(rows.length === 1 && rows[0].integrity_check === 'ok')) throw new Error('The backup failed its integrity check.');
+  if (unreadable) throw new Error('The backup failed its integrity check: a stored document cannot be read (' + unreadable + ').');
+}
+// A pass-through that hashes and counts what flows by.
+function tap() {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  const stream = new Transform({ transform(chunk, _enc, done) { hash.update(chunk); bytes += chunk.length; done(null, chunk); } });
+  return { stream, done: () => ({ sha256: hash.digest('hex'), bytes }) };
+}
+function flush(file) {
+  const fd = fs.openSync(file, 'r+');
+  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+}
+function hashFile(file) {
+  const hash = createHash('sha256');
+  const buffer = Buffer.allocUnsafe(1 << 20);
+  const fd = fs.openSync(file, 'r');
+  try {
+    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+  } finally { fs.closeSync(fd); }
+  return hash.digest('hex');
+}
+const { dbFile, tmpPath, snapshotPath, verifyPath } = workerData;
 try {
-  const source = new Database(workerData.dbFile, { readonly: true, fileMustExist: true });
+  const source = new Database(dbFile, { readonly: true, fileMustExist: true });
   let schemaVersion;
   try {
     source.pragma('busy_timeout = ${5_000}');
     schemaVersion = Number(source.pragma('user_version', { simple: true }));
-    source.prepare('VACUUM INTO ?').run(workerData.tmpPath);
+    source.prepare('VACUUM INTO ?').run(snapshotPath || tmpPath);
   } finally {
     source.close();
   }
-  const check = new Database(workerData.tmpPath, { readonly: true, fileMustExist: true });
-  let rows;
-  let unreadable;
-  try {
-    rows = check.pragma('integrity_check');
-    // Issue 16: every stored JSON document must parse too (VACUUM INTO copies a damaged text as it is).
-    const has = new Set(check.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all());
-    for (const { table, column } of workerData.columns) {
-      if (unreadable || !has.has(table + '.' + column)) continue;
-      const q = 'SELECT rowid FROM "' + table + '" WHERE "' + column + '" IS NOT NULL AND json_valid("' + column + '") = 0 LIMIT 1';
-      if (check.prepare(q).pluck().get() !== undefined) unreadable = table + '.' + column;
-    }
-  } finally { check.close(); }
-  if (!(rows.length === 1 && rows[0].integrity_check === 'ok')) throw new Error('The backup failed its integrity check.');
-  if (unreadable) throw new Error('The backup failed its integrity check: a stored document cannot be read (' + unreadable + ').');
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(1 << 20);
-  const fd = fs.openSync(workerData.tmpPath, 'r+');
-  try {
-    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
-    // On disk before it is renamed (a durable backup), and flushed here rather than by the next commit's fsync.
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
+  if (!snapshotPath) {
+    // A plain copy (no zstd here): checked, hashed, flushed to disk before the main thread renames it.
+    check(tmpPath);
+    const sha256 = hashFile(tmpPath);
+    flush(tmpPath);
+    parentPort.postMessage({ ok: true, copy: { sha256, bytes: fs.statSync(tmpPath).size, schemaVersion } });
+    return;
   }
-  parentPort.postMessage({ ok: true, copy: { sha256: hash.digest('hex'), bytes: fs.statSync(workerData.tmpPath).size, schemaVersion } });
+  // Issue 21: compressed, streamed (a ten-year file never sits whole in memory), then decompressed again and checked.
+  try {
+    const params = { params: workerData.zstdParams };
+    const database = tap();
+    const packed = tap();
+    await pipeline(fs.createReadStream(snapshotPath), database.stream, zlib.createZstdCompress(params), packed.stream, fs.createWriteStream(tmpPath));
+    flush(tmpPath);
+    const db = database.done();
+    const copy = packed.done();
+    fs.rmSync(snapshotPath, { force: true });
+    const onDisk = tap();
+    const again = tap();
+    await pipeline(fs.createReadStream(tmpPath), onDisk.stream, zlib.createZstdDecompress(), again.stream, fs.createWriteStream(verifyPath));
+    if (onDisk.done().sha256 !== copy.sha256) throw new Error('The backup changed on disk while it was checked.');
+    if (again.done().sha256 !== db.sha256) throw new Error('The backup does not decompress to the snapshot it was made from.');
+    check(verifyPath);
+    parentPort.postMessage({ ok: true, copy: { sha256: copy.sha256, bytes: copy.bytes, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes } });
+  } finally {
+    fs.rmSync(snapshotPath, { force: true });
+    fs.rmSync(verifyPath, { force: true });
+  }
 } catch (e) {
   parentPort.postMessage({ ok: false, message: String(e && e.message || e), code: e && e.code });
 }
@@ -77,11 +124,11 @@ function sqliteModulePath(): string {
 }
 
 /** Run one backup's heavy part in a new worker; `running` holds it until it exits (so its owner can end it). */
-export function runBackupWorker(job: { dbFile: string; tmpPath: string }, running: Set<Worker>, sqliteModule = sqliteModulePath()): Promise<VerifiedCopy> {
+export function runBackupWorker(job: BackupJob, running: Set<Worker>, sqliteModule = sqliteModulePath()): Promise<VerifiedCopy> {
   return new Promise((resolve, reject) => {
     let worker: Worker;
     try {
-      worker = new Worker(SOURCE, { eval: true, workerData: { ...job, sqliteModule, columns: jsonColumns() } });
+      worker = new Worker(SOURCE, { eval: true, workerData: { ...job, sqliteModule, columns: jsonColumns(), zstdParams: zstdParams() } });
     } catch (e) {
       reject(new WorkerUnavailable(String(e)));
       return;

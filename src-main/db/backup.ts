@@ -2,12 +2,19 @@
  * Verified backups (docs/reliability.md rule 3): never copy the live file. `VACUUM INTO` writes a consistent snapshot
  * under a temporary name; we open it, run integrity_check, record its SHA-256 in a manifest, and only then give both
  * their final names. A file under a final name is therefore always a verified backup.
+ *
+ * Issue 21: backups are zstd-compressed (`….sqlite.zst`, db/zstd.ts). The snapshot is compressed under a temporary
+ * name, the snapshot removed, and the compressed file decompressed again to a second temporary file, which must hash
+ * to the snapshot and pass the same checks; only then is it kept. The manifest's `sha256` and `bytes` are those of the
+ * file as stored (what listing re-hashes), `databaseSha256` and `databaseBytes` those of the database inside (what a
+ * restore checks after decompressing). Backups from before (`….sqlite`, no `compression`) still list and restore.
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { integrityProblems } from './integrity-check';
+import { compressFileSync, decompressFileSync, isZstdFile, zstdAvailable } from './zstd';
 
 export interface BackupManifest {
   app: 'Herald';
@@ -17,6 +24,11 @@ export interface BackupManifest {
   createdAt: string;
   reason: string;
   schemaVersion: number;
+  /** 'zstd' for a compressed backup (issue 21); absent in manifests written before, whose file is the database. */
+  compression?: 'zstd';
+  /** SHA-256 and size of the database inside a compressed backup, once decompressed. */
+  databaseSha256?: string;
+  databaseBytes?: number;
 }
 
 export interface BackupInfo extends BackupManifest {
@@ -24,6 +36,8 @@ export interface BackupInfo extends BackupManifest {
 }
 
 const MANIFEST_SUFFIX = '.manifest.json';
+/** The names a backup file can have: compressed (issue 21) or a plain copy (before it, or without zstd). */
+const BACKUP_NAME = /\.sqlite(\.zst)?$/;
 
 export function sha256File(file: string): string {
   // In 1 MiB pieces through one buffer: a ten-year campaign file is hundreds of megabytes (issue 9).
@@ -81,6 +95,10 @@ interface BackupNames {
   finalPath: string;
   tmpPath: string;
   manifestTmp: string;
+  /** Compressed backups only: the uncompressed snapshot, and the copy decompressed again to verify. */
+  snapshotTmp: string;
+  verifyTmp: string;
+  compressed: boolean;
 }
 
 /** Final names handed out to backups still being written (two can run at once: one in a worker, one here). */
@@ -90,11 +108,31 @@ function reserveNames(backupsDir: string, reason: string, now: Date): BackupName
   fs.mkdirSync(backupsDir, { recursive: true });
   const safeReason = reason.replace(/[^a-z0-9-]+/gi, '-').toLowerCase();
   const base = `herald-${stamp(now)}-${safeReason}`;
-  let name = `${base}.sqlite`;
-  for (let i = 2; fs.existsSync(path.join(backupsDir, name)) || reserved.has(path.join(backupsDir, name)); i++) name = `${base}-${i}.sqlite`;
+  const compressed = zstdAvailable();
+  const ext = compressed ? '.sqlite.zst' : '.sqlite';
+  let name = `${base}${ext}`;
+  for (let i = 2; fs.existsSync(path.join(backupsDir, name)) || reserved.has(path.join(backupsDir, name)); i++) name = `${base}-${i}${ext}`;
   const finalPath = path.join(backupsDir, name);
   reserved.add(finalPath);
-  return { name, finalPath, tmpPath: `${finalPath}.tmp`, manifestTmp: `${finalPath}${MANIFEST_SUFFIX}.tmp` };
+  return { name, finalPath, tmpPath: `${finalPath}.tmp`, manifestTmp: `${finalPath}${MANIFEST_SUFFIX}.tmp`, snapshotTmp: `${finalPath}.snapshot.tmp`, verifyTmp: `${finalPath}.verify.tmp`, compressed };
+}
+
+/**
+ * Temporary files a killed Herald left in the backups folder (a SIGKILL or power cut mid-backup runs no clean-up):
+ * removed when the next Herald starts. Never under a final name, so never listed; this only frees the disk. Files of
+ * backups this process is still writing are left alone.
+ */
+export function sweepTemporaryFiles(backupsDir: string): string[] {
+  if (!fs.existsSync(backupsDir)) return [];
+  const swept: string[] = [];
+  for (const entry of fs.readdirSync(backupsDir)) {
+    if (!/\.tmp(-wal|-shm|-journal)?$/.test(entry) || !entry.startsWith('herald-')) continue;
+    const full = path.join(backupsDir, entry);
+    if ([...reserved].some((r) => full.startsWith(r))) continue;
+    fs.rmSync(full, { force: true });
+    swept.push(entry);
+  }
+  return swept;
 }
 
 /** What the copy under its temporary name proved to be: intact, this many bytes, this hash, this schema version. */
@@ -102,11 +140,15 @@ export interface VerifiedCopy {
   sha256: string;
   bytes: number;
   schemaVersion: number;
+  compression?: 'zstd';
+  databaseSha256?: string;
+  databaseBytes?: number;
 }
 
 /** The heavy part, on this thread: a consistent snapshot under the temporary name, checked and hashed. */
 function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
   fs.rmSync(names.tmpPath, { force: true });
+  if (names.compressed) return compressedSnapshotHere(sqlite, names);
   sqlite.prepare('VACUUM INTO ?').run(names.tmpPath);
   if (!integrityOk(names.tmpPath)) throw new Error(`The backup ${names.name} failed its integrity check.`);
   const copy = { sha256: sha256File(names.tmpPath), bytes: fs.statSync(names.tmpPath).size, schemaVersion: Number(sqlite.pragma('user_version', { simple: true })) };
@@ -120,9 +162,33 @@ function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCo
   return copy;
 }
 
+/**
+ * The compressed backup, on this thread: snapshot, compress (flushed), drop the snapshot, decompress again and check
+ * that copy. Kept only if the copy is the snapshot byte for byte (same SHA-256) and passes integrity_check and the
+ * JSON check.
+ */
+function compressedSnapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
+  const schemaVersion = Number(sqlite.pragma('user_version', { simple: true }));
+  try {
+    fs.rmSync(names.snapshotTmp, { force: true });
+    sqlite.prepare('VACUUM INTO ?').run(names.snapshotTmp);
+    const { compressed, database } = compressFileSync(names.snapshotTmp, names.tmpPath);
+    fs.rmSync(names.snapshotTmp, { force: true });
+    const again = decompressFileSync(names.tmpPath, names.verifyTmp);
+    if (again.sha256 !== database.sha256) throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
+    if (!integrityOk(names.verifyTmp)) throw new Error(`The backup ${names.name} failed its integrity check.`);
+    if (sha256File(names.tmpPath) !== compressed.sha256) throw new Error(`The backup ${names.name} changed on disk while it was checked.`);
+    return { sha256: compressed.sha256, bytes: compressed.bytes, schemaVersion, compression: 'zstd', databaseSha256: database.sha256, databaseBytes: database.bytes };
+  } finally {
+    fs.rmSync(names.snapshotTmp, { force: true });
+    fs.rmSync(names.verifyTmp, { force: true });
+  }
+}
+
 /** Record the manifest and give the verified copy its final name. */
 function finish(names: BackupNames, copy: VerifiedCopy, reason: string, now: Date, backupsDir: string): BackupInfo {
   const manifest: BackupManifest = { app: 'Herald', file: names.name, sha256: copy.sha256, bytes: copy.bytes, createdAt: now.toISOString(), reason, schemaVersion: copy.schemaVersion };
+  if (copy.compression === 'zstd') Object.assign(manifest, { compression: 'zstd', databaseSha256: copy.databaseSha256, databaseBytes: copy.databaseBytes });
   const fd = fs.openSync(names.manifestTmp, 'w');
   try {
     fs.writeSync(fd, JSON.stringify(manifest, null, 2));
@@ -141,6 +207,7 @@ function finish(names: BackupNames, copy: VerifiedCopy, reason: string, now: Dat
 }
 
 function cleanUp(names: BackupNames) {
+  for (const tmp of [names.snapshotTmp, names.verifyTmp]) for (const side of ['', '-wal', '-shm']) fs.rmSync(tmp + side, { force: true });
   fs.rmSync(names.tmpPath, { force: true });
   fs.rmSync(names.manifestTmp, { force: true });
   fs.rmSync(names.finalPath, { force: true });
@@ -167,7 +234,7 @@ export function createVerifiedBackup(sqlite: Database.Database, backupsDir: stri
  * and the renames stay here, in the same order as above. `run` starts the worker (db/backup-worker.ts).
  */
 export async function createVerifiedBackupWith(
-  run: (job: { dbFile: string; tmpPath: string }) => Promise<VerifiedCopy>,
+  run: (job: BackupJob) => Promise<VerifiedCopy>,
   dbFile: string,
   backupsDir: string,
   reason: string,
@@ -176,7 +243,7 @@ export async function createVerifiedBackupWith(
   const names = reserveNames(backupsDir, reason, now);
   try {
     fs.rmSync(names.tmpPath, { force: true });
-    const copy = await run({ dbFile, tmpPath: names.tmpPath });
+    const copy = await run(names.compressed ? { dbFile, tmpPath: names.tmpPath, snapshotPath: names.snapshotTmp, verifyPath: names.verifyTmp } : { dbFile, tmpPath: names.tmpPath });
     return finish(names, copy, reason, now, backupsDir);
   } catch (e) {
     cleanUp(names);
@@ -186,12 +253,20 @@ export async function createVerifiedBackupWith(
   }
 }
 
+/** What the backup worker is asked to write: a plain copy at `tmpPath`, or (with the two other paths) a compressed one. */
+export interface BackupJob {
+  dbFile: string;
+  tmpPath: string;
+  snapshotPath?: string;
+  verifyPath?: string;
+}
+
 /** Backups whose manifest exists and whose bytes still match it, newest first. */
 export function listVerifiedBackups(backupsDir: string): BackupInfo[] {
   if (!fs.existsSync(backupsDir)) return [];
   const out: BackupInfo[] = [];
   for (const entry of fs.readdirSync(backupsDir)) {
-    if (!entry.endsWith('.sqlite')) continue;
+    if (!BACKUP_NAME.test(entry)) continue;
     const file = path.join(backupsDir, entry);
     const manifestFile = `${file}${MANIFEST_SUFFIX}`;
     try {
@@ -212,9 +287,21 @@ export function listVerifiedBackups(backupsDir: string): BackupInfo[] {
 export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { setAside: string | undefined } {
   if (sha256File(backup.path) !== backup.sha256) throw new Error(`The backup ${backup.file} no longer matches its manifest.`);
   const tmp = `${dbFile}.restore.tmp`;
-  fs.copyFileSync(backup.path, tmp);
-  const fd = fs.openSync(tmp, 'r+');
-  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+  try {
+    // By its first bytes: a compressed backup is decompressed (and must give the database its manifest names), a
+    // plain one (from before issue 21, or a set-aside file put back) is copied.
+    if (isZstdFile(backup.path)) {
+      const out = decompressFileSync(backup.path, tmp);
+      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256) throw new Error(`The backup ${backup.file} does not decompress to the database its manifest names.`);
+    } else {
+      fs.copyFileSync(backup.path, tmp);
+      const fd = fs.openSync(tmp, 'r+');
+      try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+    }
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
   let setAside: string | undefined;
   if (fs.existsSync(dbFile)) {
     setAside = `${dbFile}.replaced-${stamp(now)}`;

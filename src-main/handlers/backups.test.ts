@@ -34,7 +34,8 @@ describe('backups', () => {
     // Every backup on disk is verified: a manifest with its SHA-256, no temporary files left.
     const files = fs.readdirSync(path.join(dir, 'backups'));
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    expect(files.filter((f) => f.endsWith('.sqlite')).length).toBe(files.filter((f) => f.endsWith('.manifest.json')).length);
+    expect(files.filter((f) => f.endsWith('.sqlite.zst')).length).toBe(files.filter((f) => f.endsWith('.manifest.json')).length);
+    expect(files.filter((f) => f.endsWith('.sqlite'))).toEqual([]); // every backup is compressed (issue 21)
     core.close();
   });
 
