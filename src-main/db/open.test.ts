@@ -7,6 +7,7 @@ import { listVerifiedBackups, sha256File } from './backup';
 import { DbOpenError } from './errors';
 import { knownMigrations } from './migrate';
 import { APPLICATION_ID, EXPECTED_PROFILE, openCampaignFile, readConnectionProfile } from './open';
+import { decompressFileSync } from './zstd';
 
 const now = () => new Date(Date.UTC(2026, 10, 1, 19, 0, 0));
 
@@ -103,7 +104,9 @@ describe('migrations (docs/reliability.md rule 5)', () => {
     expect(backups).toHaveLength(1);
     expect(backups[0]!.sha256).toBe(sha256File(backups[0]!.path));
     expect(backups[0]!.schemaVersion).toBe(knownMigrations(MIGRATIONS).length);
-    const copy = new Database(backups[0]!.path, { readonly: true });
+    // Compressed (issue 21): read through a decompressed copy.
+    decompressFileSync(backups[0]!.path, path.join(dir, 'backup-copy.sqlite'));
+    const copy = new Database(path.join(dir, 'backup-copy.sqlite'), { readonly: true });
     expect(copy.prepare('SELECT name FROM campaigns').pluck().all()).toEqual(['Vraks']);
     expect(copy.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
     copy.close();
