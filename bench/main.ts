@@ -14,7 +14,7 @@ import { chromium, type Browser } from '@playwright/test';
 import type { GameDetail, GameSummary } from '../shared/ipc/schemas/games';
 import type { TeamDetail } from '../shared/ipc/schemas/teams';
 import { createCore, type Core } from '../src-main/core';
-import { rebuildProjections, staleTeams } from '../src-main/games/projection';
+import { rebuild, staleTeams } from '../src-main/ledger';
 import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
 import { startBrowserServer } from '../e2e/support/browser-server';
 import { call, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
@@ -201,7 +201,7 @@ async function main() {
   metrics.voidGame = stats(voids);
 
   // rebuildProjections: every team's projection and roster cache rebuilt from the ledger, in one transaction.
-  metrics.rebuildProjections = stats(await time(3, () => db.transaction((tx) => rebuildProjections(tx, new Date().toISOString(), campaignId))));
+  metrics.rebuildProjections = stats(await time(3, () => db.transaction((tx) => rebuild(tx, { campaignId }, new Date().toISOString()))));
   const stale = staleTeams(db, info.teamIds);
   if (stale.length > 0) throw new Error(`Stored projections differ from a rebuild for ${stale.length} team(s): ${stale.join(', ')}`);
   core.close();

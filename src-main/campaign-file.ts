@@ -11,11 +11,11 @@
  * it is kept. The first problem refuses the whole file, in words.
  */
 import { AppError } from '../shared/ipc/result';
-import { rebuildProjections } from './games/projection';
+import * as ledgerModule from './ledger';
 import { carryOverClubOptionalRules } from './repos/rulesets';
 import { foldRoster, GamePlan, lowestBalances, Roster, type TeamList } from '../shared/rules';
 import type { Db } from './db/open';
-import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, players, teamLists, teams } from './db/schema';
+import { campaignRulesets, campaigns, gameRolls, games, players, teamLists, teams } from './db/schema';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { findCampaignByName } from './repos/campaigns';
 import { findTeamListByKey, hashList } from './repos/team-lists';
@@ -145,13 +145,14 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     // The content exactly as pinned (its hash was recomputed from it by checkRulesets).
     for (const r of file.rulesets) db.insert(campaignRulesets).values({ ...r, campaignId: c.id }).run();
     for (const p of playerRows) db.insert(players).values({ ...p, campaignId: c.id }).run();
-    for (const t of teamRows) db.insert(teams).values({ ...t, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! }).run();
+    // Rosters are the ledger module's to write (issue 18): founded ones are rebuilt from the ledger below, drafts kept.
+    for (const t of teamRows) db.insert(teams).values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! }).run();
     for (const g of file.games) {
       const checked = checkedGames.get(g.id)!;
       db.insert(games).values({ ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report }).run();
     }
     for (const r of file.rolls) db.insert(gameRolls).values(r).run();
-    file.ledger.forEach((e, i) => db.insert(ledgerEntries).values({ ...e, campaignId: c.id, data: ledger.data[i]! }).run());
+    ledgerModule.importRows(db, file.ledger.map((e, i) => ({ ...e, campaignId: c.id, data: ledger.data[i]! })));
   } catch (e) {
     // A CHECK, UNIQUE or FOREIGN KEY constraint the checks above did not foresee: the file contradicts itself.
     if (e instanceof Error && 'code' in e && String((e as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT')) fail('two of its rows contradict each other');
@@ -169,8 +170,10 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     const rebuilt = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, t.id)));
     if (JSON.stringify(rebuilt) !== JSON.stringify(Roster.parse(t.roster))) fail(`the roster of ${t.name} does not match its ledger`);
   }
-  // The teams' projections are not in the file: they are built from the ledger just imported (issue 9).
-  rebuildProjections(db, c.updatedAt, c.id);
+  // The teams' projections are not in the file: they are built from the ledger just imported (issue 9), and so are
+  // the founded teams' rosters (equal to the file's, checked above); a draft keeps the file's roster.
+  ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
+  for (const t of teamRows) if (t.foundedAt === null) ledgerModule.saveDraftRoster(db, t, t.roster as Roster, c.updatedAt);
   // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
   carryOverClubOptionalRules(db, c.updatedAt, c.id);
   return c.id;

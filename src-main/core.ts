@@ -20,7 +20,7 @@ import { DbOpenError, isSetAsideKind, isUnreadableContent } from './db/errors';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
 import { handlers } from './handlers';
-import { ensureProjections } from './games/projection';
+import { rebuild as rebuildTeams } from './ledger';
 import { ensureSampleTeamLists } from './repos/team-lists';
 import { carryOverClubOptionalRules, pinRuleset, unpinnedCampaigns } from './repos/rulesets';
 import { battleHonoursPreset } from '../shared/rules';
@@ -224,7 +224,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       ctx.db = opened.db;
       info.schemaVersion = opened.schemaVersion;
       // A backup from before issue 9 (or another projection version) gets its teams' projections now.
-      ctx.db.transaction((tx) => ensureProjections(tx, now().toISOString()));
+      ctx.db.transaction((tx) => rebuildTeams(tx, 'stale', now().toISOString()));
       endRecovery();
       return { restored: chosen, undo };
     },
@@ -256,7 +256,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       carryOverClubOptionalRules(tx, now().toISOString());
     });
     // Teams' stored projections missing (a file from before issue 9) or from another projection version: rebuild.
-    ctx.db.transaction((tx) => ensureProjections(tx, now().toISOString()));
+    ctx.db.transaction((tx) => rebuildTeams(tx, 'stale', now().toISOString()));
   };
   if (!readOnly) prepareFile();
 

@@ -16,7 +16,7 @@ import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schem
 import type { Ruleset, RosterModel } from '../../shared/rules';
 import { Sfc32 } from '../../shared/rules';
 import { result as plausibleResult } from '../../bench/scenario';
-import { staleTeams } from '../../src-main/games/projection';
+import { staleTeams } from '../../src-main/ledger';
 import { call, testCore } from '../../src-main/test-support';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';

@@ -25,7 +25,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { campaignRulesets, teamProjections, teams, type CampaignRow, type LedgerRow, type PlayerRow, type TeamRow } from '../db/schema';
 import { prepared } from '../db/prepared';
 import { findCampaignRow } from '../repos/campaigns';
-import { readTeamState, type StoredTeamState } from './projection';
+import { readTeamState, type StoredTeamState } from '../ledger';
 import { currentRulesetRow, parsePinned } from '../repos/rulesets';
 import { findPlayer } from '../repos/players';
 import { loadTeamList } from '../repos/team-lists';

@@ -13,7 +13,7 @@ import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, checkedRoster, loadTeam, teamThreat } from '../games/context';
-import { NO_RECORD, readCampaignFigures } from '../games/projection';
+import { NO_RECORD, readCampaignFigures } from '../ledger';
 import { listPlayers } from '../repos/players';
 import { loadTeamList } from '../repos/team-lists';
 import { rosterPointsLimit, threat } from '../../shared/rules';

@@ -1,18 +1,12 @@
 /**
  * teams.* handlers: build a roster with live validation (shared/rules/roster), save drafts legal or not, found a
- * legal team, and after founding record every recruit, dismissal, purchase and Req adjustment in the ledger,
- * each in one transaction with the roster cache rebuilt from the ledger.
+ * legal team, and after founding record every recruit, dismissal, purchase and Req adjustment in the ledger through
+ * src-main/ledger, each in one transaction with only the new entry folded into the roster cache and the projection.
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
-import {
-  foldRosterFrom,
-  purchaseCost,
-  rosterPointsLimit,
-  threat,
-  type LedgerData,
-} from '../../shared/rules';
+import { purchaseCost, rosterPointsLimit, squadOfMember, threat, type LedgerData } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
 import type { TeamList } from '../../shared/rules';
 import { validateRoster, type RosterReport } from '../../shared/rules';
@@ -25,7 +19,8 @@ import { findTeamList, loadTeamList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
 import { campaignRuleset, checkedRoster } from '../games/context';
-import { NO_RECORD, foldIntoTeam, readCampaignFigures, readTeamState, teamRowsAfter, type StoredTeamState, type TeamRecord } from '../games/projection';
+import * as ledger from '../ledger';
+import { NO_RECORD, readCampaignFigures, readTeamState, type StoredTeamState, type TeamRecord } from '../ledger';
 import { progressWords } from '../games/stats';
 import { honourEffectsOf, honourNamer } from './standings';
 
@@ -128,11 +123,14 @@ function detail(db: Db, id: string): TeamDetail {
   const gameNumber = gamesRepo.gameNumbersOf(db, died.flatMap((r) => (r.gameId === null ? [] : [r.gameId])));
   for (const row of died) {
     if (row.voidedAt !== null || row.modelId === null) continue;
-    const named = state?.directory[row.modelId];
+    // A Squad member (shared/rules/game/squads.ts) is named after its squad.
+    const member = squadOfMember(row.modelId);
+    const named = state?.directory[member?.squadId ?? row.modelId];
     const entryName = l.list.entries.find((e) => e.id === named?.entryId)?.name ?? '';
+    const name = named?.name || entryName || row.modelId;
     fallen.push({
       modelId: row.modelId,
-      name: named?.name || entryName || row.modelId,
+      name: member ? `${name} (a squad member)` : name,
       entryName,
       exp: state?.progression.models[row.modelId]?.exp ?? 0,
       gameNumber: row.gameId === null ? null : (gameNumber.get(row.gameId) ?? null),
@@ -187,33 +185,23 @@ function mustBeFounded(l: LoadedWithProjection) {
 }
 
 /**
- * A ledger write for a founded team: the change must not break a rule the roster kept before (it may fix some),
- * must be paid for from the team's Req, and the roster cache is rebuilt from the whole ledger.
+ * A ledger entry for a founded team, through the ledger module (which folds only the new entry into the roster
+ * cache and the projection, and refuses what the team cannot pay): the change must also not break a rule the roster
+ * kept before (it may fix some).
  */
 function writeLedger(ctx: HandlerContext, db: Db, l: LoadedWithProjection, entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string }) {
-  if (entry.req < 0 && l.req + entry.req < 0) {
-    throw new AppError('VALIDATION', `That costs ${-entry.req} Req; ${l.row.name} has ${l.req} Req. Nothing was changed.`);
-  }
-  repo.appendLedger(db, {
-    id: ctx.newId(),
-    campaignId: l.row.campaignId,
-    teamId: l.row.id,
-    gameId: null,
-    modelId: entry.modelId,
-    kind: entry.kind,
-    req: entry.req,
-    data: entry.data,
-    reason: entry.reason,
-    createdAt: ctx.now().toISOString(),
-  });
-  // Only the new entry is folded into the roster cache and the projection, in this transaction (issue 9).
-  const rows = teamRowsAfter(db, l.row.id, l.projection?.lastSeq ?? 0);
-  const roster = foldRosterFrom(l.roster, repo.ledgerItems(rows));
   const before = new Set(l.report.issues.map((i) => i.message));
-  const added = validateRoster(l.list, roster, l.limit).issues.filter((i) => !before.has(i.message));
-  if (added.length > 0) throw new AppError('VALIDATION', `Not allowed: ${added.map((i) => i.message).join(' ')} Nothing was changed.`);
-  repo.updateTeam(db, l.row.id, { roster, updatedAt: ctx.now().toISOString() });
-  foldIntoTeam(db, l.row, rows);
+  ledger.append(db, {
+    campaignId: l.row.campaignId,
+    at: ctx.now().toISOString(),
+    gameId: null,
+    entries: [{ id: ctx.newId(), teamId: l.row.id, ...entry }],
+    teams: [l],
+    checkRoster: (_team, roster) => {
+      const added = validateRoster(l.list, roster, l.limit).issues.filter((i) => !before.has(i.message));
+      if (added.length > 0) throw new AppError('VALIDATION', `Not allowed: ${added.map((i) => i.message).join(' ')} Nothing was changed.`);
+    },
+  });
 }
 
 const sameGear = (a: RosterModel, b: RosterModel) =>
@@ -249,7 +237,7 @@ export const teamHandlers: TeamHandlers = {
       assertNameFree(tx, campaignId, name);
       const at = ctx.now().toISOString();
       const id = ctx.newId();
-      repo.insertTeam(tx, { id, campaignId, playerId, teamListId, name, roster: { models: [] }, foundedAt: null, createdAt: at, updatedAt: at });
+      repo.insertTeam(tx, { id, campaignId, playerId, teamListId, name, foundedAt: null, createdAt: at, updatedAt: at });
       return detail(tx, id);
     });
     ctx.emit('teams.changed', { campaignId, id: out.team.id });
@@ -264,15 +252,12 @@ export const teamHandlers: TeamHandlers = {
 
   'teams.saveDraft': ({ id, roster }, ctx) =>
     change(ctx, id, (db, l) => {
-      if (l.row.foundedAt) {
-        throw new AppError('VALIDATION', `${l.row.name} is founded: recruit, dismiss or buy wargear instead (they are kept in its ledger).`);
-      }
       const ids = new Set<string>();
       for (const m of roster.models) {
         if (ids.has(m.id)) throw new AppError('INVALID_INPUT', 'Two models in the roster have the same id.');
         ids.add(m.id);
       }
-      repo.updateTeam(db, id, { roster, updatedAt: ctx.now().toISOString() });
+      ledger.saveDraftRoster(db, l.row, roster, ctx.now().toISOString());
     }),
 
   'teams.found': ({ id }, ctx) =>
@@ -282,20 +267,9 @@ export const teamHandlers: TeamHandlers = {
         throw new AppError('VALIDATION', `${l.row.name} cannot be founded yet: ${l.report.issues.map((i) => i.message).join(' ')}`);
       }
       const at = ctx.now().toISOString();
-      repo.appendLedger(db, {
-        id: ctx.newId(),
-        campaignId: l.row.campaignId,
-        teamId: id,
-        gameId: null,
-        modelId: null,
-        kind: 'team.founded',
-        req: 0,
-        data: { kind: 'team.founded', roster: l.roster },
-        reason: `Founded with ${l.roster.models.length} models (${l.report.points} pts).`,
-        createdAt: at,
-      });
+      const reason = `Founded with ${l.roster.models.length} models (${l.report.points} pts).`;
+      ledger.append(db, { campaignId: l.row.campaignId, at, gameId: null, entries: [{ id: ctx.newId(), teamId: id, modelId: null, kind: 'team.founded', req: 0, data: { kind: 'team.founded', roster: l.roster }, reason }], teams: [l] });
       repo.updateTeam(db, id, { foundedAt: at, updatedAt: at });
-      foldIntoTeam(db, l.row, repo.teamLedger(db, id));
     }),
 
   'teams.recruit': ({ id, model }, ctx) =>

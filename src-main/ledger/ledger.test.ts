@@ -7,11 +7,11 @@ import { describe, expect, it } from 'vitest';
 import type { GameSummary } from '../../shared/ipc/schemas/games';
 import type { StandingRow, VoidPlan } from '../../shared/ipc/schemas/games';
 import { planVoid } from '../../shared/rules';
-import { ledgerModels, loadCampaignState } from './context';
+import { ledgerModels, loadCampaignState } from '../games/context';
 import { call, generate, type ScenarioSize } from '../../bench/scenario';
 import { testCore } from '../test-support';
 import { listGames } from '../repos/games';
-import { rebuildProjections, staleTeams } from './projection';
+import { rebuild, staleTeams } from '.';
 
 const SMALL: ScenarioSize = { teams: 4, games: 24, modelsPerTeam: 20, outOfActionChance: 0.12, expAwardChance: 0.3 };
 
@@ -48,7 +48,7 @@ describe('stored projections', () => {
 
     // Standings read from the projections equal standings after rebuilding them all.
     const before = await call<StandingRow[]>(core, 'campaigns.standings', { id: info.campaignId });
-    db.transaction((tx) => rebuildProjections(tx, new Date().toISOString()));
+    db.transaction((tx) => rebuild(tx, 'all', new Date().toISOString()));
     expect(await call<StandingRow[]>(core, 'campaigns.standings', { id: info.campaignId })).toEqual(before);
     core.close();
   }, 120_000);

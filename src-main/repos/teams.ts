@@ -1,4 +1,4 @@
-/** Teams and their ledger: data access only. */
+/** Teams and reads of their ledger. Writes to the ledger, the roster cache and the projections: src-main/ledger. */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
@@ -24,23 +24,14 @@ export function findTeamByName(db: Db, campaignId: string, name: string): TeamRo
  */
 export const storedRoster = (row: TeamRow): Roster => row.roster as Roster;
 
-export function insertTeam(db: Db, row: TeamRow) {
-  db.insert(teams).values(row).run();
+/** A new team, with an empty roster (its roster is the ledger module's to write: src-main/ledger, issue 18). */
+export function insertTeam(db: Db, row: Omit<TeamRow, 'roster'>) {
+  db.insert(teams).values({ ...row, roster: { models: [] } }).run();
 }
 
-export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'name' | 'roster' | 'foundedAt' | 'updatedAt'>>) {
+/** A team's name, founding time and last change; its roster is written by src-main/ledger only. */
+export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'name' | 'foundedAt' | 'updatedAt'>>) {
   db.update(teams).set(patch).where(eq(teams.id, id)).run();
-}
-
-/** A team's stored roster, with a statement prepared once per connection (commit and void: issue 9). */
-export function updateTeamRoster(db: Db, id: string, roster: TeamRow['roster'], updatedAt: string) {
-  prepared(db, 'teams.updateRoster', (d) =>
-    d
-      .update(teams)
-      .set({ roster: sql.placeholder('roster') as unknown as TeamRow['roster'], updatedAt: sql.placeholder('updatedAt') as unknown as string })
-      .where(eq(teams.id, sql.placeholder('id')))
-      .prepare(),
-  ).run({ id, roster, updatedAt });
 }
 
 /**
@@ -130,36 +121,3 @@ export const progressionEntries = (rows: readonly LedgerRow[]): ProgressionEntry
     if (!(PROGRESSION_ENTRY_KINDS as readonly string[]).includes(r.kind)) return [];
     return [{ ...ProgressionEntry.parse(r.data), voided: r.voidedAt !== null }];
   });
-
-export function appendLedger(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>) {
-  const p = (name: keyof typeof row) => sql.placeholder(name);
-  prepared(db, 'ledger.append', (d) =>
-    d
-      .insert(ledgerEntries)
-      .values({
-        id: p('id'),
-        campaignId: p('campaignId'),
-        teamId: p('teamId'),
-        gameId: p('gameId'),
-        modelId: p('modelId'),
-        kind: p('kind'),
-        req: p('req'),
-        data: p('data'),
-        reason: p('reason'),
-        createdAt: p('createdAt'),
-        voidedAt: null,
-      })
-      .prepare(),
-  ).run(row); // drizzle encodes each placeholder with its column (data → JSON)
-}
-
-/** Mark an entry voided (rows are never deleted: the history keeps what was reversed). */
-export function voidLedgerEntry(db: Db, id: string, at: string) {
-  prepared(db, 'ledger.void', (d) =>
-    d
-      .update(ledgerEntries)
-      .set({ voidedAt: sql.placeholder('at') as unknown as string })
-      .where(eq(ledgerEntries.id, sql.placeholder('id')))
-      .prepare(),
-  ).run({ id, at });
-}

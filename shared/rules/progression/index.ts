@@ -4,3 +4,4 @@ export * from './apply';
 export * from './project';
 export * from './honours';
 export * from './void';
+export * from './team-fold';

@@ -1,0 +1,168 @@
+/**
+ * What a team's stored projection holds, and the pure folds that make it from the team's ledger and its committed
+ * games (issue 18: the folds live in the rules package; src-main/ledger/ stores their results). docs/architecture.md
+ * property 5: an incremental fold and a rebuild from the whole ledger give the same state — `canonicalTeamState`
+ * makes them the same text.
+ */
+import type { LedgerData } from '../roster/ledger';
+import { PROGRESSION_ENTRY_KINDS, type ProgressionEntry } from './entries';
+import { foldProgression, type Projection } from './project';
+
+export interface DirectoryEntry {
+  name: string;
+  entryId: string;
+  status: 'active' | 'dead' | 'dismissed';
+}
+
+export interface TeamLedgerState {
+  /** The Projection of this team's progression entries (its models and its own team row). */
+  progression: Projection;
+  /** Every model the team ever had, by id (names survive death and dismissal). */
+  directory: Record<string, DirectoryEntry>;
+  /** Games played and enemy models taken out of action, per model, over the committed games. */
+  stats: Record<string, { games: number; kills: number }>;
+}
+
+/** Games, W/D/L and VP over the team's committed games. */
+export interface TeamRecord {
+  games: number;
+  wins: number;
+  draws: number;
+  losses: number;
+  vpFor: number;
+  vpAgainst: number;
+}
+
+/** The parts of a committed game's report the statistics read. */
+export interface StatsReport {
+  sides: { a: { teamId: string }; b: { teamId: string } };
+  models: { id: string; side: 'a' | 'b'; tookPart: boolean; outOfAction?: { by?: string | null | undefined } | null | undefined }[];
+}
+
+/** One committed game's result, as a team's record counts it. */
+export interface GameResult {
+  teamAId: string;
+  teamBId: string;
+  winner: 'a' | 'b' | 'draw' | null;
+  vpA: number | null;
+  vpB: number | null;
+  report: StatsReport;
+}
+
+/** A ledger row as the fold reads it: its place, its Req, whether it is voided, its kind. */
+export interface FoldRow {
+  seq: number;
+  kind: string;
+  req: number;
+  voided: boolean;
+}
+
+/** A team's fold so far: its state, Req, the last ledger seq folded, and its record. */
+export interface TeamFold {
+  state: TeamLedgerState;
+  req: number;
+  lastSeq: number;
+  record: TeamRecord;
+}
+
+export const NO_RECORD: TeamRecord = { games: 0, wins: 0, draws: 0, losses: 0, vpFor: 0, vpAgainst: 0 };
+
+export const emptyTeamState = (): TeamLedgerState => ({ progression: { models: {}, teams: {} }, directory: {}, stats: {} });
+
+export const emptyTeamFold = (): TeamFold => ({ state: emptyTeamState(), req: 0, lastSeq: 0, record: NO_RECORD });
+
+const isProgression = (kind: string) => (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(kind);
+
+/**
+ * Fold ledger rows (in seq order, with their data) into a team's fold; voided rows count for nothing.
+ * @example
+ * foldTeamRows(emptyTeamFold(), [{ seq: 1, kind: 'req.adjusted', req: 20, voided: false }], [{ kind: 'req.adjusted' }]).req // → 20
+ */
+export function foldTeamRows(start: TeamFold, rows: readonly FoldRow[], data: readonly (LedgerData | ProgressionEntry)[]): TeamFold {
+  let { req, lastSeq } = start;
+  const directory = { ...start.state.directory };
+  const progression: ProgressionEntry[] = [];
+  for (const [i, row] of rows.entries()) {
+    lastSeq = Math.max(lastSeq, row.seq);
+    if (row.voided) continue;
+    req += row.req;
+    const d = data[i]!;
+    if (isProgression(row.kind)) {
+      const entry = d as ProgressionEntry;
+      progression.push(entry);
+      if (entry.kind === 'model.died' && directory[entry.model]) directory[entry.model] = { ...directory[entry.model]!, status: 'dead' };
+      continue;
+    }
+    const l = d as LedgerData;
+    if (l.kind === 'team.founded') for (const m of l.roster.models) directory[m.id] = { name: m.name || m.id, entryId: m.entryId, status: 'active' };
+    if (l.kind === 'model.recruited') directory[l.model.id] = { name: l.model.name || l.model.id, entryId: l.model.entryId, status: 'active' };
+    if (l.kind === 'model.renamed' && directory[l.modelId]) directory[l.modelId] = { ...directory[l.modelId]!, name: l.name };
+    if (l.kind === 'model.dismissed' && directory[l.modelId]) directory[l.modelId] = { ...directory[l.modelId]!, status: 'dismissed' };
+  }
+  const state: TeamLedgerState = {
+    progression: progression.length > 0 ? foldProgression(start.state.progression, progression) : start.state.progression,
+    directory,
+    stats: start.state.stats,
+  };
+  return { state, req, lastSeq, record: start.record };
+}
+
+/** Add (sign 1) or take away (sign −1) one committed game's result from a team's record. */
+export function countResult(record: TeamRecord, g: GameResult, teamId: string, sign: 1 | -1): TeamRecord {
+  const side = g.teamAId === teamId ? 'a' : g.teamBId === teamId ? 'b' : null;
+  if (side === null) return record;
+  const won = g.winner === side;
+  const drawn = g.winner === 'draw';
+  return {
+    games: record.games + sign,
+    wins: record.wins + (won ? sign : 0),
+    draws: record.draws + (drawn ? sign : 0),
+    losses: record.losses + (!won && !drawn ? sign : 0),
+    vpFor: record.vpFor + sign * ((side === 'a' ? g.vpA : g.vpB) ?? 0),
+    vpAgainst: record.vpAgainst + sign * ((side === 'a' ? g.vpB : g.vpA) ?? 0),
+  };
+}
+
+/** Add (sign 1) or take away (sign −1) one committed game's games and kills for the models of `teamId`. */
+export function countGame(stats: TeamLedgerState['stats'], report: StatsReport, teamId: string, sign: 1 | -1): TeamLedgerState['stats'] {
+  const out = { ...stats };
+  const side = report.sides.a.teamId === teamId ? 'a' : report.sides.b.teamId === teamId ? 'b' : null;
+  if (side === null) return out;
+  const ours = new Set(report.models.filter((m) => m.side === side).map((m) => m.id));
+  const bump = (id: string, field: 'games' | 'kills') => {
+    const s = { ...(out[id] ?? { games: 0, kills: 0 }) };
+    s[field] += sign;
+    out[id] = s;
+  };
+  for (const m of report.models) {
+    if (!m.tookPart) continue;
+    if (ours.has(m.id)) bump(m.id, 'games');
+    const killer = m.outOfAction?.by;
+    if (killer && ours.has(killer)) bump(killer, 'kills');
+  }
+  return out;
+}
+
+/** Add (sign 1) or take away (sign −1) one committed game from a team's fold: its statistics and its record. */
+export function countCommitted(fold: TeamFold, g: GameResult, teamId: string, sign: 1 | -1): TeamFold {
+  return { ...fold, state: { ...fold.state, stats: countGame(fold.state.stats, g.report, teamId, sign) }, record: countResult(fold.record, g, teamId, sign) };
+}
+
+/** The stored form: keys sorted and empty statistics dropped, so an incremental fold and a rebuild store the same text. */
+export function canonicalTeamState(state: TeamLedgerState): TeamLedgerState {
+  const sorted = <T>(r: Record<string, T>, keep: (v: T) => boolean = () => true) =>
+    Object.fromEntries(
+      Object.keys(r)
+        .sort()
+        .filter((k) => keep(r[k]!))
+        .map((k) => [k, r[k]!]),
+    );
+  return {
+    progression: { models: sorted(state.progression.models), teams: sorted(state.progression.teams) },
+    directory: sorted(state.directory),
+    stats: sorted(state.stats, (s) => s.games !== 0 || s.kills !== 0),
+  };
+}
+
+/** Models a team lost for good (dead), from its directory. */
+export const modelsLost = (state: TeamLedgerState) => Object.values(state.directory).filter((m) => m.status === 'dead').length;

@@ -1,0 +1,35 @@
+/**
+ * The ledger module (issue 18): the only code that writes `ledger_entries`, `teams.roster` and `team_projections`
+ * (eslint.config.js forbids it anywhere else; scripts/lint-boundaries.test.ts proves the rule fires). It keeps the
+ * campaign's central promise: a team's ledger, its roster cache and its stored projection always agree, and Req
+ * never goes below 0 (docs/architecture.md properties 2–5; scripts/reliability/ledger-sequences.test.ts).
+ *
+ * - `append` writes entries, folds them into rosters and projections, checks, and returns the new team states;
+ * - `voidEntries` voids what a void plan decided; `rebuild` refolds teams from their whole ledgers;
+ * - `saveDraftRoster` keeps a roster not founded yet; `importRows` puts a campaign file's ledger in place;
+ * - reads of team state: `readTeamState`, `readCampaignFigures`, `readCampaignStates`, `teamRowsAfter`.
+ * The pure folds are the rules package's (shared/rules/progression/team-fold.ts).
+ */
+import { AppError } from '../../shared/ipc/result';
+import type { Roster } from '../../shared/rules';
+import type { Db } from '../db/open';
+import type { LedgerRow } from '../db/schema';
+import { importRow, writeRoster } from './store';
+
+export { append, teamBefore, type AppendInput, type NewEntry, type TeamAfter, type TeamBefore } from './append';
+export { voidEntries, type VoidInput } from './void';
+export { rebuild, staleTeams, type RebuildScope } from './rebuild';
+export { readTeamState, readCampaignFigures, readCampaignStates, teamRowsAfter, type StoredTeamState, type Undo } from './read';
+export { PROJECTION_VERSION } from './store';
+export { NO_RECORD, type TeamRecord, type TeamLedgerState, type DirectoryEntry } from '../../shared/rules';
+
+/** The roster of a team not founded yet: a draft, kept legal or not. A founded team's roster is its ledger's. */
+export function saveDraftRoster(db: Db, team: { id: string; name: string; foundedAt: string | null }, roster: Roster, at: string) {
+  if (team.foundedAt) throw new AppError('VALIDATION', `${team.name} is founded: recruit, dismiss or buy wargear instead (they are kept in its ledger).`);
+  writeRoster(db, team.id, roster, at);
+}
+
+/** A campaign file's ledger rows, as the file has them; the caller rebuilds the campaign's teams afterwards. */
+export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
+  for (const row of rows) importRow(db, row);
+}

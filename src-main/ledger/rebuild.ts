@@ -1,0 +1,169 @@
+/**
+ * Rebuilding teams' projections and roster caches from their whole ledgers and their committed games: after an
+ * import, when a projection version changes (at start-up), and in tests and the benchmark to prove that what is
+ * stored equals a rebuild (docs/architecture.md property 5).
+ */
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { z } from 'zod';
+import { countCommitted, emptyTeamFold, foldRoster, foldTeamRows, canonicalTeamState, type GameResult, type LedgerData, type ProgressionEntry, type Roster, type TeamFold } from '../../shared/rules';
+import type { Db } from '../db/open';
+import { rawStatement } from '../db/prepared';
+import { games, ledgerEntries, teamProjections, teams, type LedgerRow } from '../db/schema';
+import { recordOf } from './read';
+import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
+
+/**
+ * The parts of a stored report the statistics need, checked with a narrow schema: reports were fully checked when
+ * their game was committed, and a rebuild reads thousands of them (issue 9).
+ */
+export const ReportForStats = z.object({
+  sides: z.object({ a: z.object({ teamId: z.string() }), b: z.object({ teamId: z.string() }) }),
+  models: z.array(z.object({ id: z.string(), side: z.enum(['a', 'b']), tookPart: z.boolean(), outOfAction: z.object({ by: z.string().nullable().optional() }).nullable().optional() })),
+});
+
+/** Which teams to rebuild: some teams, one campaign's, every founded team of the file, or those whose projection is missing or older. */
+export type RebuildScope = { teams: readonly string[] } | { campaignId: string } | 'all' | 'stale';
+
+const foldRows = (rows: readonly LedgerRow[], parsed: readonly (LedgerData | ProgressionEntry)[]) =>
+  foldTeamRows(
+    emptyTeamFold(),
+    rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
+    parsed,
+  );
+
+/** Every committed game of the given teams, each read and parsed once. */
+function committedResults(db: Db, teamIds: readonly string[], campaignId?: string): GameResult[] {
+  if (teamIds.length === 0) return [];
+  if (campaignId !== undefined) {
+    // A whole campaign: one plain read (see rawStatement).
+    const rows = rawStatement(db, 'games.resultsForRebuild', `SELECT team_a_id, team_b_id, winner, vp_a, vp_b, report FROM games WHERE campaign_id = ? AND status = 'committed'`).raw(true);
+    const out: GameResult[] = [];
+    for (const r of rows.iterate(campaignId) as Iterable<unknown[]>) {
+      if (r[5] === null) continue;
+      out.push({ teamAId: r[0] as string, teamBId: r[1] as string, winner: r[2] as GameResult['winner'], vpA: r[3] as number | null, vpB: r[4] as number | null, report: ReportForStats.parse(JSON.parse(r[5] as string)) });
+    }
+    return out;
+  }
+  const ids = [...teamIds];
+  return db
+    .select({ teamAId: games.teamAId, teamBId: games.teamBId, winner: games.winner, vpA: games.vpA, vpB: games.vpB, report: games.report })
+    .from(games)
+    .where(and(eq(games.status, 'committed'), or(inArray(games.teamAId, ids), inArray(games.teamBId, ids))))
+    .all()
+    .flatMap((g) => (g.report === null ? [] : [{ ...g, report: ReportForStats.parse(g.report) }]));
+}
+
+interface Built {
+  fold: TeamFold;
+  roster: Roster | null;
+}
+
+/** What teams' projections and roster caches are, rebuilt from their whole ledgers and their committed games. */
+function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Map<string, Built> {
+  const out = new Map<string, Built>();
+  // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read), then
+  // split by team; a few teams are read through their index.
+  const byTeam = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
+  if (campaignId !== undefined) {
+    const all = rawStatement(
+      db,
+      'ledger.campaignForRebuild',
+      'SELECT seq, id, campaign_id, team_id, game_id, model_id, kind, req, data, reason, created_at, voided_at FROM ledger_entries WHERE campaign_id = ? ORDER BY seq',
+    ).raw(true);
+    for (const r of all.iterate(campaignId) as Iterable<unknown[]>) {
+      const row: LedgerRow = {
+        seq: r[0] as number,
+        id: r[1] as string,
+        campaignId: r[2] as string,
+        teamId: r[3] as string,
+        gameId: r[4] as string | null,
+        modelId: r[5] as string | null,
+        kind: r[6] as string,
+        req: r[7] as number,
+        data: JSON.parse(r[8] as string) as unknown,
+        reason: r[9] as string,
+        createdAt: r[10] as string,
+        voidedAt: r[11] as string | null,
+      };
+      byTeam.get(row.teamId)?.push(row);
+    }
+  } else {
+    for (const teamId of teamIds) byTeam.set(teamId, db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all());
+  }
+  for (const teamId of teamIds) {
+    const rows = byTeam.get(teamId)!;
+    // Read as written: every row's data was checked against its schema when it was written (or imported), and
+    // checking a ten-year ledger again would be a fifth of a rebuild (issue 9). Requests still parse what they read.
+    const parsed = rows.map((r) => r.data as LedgerData | ProgressionEntry);
+    const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
+    const roster = founded ? foldRoster(rows.map((r, n) => ({ data: parsed[n]!, req: r.req, voided: r.voidedAt !== null }))) : null;
+    out.set(teamId, { fold: foldRows(rows, parsed), roster });
+  }
+  const wanted = new Set(teamIds);
+  for (const g of committedResults(db, teamIds, campaignId)) {
+    for (const teamId of [g.teamAId, g.teamBId]) {
+      const t = wanted.has(teamId) ? out.get(teamId) : undefined;
+      if (t) t.fold = countCommitted(t.fold, g, teamId, 1);
+    }
+  }
+  return out;
+}
+
+/** The founded teams a scope names. */
+function scopeTeams(db: Db, scope: RebuildScope): string[] {
+  const rows = db.select({ id: teams.id, campaignId: teams.campaignId, foundedAt: teams.foundedAt }).from(teams).all();
+  const founded = rows.filter((t) => t.foundedAt !== null);
+  if (scope === 'all') return founded.map((t) => t.id);
+  if (scope === 'stale') {
+    const current = new Map(
+      db
+        .select({ teamId: teamProjections.teamId, version: teamProjections.version })
+        .from(teamProjections)
+        .all()
+        .map((r) => [r.teamId, r.version]),
+    );
+    return founded.filter((t) => current.get(t.id) !== PROJECTION_VERSION).map((t) => t.id);
+  }
+  if ('campaignId' in scope) return founded.filter((t) => t.campaignId === scope.campaignId).map((t) => t.id);
+  const wanted = new Set(scope.teams);
+  return founded.filter((t) => wanted.has(t.id)).map((t) => t.id);
+}
+
+/** Rebuild founded teams' projections and roster caches from their ledgers; returns how many were rebuilt. */
+export function rebuild(db: Db, scope: RebuildScope, at: string): number {
+  const ids = scopeTeams(db, scope);
+  if (ids.length === 0) return 0;
+  const rows = db.select({ id: teams.id, campaignId: teams.campaignId, roster: teams.roster }).from(teams).where(inArray(teams.id, ids)).all();
+  const byCampaign = new Map<string, string[]>();
+  for (const t of rows) byCampaign.set(t.campaignId, [...(byCampaign.get(t.campaignId) ?? []), t.id]);
+  const built = new Map<string, Built>();
+  for (const [campaignId, teamIds] of byCampaign) {
+    for (const [id, b] of buildTeams(db, teamIds, teamIds.length > 3 ? campaignId : undefined)) built.set(id, b);
+  }
+  for (const team of rows) {
+    const { fold, roster } = built.get(team.id)!;
+    writeProjection(db, team.id, team.campaignId, fold, null);
+    if (roster && JSON.stringify(team.roster) !== JSON.stringify(roster)) writeRoster(db, team.id, roster, at);
+  }
+  return ids.length;
+}
+
+/** Compare what is stored with a rebuild (tests and `npm run bench`): the teams whose cache differs. */
+export function staleTeams(db: Db, teamIds: readonly string[]): string[] {
+  const rows = teamIds.length === 0 ? [] : db.select().from(teamProjections).where(inArray(teamProjections.teamId, [...teamIds])).all();
+  const byId = new Map(rows.map((r) => [r.teamId, r]));
+  const built = buildTeams(db, teamIds);
+  return teamIds.filter((id) => {
+    const { fold, roster } = built.get(id)!;
+    const row = byId.get(id);
+    const team = db.select({ roster: teams.roster }).from(teams).where(eq(teams.id, id)).get();
+    return (
+      !row ||
+      row.req !== fold.req ||
+      JSON.stringify(recordOf(row)) !== JSON.stringify(fold.record) ||
+      row.lastSeq !== fold.lastSeq ||
+      JSON.stringify(row.state) !== JSON.stringify(canonicalTeamState(fold.state)) ||
+      (roster !== null && JSON.stringify(team?.roster) !== JSON.stringify(roster))
+    );
+  });
+}
