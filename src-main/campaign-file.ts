@@ -145,7 +145,7 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     // The content exactly as pinned (its hash was recomputed from it by checkRulesets).
     for (const r of file.rulesets) db.insert(campaignRulesets).values({ ...r, campaignId: c.id }).run();
     for (const p of playerRows) db.insert(players).values({ ...p, campaignId: c.id }).run();
-    // Rosters are the ledger module's to write (issue 18): founded ones are rebuilt from the ledger below, drafts kept.
+    // Rosters are the ledger module's to write (issue 18): they go in below, once checked against the ledger.
     for (const t of teamRows) db.insert(teams).values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! }).run();
     for (const g of file.games) {
       const checked = checkedGames.get(g.id)!;
@@ -170,10 +170,10 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     const rebuilt = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, t.id)));
     if (JSON.stringify(rebuilt) !== JSON.stringify(Roster.parse(t.roster))) fail(`the roster of ${t.name} does not match its ledger`);
   }
-  // The teams' projections are not in the file: they are built from the ledger just imported (issue 9), and so are
-  // the founded teams' rosters (equal to the file's, checked above); a draft keeps the file's roster.
+  // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
+  // projections are not in the file: they are built from the ledger just imported (issue 9).
+  ledgerModule.importRosters(db, teamRows);
   ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
-  for (const t of teamRows) if (t.foundedAt === null) ledgerModule.saveDraftRoster(db, t, t.roster as Roster, c.updatedAt);
   // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
   carryOverClubOptionalRules(db, c.updatedAt, c.id);
   return c.id;

@@ -33,3 +33,11 @@ export function saveDraftRoster(db: Db, team: { id: string; name: string; founde
 export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
   for (const row of rows) importRow(db, row);
 }
+
+/**
+ * A campaign file's rosters, as the file has them, with each team's own last change: called once the import has
+ * checked that every founded team's roster equals its ledger folded (a draft's roster is the draft).
+ */
+export function importRosters(db: Db, teams: readonly { id: string; roster: unknown; updatedAt: string }[]) {
+  for (const t of teams) writeRoster(db, t.id, t.roster as Roster, t.updatedAt);
+}
