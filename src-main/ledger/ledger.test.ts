@@ -11,6 +11,8 @@ import { ledgerModels, loadCampaignState } from '../games/context';
 import { call, generate, type ScenarioSize } from '../../bench/scenario';
 import { testCore } from '../test-support';
 import { listGames } from '../repos/games';
+import { findCampaignRow } from '../repos/campaigns';
+import { voidRosterLimits } from '../games/void-rosters';
 import { rebuild, staleTeams } from '.';
 
 const SMALL: ScenarioSize = { teams: 4, games: 24, modelsPerTeam: 20, outOfActionChance: 0.12, expAwardChance: 0.3 };
@@ -31,7 +33,9 @@ describe('stored projections', () => {
     const models = ledgerModels(state.items);
     const gameNumber = new Map(listGames(db, info.campaignId).map((g) => [g.id, g.number]));
     for (const game of listGames(db, info.campaignId, { status: ['committed'] }).filter((_, i) => i % 3 === 0)) {
-      const full = planVoid(state.items, game.id, { entryOf: (id) => models.get(id)?.entryId });
+      // Over the whole ledger, with the roster limits that tell a replacement from a routine recruit (issue 20).
+      const roster = voidRosterLimits(db, findCampaignRow(db, info.campaignId)!.pointsLimit, 0);
+      const full = planVoid(state.items, game.id, { entryOf: (id) => models.get(id)?.entryId, roster });
       const view = await call<VoidPlan>(core, 'games.voidPlan', { id: game.id });
       expect(view.dependents.map((d) => d.id)).toEqual(full.dependents.map((d) => d.entryId));
       expect(view.alsoVoidsGames).toEqual(full.games.slice(1).map((g) => gameNumber.get(g)));
