@@ -49,7 +49,7 @@ export class Backups {
   ) {
     // What a backup killed mid-write left behind (issue 21): never listed, but it takes disk space until removed.
     try {
-      const swept = sweepTemporaryFiles(dir);
+      const swept = sweepTemporaryFiles(dir, sqlite().name);
       if (swept.length > 0) log(`Removed ${swept.length} temporary file(s) an interrupted backup left: ${swept.join(', ')}`);
     } catch (e) {
       log(`Could not remove an interrupted backup's temporary files: ${String(e)}`);

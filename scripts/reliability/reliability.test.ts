@@ -104,7 +104,7 @@ function integrityOk(file: string): boolean {
 /** Every file under a final backup name has its manifest and matches it (temporary names may be left by a kill). */
 function unverifiedBackups(dir: string): number {
   if (!fs.existsSync(dir)) return 0;
-  const finals = fs.readdirSync(dir).filter((f) => f.endsWith('.sqlite'));
+  const finals = fs.readdirSync(dir).filter((f) => /\.sqlite(\.zst)?$/.test(f)); // compressed since issue 21
   return finals.length - listVerifiedBackups(dir).length;
 }
 

@@ -122,9 +122,14 @@ function reserveNames(backupsDir: string, reason: string, now: Date): BackupName
  * removed when the next Herald starts. Never under a final name, so never listed; this only frees the disk. Files of
  * backups this process is still writing are left alone.
  */
-export function sweepTemporaryFiles(backupsDir: string): string[] {
-  if (!fs.existsSync(backupsDir)) return [];
+export function sweepTemporaryFiles(backupsDir: string, dbFile?: string): string[] {
   const swept: string[] = [];
+  // A restore killed while it wrote the campaign file's replacement (restoreBackup below).
+  if (dbFile && fs.existsSync(`${dbFile}.restore.tmp`)) {
+    fs.rmSync(`${dbFile}.restore.tmp`, { force: true });
+    swept.push(path.basename(`${dbFile}.restore.tmp`));
+  }
+  if (!fs.existsSync(backupsDir)) return swept;
   for (const entry of fs.readdirSync(backupsDir)) {
     if (!/\.tmp(-wal|-shm|-journal)?$/.test(entry) || !entry.startsWith('herald-')) continue;
     const full = path.join(backupsDir, entry);

@@ -116,13 +116,15 @@ describe('compressed backups (issue 21)', () => {
     const stem = path.join(backupsDir, 'herald-20261123-100000Z-by-hand.sqlite.zst');
     for (const suffix of ['.tmp', '.snapshot.tmp', '.verify.tmp', '.verify.tmp-wal', '.manifest.json.tmp']) fs.writeFileSync(stem + suffix, 'half written');
     fs.writeFileSync(path.join(backupsDir, 'notes.txt'), 'the organiser’s own file');
+    fs.writeFileSync(`${file}.restore.tmp`, 'half a restore');
     expect(listVerifiedBackups(backupsDir)).toEqual([]);
     const logs: string[] = [];
     const db = new Database(file);
     const backups = new Backups(() => db, backupsDir, () => new Date(), (m) => logs.push(m));
     expect(leftovers(backupsDir)).toEqual([]);
     expect(fs.readdirSync(backupsDir)).toEqual(['notes.txt']);
-    expect(logs.join(' ')).toMatch(/Removed 5 temporary file/);
+    expect(fs.existsSync(`${file}.restore.tmp`)).toBe(false);
+    expect(logs.join(' ')).toMatch(/Removed 6 temporary file/);
     await backups.takeInBackground('by-hand');
     expect(backups.list()).toHaveLength(1);
     db.close();
