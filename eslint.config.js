@@ -25,6 +25,22 @@ const applyMigrationsOnlyInOpen = {
 };
 const migrationBoundary = [migratorOnlyInMigrate, applyMigrationsOnlyInOpen];
 
+// The campaign's central promise (issue 18, docs/architecture.md properties 3 and 5): a team's ledger, its roster
+// cache and its stored projection agree. Only src-main/ledger/ writes ledger_entries, teams.roster and
+// team_projections: through drizzle or in SQL text. (Tests may damage them on purpose.)
+const ledgerTables = 'ledgerEntries|teamProjections';
+const ledgerSql = String.raw`(insert|replace)\s+(or\s+\w+\s+)?into\s+["'\x60]?(ledger_entries|team_projections)|update\s+["'\x60]?(ledger_entries|team_projections)\b|delete\s+from\s+["'\x60]?(ledger_entries|team_projections)|update\s+["'\x60]?teams["'\x60]?\s+set\b[^;]*\broster\b`;
+const ledgerMessage = 'Only src-main/ledger/ writes ledger_entries, teams.roster and team_projections (append, voidEntries, rebuild, saveDraftRoster).';
+const ledgerWritesOnlyInLedger = [
+  { selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(${ledgerTables})$/]`, message: ledgerMessage },
+  {
+    selector: "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='teams'] > ObjectExpression > Property[key.name='roster']",
+    message: ledgerMessage,
+  },
+  { selector: `Literal[value=/${ledgerSql}/i]`, message: ledgerMessage },
+  { selector: `TemplateElement[value.raw=/${ledgerSql}/i]`, message: ledgerMessage },
+];
+
 const nodeBuiltins = [
   'node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util',
   'stream', 'worker_threads', 'process', 'events', 'module', 'zlib',
@@ -66,6 +82,11 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', '*.config.*', '.ci/**'],
     rules: { 'no-restricted-imports': ['error', { patterns: migrationBoundary }] },
+  },
+  {
+    files: ['src-main/**', 'scripts/**', 'bench/**'],
+    ignores: ['src-main/ledger/**', '**/*.test.ts', 'src-main/test-support/**'],
+    rules: { 'no-restricted-syntax': ['error', ...ledgerWritesOnlyInLedger] },
   },
   {
     files: ['src-renderer/**'],

@@ -83,3 +83,38 @@ describe('migrations run through one wrapper (docs/reliability.md rule 5)', () =
     expect(await ruleIds('src-main/core.ts', "import { knownMigrations } from './db/migrate';\nexport const x = knownMigrations;\n")).toEqual([]);
   });
 });
+
+describe('only src-main/ledger/ writes the ledger, the roster cache and the projections (issue 18)', () => {
+  const writes = [
+    "db.insert(ledgerEntries).values(row).run();",
+    "db.update(ledgerEntries).set({ voidedAt: at }).run();",
+    "db.delete(teamProjections).run();",
+    "db.insert(teamProjections).values(row).run();",
+    "db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, id)).run();",
+    "sqlite.prepare('INSERT INTO ledger_entries (id) VALUES (?)').run(id);",
+    'sqlite.exec(`UPDATE team_projections SET req = 0`);',
+    "sqlite.exec('delete from \"team_projections\"');",
+    "sqlite.prepare('UPDATE teams SET updated_at = ?, roster = ? WHERE id = ?').run(a, b, c);",
+  ];
+
+  it('a write anywhere else in main, scripts or the benchmark is refused', async () => {
+    for (const file of ['src-main/handlers/example.ts', 'src-main/campaign-file.ts', 'src-main/repos/teams.ts', 'scripts/reliability/operator.ts', 'bench/main.ts']) {
+      for (const line of writes) expect(await ruleIds(file, `${line}\n`), `${file}: ${line}`).toContain('no-restricted-syntax');
+    }
+  });
+
+  it('the ledger module writes; reads, other tables and other columns of teams are anyone’s', async () => {
+    for (const line of writes) expect(await ruleIds('src-main/ledger/store.ts', `${line}\n`), line).toEqual([]);
+    for (const line of [
+      'db.select().from(ledgerEntries).all();',
+      "sqlite.prepare('SELECT * FROM ledger_entries WHERE team_id = ?').all(id);",
+      'db.update(teams).set({ name, updatedAt: at }).run();',
+      'db.insert(games).values(row).run();',
+    ]) {
+      expect(await ruleIds('src-main/handlers/example.ts', `${line}\n`), line).toEqual([]);
+    }
+    // Tests may damage a projection on purpose, to prove the checks find it.
+    expect(await ruleIds('src-main/ledger/example.test.ts', "sqlite.exec('UPDATE team_projections SET req = 0');\n")).toEqual([]);
+    expect(await ruleIds('scripts/reliability/example.test.ts', "sqlite.exec('UPDATE team_projections SET req = 0');\n")).toEqual([]);
+  });
+});
