@@ -276,6 +276,10 @@ export const RollRecord = z.object({
   faces: z.array(z.number().int().min(1).max(6)),
   total: z.number().int(),
   source: RollSource,
+  /** The roll's key in its game (keyed-dice.ts), so a die can be corrected before the game is committed (issue 20). */
+  key: z.string().max(300).optional(),
+  /** What the table made of it ("Dead: removed from the roster."), shown as soon as the die is typed (issue 20). */
+  result: z.string().max(500).optional(),
 });
 export type RollRecord = z.infer<typeof RollRecord>;
 

@@ -218,7 +218,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const winner = score.outcome.kind === 'win' ? score.outcome.winner : 'draw';
 
   // The post-game dice: app (seeded per roll) or the faces typed in.
-  const keyed = new KeyedDice('post', game.diceMode === 'app' ? { source: 'app', seed: game.seed } : { source: 'physical', faces: draft.faces });
+  const keyed = new KeyedDice('post', game.diceMode === 'app' ? { source: 'app', seed: game.seed, overrides: draft.overrides } : { source: 'physical', faces: draft.faces });
   const dice = new RollLog(keyed);
   const outcomes = sideOutcomes(report);
   const sideState = (side: Side) => teamStateFor(state.projection, teams[side].row.id, teams[side].report.points);

@@ -160,7 +160,27 @@ function freshDraft(plan: GamePlan | null, teams: Record<Side, LoadedTeam>, face
         ending: { kind: 'turns' },
         rolls: [],
       };
-  return { step: 'result', report, awards: { a: { otherAwards: [], expAwards: [] }, b: { otherAwards: [], expAwards: [] } }, honours: [], recruits: [], faces };
+  return { step: 'result', report, awards: { a: { otherAwards: [], expAwards: [] }, b: { otherAwards: [], expAwards: [] } }, honours: [], recruits: [], faces, overrides: {} };
+}
+
+/**
+ * A draft with one of its after-game rolls changed (issue 20). Real dice: the die typed again, and the rolls that only
+ * followed from the old result (a follow-up table, a Medical Gear re-roll) asked for again. Herald's dice: the faces
+ * the club ruled, with who asked and why (kept in the roll's purpose, and so in the stored roll).
+ */
+function correctedDraft(draft: GameDraft, mode: GameRow['diceMode'], key: string, faces: number[], change: { by: string; reason: string } | undefined, rolls: readonly { key?: string | undefined; expression: string }[]): GameDraft {
+  const roll = rolls.find((r) => r.key === key);
+  if (!roll) throw new AppError('VALIDATION', 'That roll is no longer part of this game (the result changed): reload the game.');
+  const problem = checkPhysicalFaces(roll.expression, faces);
+  if (problem) throw new AppError('VALIDATION', problem);
+  if (mode === 'app') {
+    if (!change) throw new AppError('VALIDATION', 'Herald made this roll: say who asked for the change and why (e.g. "club ruling: re-roll").');
+    return { ...draft, overrides: { ...draft.overrides, [key]: { faces, by: change.by, reason: change.reason } } };
+  }
+  const purpose = key.slice('post|'.length, key.lastIndexOf('|'));
+  const following = (k: string) => k.startsWith(`post|${purpose}: `) || k.startsWith(`post|${purpose} (`);
+  const kept = Object.fromEntries(Object.entries(draft.faces).filter(([k]) => !following(k)));
+  return { ...draft, faces: { ...kept, [key]: faces } };
 }
 
 function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
@@ -450,14 +470,22 @@ export const gameHandlers: GameHandlers = {
     return detail(ctx.db, out.id);
   },
 
-  'games.enterRoll': ({ id, key, faces }, ctx) => {
+  'games.enterRoll': ({ id, key, faces, change }, ctx) => {
     const game = ctx.db.transaction((tx) => {
       const game = mustFindGame(tx, id);
       mustBeDraft(game);
-      if (game.diceMode !== 'physical') throw new AppError('VALIDATION', 'Herald rolls the dice in this campaign: there is nothing to type in.');
       const draft = GameDraftSchema.parse(game.draft);
       const { campaign, teams, state } = loadGame(tx, game);
-      const pending = game.plan === null ? tryPlan(game, state, teams, draft.faces).pending : resolveGame({ game, state, teams, threats: campaignThreats(tx, campaign), draft }).preview.pendingRoll;
+      const resolve = () => resolveGame({ game, state, teams, threats: campaignThreats(tx, campaign), draft }).preview;
+      // Issue 20: a roll already made after the game can be changed until the game is committed.
+      const correction = game.plan !== null && key.startsWith('post|') && (game.diceMode === 'app' || key in draft.faces);
+      if (correction) {
+        const next = correctedDraft(draft, game.diceMode, key, faces, change, resolve().rolls);
+        gamesRepo.updateGame(tx, id, { draft: next, updatedAt: ctx.now().toISOString() });
+        return game;
+      }
+      if (game.diceMode !== 'physical') throw new AppError('VALIDATION', 'Herald rolls the dice in this campaign: there is nothing to type in.');
+      const pending = game.plan === null ? tryPlan(game, state, teams, draft.faces).pending : resolve().pendingRoll;
       if (pending?.key !== key) throw new AppError('VALIDATION', 'That is not the roll Herald is waiting for; reload the game.');
       const problem = checkPhysicalFaces(pending.expression, faces);
       if (problem) throw new AppError('VALIDATION', problem);

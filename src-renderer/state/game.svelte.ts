@@ -173,10 +173,13 @@ export class GameState {
     }
   }
 
-  /** Physical dice: the faces of the roll `key` (the plan's or the post-game's). */
-  async enterRoll(key: string, faces: number[]): Promise<boolean> {
+  /**
+   * Physical dice: the faces of the roll `key` (the plan's or the post-game's). Issue 20: also a correction of an
+   * after-game roll already made, with who asked and why when Herald rolled it (`change`).
+   */
+  async enterRoll(key: string, faces: number[], change?: { by: string; reason: string }): Promise<boolean> {
     await this.flush();
-    const detail = await this.act(() => api.call('games.enterRoll', { id: this.id, key, faces }));
+    const detail = await this.act(() => api.call('games.enterRoll', { id: this.id, key, faces, ...(change ? { change } : {}) }));
     if (detail) {
       this.detail = detail;
       this.draft = structuredClone(detail.draft);

@@ -109,6 +109,15 @@ export const DraftSideAwards = z
   })
   .strict();
 
+/** A roll Herald made, changed by the club before commit (shared/rules/campaign/keyed-dice.ts RollOverride). */
+export const RollOverride = z
+  .object({
+    faces: z.array(z.number().int().min(1).max(6)).min(1).max(20),
+    by: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say who asked for the change.').max(80)),
+    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why the roll is changed (e.g. "club ruling: re-roll").').max(200)),
+  })
+  .strict();
+
 export const GameDraft = z
   .object({
     step: GameStep,
@@ -121,6 +130,8 @@ export const GameDraft = z
      * for the rolls it changes.
      */
     faces: z.record(z.string().max(300), z.array(z.number().int().min(1).max(6)).max(20)).default({}),
+    /** Herald's rolls the club changed before commit (issue 20), keyed like `faces`: the faces, who asked and why. */
+    overrides: z.record(z.string().max(300), RollOverride).default({}),
   })
   .strict();
 export type GameDraft = z.infer<typeof GameDraft>;
@@ -259,7 +270,24 @@ export type GameDetail = z.infer<typeof GameDetail>;
 
 export const GameIdInput = z.object({ id: Id }).strict();
 export const GameSaveDraftInput = z.object({ id: Id, draft: GameDraft, expectedUpdatedAt: z.string().optional() }).strict();
-export const GameEnterRollInput = z.object({ id: Id, key: z.string().min(1).max(300), faces: z.array(z.number().int()).min(1).max(20) }).strict();
+export const GameEnterRollInput = z
+  .object({
+    id: Id,
+    key: z.string().min(1).max(300),
+    faces: z.array(z.number().int()).min(1).max(20),
+    /**
+     * Issue 20: changing a roll already made before commit. With real dice, a typed die is simply typed again; a roll
+     * Herald made needs who asked and why (kept with the roll).
+     */
+    change: z
+      .object({
+        by: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say who asked for the change.').max(80)),
+        reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why the roll is changed (e.g. "club ruling: re-roll").').max(200)),
+      })
+      .strict()
+      .optional(),
+  })
+  .strict();
 export const GamesListInput = z
   .object({
     campaignId: Id,

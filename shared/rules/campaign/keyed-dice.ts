@@ -23,7 +23,19 @@ export class MissingRollError extends PhysicalDiceError {
   }
 }
 
-export type KeyedDiceMode = { source: 'app'; seed: string } | { source: 'physical'; faces: Readonly<Record<string, readonly number[]>> };
+/**
+ * A roll Herald made that the club changed before the game was committed (issue 20: "club ruling: re-roll"): the
+ * faces it counts as, who asked and why. The record keeps the story in its purpose, so the stored roll tells it.
+ */
+export interface RollOverride {
+  faces: readonly number[];
+  by: string;
+  reason: string;
+}
+
+export type KeyedDiceMode =
+  | { source: 'app'; seed: string; overrides?: Readonly<Record<string, RollOverride>> }
+  | { source: 'physical'; faces: Readonly<Record<string, readonly number[]>> };
 
 /**
  * @example
@@ -54,6 +66,11 @@ export class KeyedDice implements DiceSource {
     let record: RollRecord;
     if (this.mode.source === 'app') {
       record = SeededDice.fromSeed(`${this.mode.seed}|${key}`).roll(expression, purpose);
+      const changed = this.mode.overrides?.[key];
+      if (changed) {
+        const rolled = record.faces.join(', ');
+        record = { ...physicalRoll(expression, changed.faces, purpose), purpose: `${purpose} — Herald rolled ${rolled}; changed at ${changed.by}'s request: ${changed.reason}` };
+      }
     } else {
       const faces = this.mode.faces[key];
       if (faces === undefined) {
@@ -64,6 +81,6 @@ export class KeyedDice implements DiceSource {
     }
     this.#counts.set(purpose, (this.#counts.get(purpose) ?? 0) + 1);
     this.keys.push(key);
-    return record;
+    return { ...record, key };
   }
 }

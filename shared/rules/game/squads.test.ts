@@ -13,7 +13,7 @@ import type { GameReport, ModelReport } from './report';
 import { killsBy, sideOutcomes, toGameFacts, validateReport } from './report';
 import { reportIdsOf, reportModelsOf, squadMemberId, squadOfMember } from './squads';
 
-const guard = TeamList.parse(SAMPLE_TEAM_LISTS.find((l) => l.id === 'imperial-guard-sample'));
+const guard = SAMPLE_TEAM_LISTS.map((l) => TeamList.parse(l)).find((l) => l.id === 'imperial-guard-sample')!;
 
 /** A team: its Team Leader and a Squad of `size` (seed 004 "Squad"), as the app builds the report lines. */
 function squadTeam(side: 'a' | 'b', size: number): ModelReport[] {

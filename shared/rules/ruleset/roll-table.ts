@@ -44,6 +44,8 @@ export function rollOnTable(
     const roll: RollRecord = dice.roll(current.expression, depth === 0 ? purpose : `${purpose}: ${current.name}`);
     const row: DiceTableRow | undefined = lookupRow(current.rows, roll.total);
     if (!row) throw new TableGapError(current, roll.total);
+    // The record the dice source logged (a fresh object) says what it meant, for a preview that stops at a later roll.
+    roll.result = row.text;
     results.push({ table: current.id, row, roll });
     const next: string | undefined = row.followUpTable;
     if (next === undefined) break;
