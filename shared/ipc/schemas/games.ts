@@ -61,6 +61,24 @@ export const CampaignSettingsInput = z.object({ id: Id, diceMode: DiceMode, opti
 
 // ----- set-up -----
 
+/**
+ * What the players choose at set-up (issue 19; the plan's GamePlanOptions): the roll-off winners' choices (004 Step 3
+ * "the winner may choose to deploy first or second"; Breakthrough "Whoever scores higher decides which player will be
+ * the Attacker"; Last Stand "either by deciding yourselves, or by rolling a d6"; 003 "chooses who takes the first
+ * turn"), and the optional rules the two players leave out of this game (004 Weather "If both players agree";
+ * Injuries "Discuss with your opponent beforehand"). Every field has the plan's default.
+ */
+export const SetupChoices = z
+  .object({
+    rollOffWinnerDeploys: z.enum(['first', 'second']).optional(),
+    attacker: z.enum(['roll-off', 'a', 'b']).optional(),
+    rollOffWinnerChooses: z.enum(['attacker', 'defender']).optional(),
+    firstTurnChoice: z.enum(['take', 'give']).optional(),
+    playersOff: z.array(z.enum(['weather', 'in-game-injuries'])).max(2).optional(),
+  })
+  .strict();
+export type SetupChoices = z.infer<typeof SetupChoices>;
+
 export const GameSetup = z
   .object({
     campaignId: Id,
@@ -81,6 +99,8 @@ export const GameSetup = z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Write the date as YYYY-MM-DD.')
       .optional(),
+    /** The players' choices (issue 19); left out, the plan's defaults. */
+    choices: SetupChoices.optional(),
   })
   .strict()
   .refine((s) => s.teamA !== s.teamB, { message: 'Pick two different teams.', path: ['teamB'] });

@@ -3,7 +3,7 @@
  * shown before a campaign is upgraded or an edit is applied. Rosters that would become illegal are the app's to add
  * (they need the campaign's teams). Pure.
  */
-import type { DiceTable, Ruleset } from './schema';
+import type { DiceTable, Readings, Ruleset } from './schema';
 import { allTables } from './schema';
 
 export interface RulesetChange {
@@ -78,6 +78,7 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
     if (rule?.enabledByDefault) c.text = `${rule.name} added, switched on.`;
   }
   byId('Dice tables', allTables(before), allTables(after), tableText, out);
+  readingChanges(before.readings ?? {}, after.readings ?? {}, out);
 
   const p = before.progression;
   const q = after.progression;
@@ -124,4 +125,30 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
     return bits.join(' ') || 'Battle Honours changed.';
   }, out);
   return out;
+}
+
+const READING_NAMES: Readonly<Record<keyof Readings, string>> = {
+  nightFighting: 'Night Fighting',
+  deepStrike: 'Deep Strike',
+  infiltrate: 'Infiltrate',
+  gameLength: 'Game length',
+  reservesArrivesOn: 'Reserves table',
+};
+const READING_VALUES: Readonly<Record<string, string>> = {
+  'every-shot': 'every turn of every game',
+  'when-a-rule-says': 'only when a rule says so',
+  'pack-000': "as 000 prints it",
+  'later-001': "as 001 prints it",
+  'ten-turns': '10 turns',
+  'random-game-length': 'Random Game Length after turn 10',
+};
+
+/** The club's readings (issue 19): an absent field is Herald's default. */
+function readingChanges(was: Readings, now: Readings, out: RulesetChange[]): void {
+  const word = (v: unknown): string =>
+    v === undefined ? "Herald's default" : Array.isArray(v) ? v.map((n, i) => `turn ${i + 1}: ${n === null ? 'none' : `${String(n)}+`}`).join(', ') : (READING_VALUES[String(v)] ?? String(v));
+  for (const key of Object.keys(READING_NAMES) as (keyof Readings)[]) {
+    if (same(was[key], now[key])) continue;
+    out.push({ area: 'Readings', kind: 'changed', text: `${READING_NAMES[key]}: ${word(was[key])} → ${word(now[key])}.` });
+  }
 }

@@ -16,6 +16,7 @@ export type SectionKey =
   | 'honours'
   | 'missions'
   | 'optional-rules'
+  | 'readings'
   | 'other';
 
 export type System = Ruleset['progression']['system'];
@@ -40,6 +41,7 @@ export const SECTIONS: SectionInfo[] = [
   { key: 'honours', title: 'Battle Honours', systems: ['battle-honours'] },
   { key: 'missions', title: 'Missions' },
   { key: 'optional-rules', title: 'Optional rules' },
+  { key: 'readings', title: 'Readings of the seeds' },
 ];
 
 export const SYSTEM_NAMES: Record<System, string> = {
