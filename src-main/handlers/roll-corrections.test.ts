@@ -6,7 +6,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
-import type { Core } from '../core';
 import { call, failure, testCore } from '../test-support';
 
 let uid = 0;
