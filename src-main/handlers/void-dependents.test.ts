@@ -43,7 +43,7 @@ async function play(core: Core, campaignId: string, teamA: string, teamB: string
   const draft: GameDraft = structuredClone(g.draft);
   const firstOf = (side: 'a' | 'b') => g.models.find((m) => m.side === side && !out.includes(m.name))!.id;
   draft.report.models = draft.report.models.map((m) =>
-    out.includes(m.name) ? { ...m, aliveAtEnd: false, outOfAction: { by: firstOf(m.side === 'a' ? 'b' : 'a'), how: 'shooting' } } : m,
+    out.includes(m.name ?? '') ? { ...m, aliveAtEnd: false, outOfAction: { by: firstOf(m.side === 'a' ? 'b' : 'a'), how: 'shooting' } } : m,
   );
   draft.step = 'review';
   g = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
