@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
+import { fileURLToPath } from 'node:url';
 
 // The renderer. Built to dist/renderer and loaded by Electron (app:// protocol) or served by browser mode.
 export default defineConfig({
@@ -13,5 +14,12 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     target: 'es2023',
+    // Two pages: the app, and the Club Wi-Fi view's read-only phone pages (issue 22), served by the LAN listener.
+    rollupOptions: {
+      input: {
+        index: fileURLToPath(new URL('./src-renderer/index.html', import.meta.url)),
+        phone: fileURLToPath(new URL('./src-renderer/phone.html', import.meta.url)),
+      },
+    },
   },
 });

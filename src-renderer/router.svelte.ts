@@ -5,6 +5,7 @@
  *   #/teams/ID              a team's roster builder
  *   #/team-lists            the team-list library
  *   #/backups               verified backups: back up now, restore
+ *   #/club-wifi             the Club Wi-Fi view's switch, QR code and link (issue 22)
  *   #/team-lists/ID         the team-list editor
  *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
  *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
@@ -17,6 +18,7 @@ export type Route =
   | { name: 'team'; id: string }
   | { name: 'teamLists' }
   | { name: 'backups' }
+  | { name: 'clubWifi' }
   | { name: 'teamListEditor'; id: string }
   | { name: 'game'; id: string }
   | { name: 'newGame'; campaignId: string }
@@ -36,6 +38,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'teams' && id) return { name: 'team', id };
   if (section === 'games' && id) return { name: 'game', id };
   if (section === 'backups') return { name: 'backups' };
+  if (section === 'club-wifi') return { name: 'clubWifi' };
   if (section === 'team-lists') return id ? { name: 'teamListEditor', id } : { name: 'teamLists' };
   return { name: 'home' };
 }
@@ -46,6 +49,7 @@ export const href = {
   team: (id: string) => `#/teams/${encodeURIComponent(id)}`,
   teamLists: () => '#/team-lists',
   backups: () => '#/backups',
+  clubWifi: () => '#/club-wifi',
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,

@@ -1,25 +1,7 @@
-/**
- * The only channels the Club Wi-Fi view answers (issue 22): what the phone pages read. Every other channel of the
- * contract — every write, and the reads a phone has no business with (file dialogs, backups, where the file lives) —
- * is refused by the LAN listener before it reaches the core.
- */
-import type { ChannelName } from '../../shared/ipc/contract';
+/** The Club Wi-Fi view's allowlist (the list itself is shared with the phone pages: shared/ipc/schemas/lan.ts). */
+import { LAN_READ_CHANNELS, type LanReadChannel } from '../../shared/ipc/schemas/lan';
 
-export const LAN_READ_CHANNELS = [
-  'campaigns.list',
-  'campaigns.get',
-  'campaigns.standings',
-  'campaigns.bulletin',
-  'players.list',
-  'teams.list',
-  'teams.get',
-  'teams.history',
-  'models.history',
-  'games.list',
-  'games.get',
-] as const satisfies readonly ChannelName[];
-
-export type LanReadChannel = (typeof LAN_READ_CHANNELS)[number];
+export { LAN_READ_CHANNELS, type LanReadChannel };
 
 const allowed: ReadonlySet<string> = new Set(LAN_READ_CHANNELS);
 export const isLanReadChannel = (channel: unknown): channel is LanReadChannel => typeof channel === 'string' && allowed.has(channel);

@@ -3,6 +3,7 @@
  * Off by default and off again at quit; a fresh token each time it is switched on.
  */
 import { z } from 'zod';
+import type { ChannelName } from '../contract';
 
 /** A network address the organiser can serve the view on (IPv4: what a phone on the same Wi-Fi reaches). */
 export const LanInterface = z.object({
@@ -42,3 +43,23 @@ export const LanStartInput = z
   })
   .strict();
 export type LanStartInput = z.infer<typeof LanStartInput>;
+
+/**
+ * The only channels the Club Wi-Fi view answers: what the phone pages read. Every other channel of the contract —
+ * every write, and the reads a phone has no business with (file dialogs, backups, where the file lives) — is refused
+ * by the LAN listener (src-main/lan/) before it reaches the core.
+ */
+export const LAN_READ_CHANNELS = [
+  'campaigns.list',
+  'campaigns.get',
+  'campaigns.standings',
+  'campaigns.bulletin',
+  'players.list',
+  'teams.list',
+  'teams.get',
+  'teams.history',
+  'models.history',
+  'games.list',
+  'games.get',
+] as const satisfies readonly ChannelName[];
+export type LanReadChannel = (typeof LAN_READ_CHANNELS)[number];
