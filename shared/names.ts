@@ -62,3 +62,25 @@ export function nameKey(input: string): string {
     .toLowerCase()
     .normalize('NFKC');
 }
+
+/**
+ * The stored form of a note (issue 22): like a name (NFC, invisible characters out) but its line breaks kept, so a
+ * battle report keeps its paragraphs. Spaces collapse within a line, lines lose their trailing spaces, more than one
+ * blank line becomes one. Blank text (nothing visible) is '' — saving it removes the note.
+ *
+ * @example
+ * normaliseNote('  Turn 1:\u200B  the  Boyz charged.\r\n\r\n\r\n\tTurn 2: \n'); // → 'Turn 1: the Boyz charged.\n\nTurn 2:'
+ */
+export function normaliseNote(input: string): string {
+  const text = input
+    .replace(/\r\n?/g, '\n')
+    .replace(INVISIBLE, '')
+    .replace(STRAY_JOINER, '')
+    .split('\n')
+    .map((line) => line.replace(/[^\S\n]+/gu, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim()
+    .normalize('NFC');
+  return VISIBLE.test(text) ? text : '';
+}

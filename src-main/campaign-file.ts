@@ -1,6 +1,6 @@
 /**
  * The campaign file (issue 8): one JSON file with everything of one campaign — the campaign, its pinned rulesets,
- * players, teams, the team lists they use, the whole ledger, the games and their rolls — so a club can move its
+ * players, teams, the team lists they use, the whole ledger, the games and their rolls, and the notes (issue 22) — so a club can move its
  * campaign to another laptop or keep a copy off the laptop.
  *
  * Importing is hostile-proof (docs/reliability.md rule 7, issue 16): size and depth limits and a strict schema
@@ -15,7 +15,8 @@ import * as ledgerModule from './ledger';
 import { carryOverClubOptionalRules } from './repos/rulesets';
 import { foldRoster, GamePlan, lowestBalances, Roster, type TeamList } from '../shared/rules';
 import type { Db } from './db/open';
-import { campaignRulesets, campaigns, gameRolls, games, players, teamLists, teams } from './db/schema';
+import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams } from './db/schema';
+import { normaliseNote } from '../shared/names';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { findCampaignByName } from './repos/campaigns';
 import { findTeamListByKey, hashList } from './repos/team-lists';
@@ -48,6 +49,7 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
     ledger: teamsRepo.campaignLedger(db, campaignId).map(({ seq: _s, campaignId: _c, ...r }) => r),
     games: gameRows.map(({ campaignId: _c, ...r }) => r),
     rolls: gameIds.length === 0 ? [] : db.select().from(gameRolls).where(inArray(gameRolls.gameId, gameIds)).orderBy(asc(gameRolls.gameId), asc(gameRolls.seq)).all().map((r) => ({ ...r, faces: r.faces as number[] })),
+    notes: db.select().from(notes).where(eq(notes.campaignId, campaignId)).orderBy(asc(notes.updatedAt), asc(notes.id)).all().map(({ campaignId: _c, ...r }) => r),
   };
 }
 
@@ -152,6 +154,13 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
       db.insert(games).values({ ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report }).run();
     }
     for (const r of file.rolls) db.insert(gameRolls).values(r).run();
+    // Notes (issue 22) change no progression: they go in beside the ledger, checked as notes.set checks them.
+    const modelIds = new Set([...ledger.models.values()].flatMap((m) => [...m]));
+    for (const [i, n] of (file.notes ?? []).entries()) {
+      if (n.subjectKind === 'model' && !modelIds.has(n.subjectId)) fail(`note ${i + 1} is about a model none of its teams has`);
+      const text = normaliseNote(n.text);
+      if (text !== '') db.insert(notes).values({ ...n, text, campaignId: c.id }).run();
+    }
     ledgerModule.importRows(db, file.ledger.map((e, i) => ({ ...e, campaignId: c.id, data: ledger.data[i]! })));
   } catch (e) {
     // A CHECK, UNIQUE or FOREIGN KEY constraint the checks above did not foresee: the file contradicts itself.

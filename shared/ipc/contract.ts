@@ -76,6 +76,7 @@ import {
   RulesetView,
 } from './schemas/rulesets';
 import { DroppedFileInput, DroppedFileResult } from './schemas/files';
+import { CampaignRecordView, CsvExportInput, CsvExportResult, Note, NoteSetInput, NoteSetResult, NoteSubjectKind, NotesListInput } from './schemas/narrative';
 import { LanStartInput, LanStatus } from './schemas/lan';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -156,7 +157,7 @@ export const channels = {
   'rulesets.import': channel({ input: RulesetImportInput, output: RulesetImportResult, summary: 'Read a ruleset file (main’s open dialog or an upload) and preview it; nothing is applied.' }),
 
   'campaigns.bulletin': channel({ input: CampaignIdInput, output: Bulletin, summary: 'The campaign bulletin: standings, latest games, casualties and promotions.' }),
-  'print.pdf': channel({ input: PrintPdfInput, output: PrintPdfResult, summary: 'Save a roster sheet, game-night kit or bulletin as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).' }),
+  'print.pdf': channel({ input: PrintPdfInput, output: PrintPdfResult, summary: 'Save a roster sheet, game-night kit, bulletin or campaign pack as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).' }),
 
   'backups.list': channel({ input: Empty, output: z.array(BackupView), summary: 'Verified backups of the campaign file, newest first (date, reason, size).' }),
   'backups.create': channel({ input: Empty, output: BackupView, summary: 'Back up the campaign file now (verified before it is kept).' }),
@@ -173,6 +174,10 @@ export const channels = {
   'games.void': channel({ input: GameVoidInput, output: GameSummary, summary: 'Void a committed game: exactly its ledger entries are reversed (and its dependents when asked).' }),
   'teams.history': channel({ input: TeamIdInput, output: TeamHistory, summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).' }),
   'models.history': channel({ input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(), output: ModelHistory, summary: 'One model’s history.' }),
+  'notes.list': channel({ input: NotesListInput, output: z.array(Note), summary: 'The campaign’s notes: battle reports on games and notes on models.' }),
+  'notes.set': channel({ input: NoteSetInput, output: NoteSetResult, summary: 'Write a game’s battle report or a model’s note (blank text removes it); changes no progression.' }),
+  'campaigns.records': channel({ input: CampaignIdInput, output: z.array(CampaignRecordView), summary: 'The campaign’s records (most kills, longest-serving model, most games, longest winning run), voided games left out.' }),
+  'campaigns.exportCsv': channel({ input: CsvExportInput, output: CsvExportResult, summary: 'Export the standings, games or models as a CSV file for a spreadsheet (save dialog, or a download in browser mode).' }),
   'files.importDropped': channel({ input: DroppedFileInput, output: DroppedFileResult, summary: 'Import a file dropped onto the window: a campaign file, a ruleset (loaded for the campaign on screen) or a team list, recognised by its content; anything else is refused.' }),
   'lan.status': channel({ input: Empty, output: LanStatus, summary: 'The Club Wi-Fi view: on or off, its link, the network addresses it can use and how many phones look.' }),
   'lan.start': channel({ input: LanStartInput, output: LanStatus, summary: 'Switch the read-only Club Wi-Fi view on, on the chosen network address, with a fresh token.' }),
@@ -198,6 +203,8 @@ export const events = {
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /** A game of a campaign was set up, edited, committed, discarded or voided. */
   'games.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
+  /** A game's battle report or a model's note was written or removed. */
+  'notes.changed': z.object({ campaignId: z.string(), subjectKind: NoteSubjectKind, subjectId: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */
   'menu.newCampaign': z.object({}).strict(),
   /** A File menu command the window's own buttons also offer, run by the renderer on what is on screen (Electron only). */

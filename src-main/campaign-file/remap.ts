@@ -104,8 +104,17 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
 
   const outRolls = file.rolls.map((r, i) => ({ ...r, gameId: games.get(r.gameId) ?? refuse(`Dice roll ${i + 1} in the file belongs to a game that is not in this file.`) }));
 
+  // Notes (issue 22): fresh ids; a game's note follows its game's new id. A model's note keeps the model id (model ids
+  // are not mapped, see above); importChecked checks that the model is on one of the file's teams.
+  const outNotes = file.notes?.map((n, i) => ({
+    ...n,
+    id: newId(),
+    subjectId: n.subjectKind === 'game' ? (games.get(n.subjectId) ?? refuse(`Note ${i + 1} in the file is about a game that is not in this file.`)) : n.subjectId,
+  }));
+
   return {
     ...file,
+    ...(outNotes ? { notes: outNotes } : {}),
     campaign: { ...file.campaign, id: campaignId },
     players: file.players.map((p) => ({ ...p, id: players.get(p.id)! })),
     teams: outTeams,

@@ -57,6 +57,8 @@ const GameRow = z
     updatedAt: Time,
   })
   .strict();
+/** A note on a game or a model (issue 22): at most 4,000 characters, as notes.set stores them. */
+const NoteRow = z.object({ id: Id, subjectKind: z.enum(['game', 'model']), subjectId: Id, text: z.string().min(1).max(4000), updatedAt: Time }).strict();
 const RollRow = z.object({ gameId: Id, seq: z.number().int().min(1).max(10_000), phase: z.enum(['plan', 'post']), purpose: Text, expression: z.string().max(20), faces: z.array(z.number().int().min(1).max(6)).max(20), total: z.number().int().min(0).max(1000), source: z.enum(['app', 'physical']) }).strict();
 
 export const CampaignFile = z
@@ -72,6 +74,8 @@ export const CampaignFile = z
     ledger: z.array(LedgerRow).max(2_000_000),
     games: z.array(GameRow).max(200_000),
     rolls: z.array(RollRow).max(5_000_000),
+    /** Battle reports and model notes (issue 22); files from before notes have none. */
+    notes: z.array(NoteRow).max(400_000).optional(),
   })
   .strict();
 export type CampaignFile = z.infer<typeof CampaignFile>;
@@ -86,6 +90,7 @@ const ROW_WORDS: Record<string, string> = {
   ledger: 'Ledger entry',
   games: 'Game',
   rolls: 'Dice roll',
+  notes: 'Note',
 };
 
 /** Where in the file, in words first: "Game 3 in the file (games[2].vpA)"; "the campaign (campaign.name)". */

@@ -16,6 +16,8 @@ import { printHandlers } from './print';
 import { backupHandlers } from './backups';
 import { campaignFileHandlers } from './campaign-files';
 import { fileHandlers } from './files';
+import { noteHandlers } from './notes';
+import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 
 export const handlers: Handlers<HandlerContext> = {
@@ -36,5 +38,7 @@ export const handlers: Handlers<HandlerContext> = {
   ...backupHandlers,
   ...campaignFileHandlers,
   ...fileHandlers,
+  ...noteHandlers,
+  ...exportHandlers,
   ...lanHandlers,
 };

@@ -13,6 +13,20 @@ import * as teamsRepo from '../repos/teams';
 import { ledgerModelNames, loadCampaignState } from '../games/context';
 import { gameSummary } from './games';
 import { standingsHandlers } from './standings';
+import { recordsOf } from './notes';
+import { notesBySubject } from '../repos/notes';
+import type { Db } from '../db/open';
+import type { GameRow } from '../db/schema';
+
+/** The battle reports of the eight latest committed games that have one (issue 22). */
+function battleReports(db: Db, campaignId: string, games: readonly GameRow[]) {
+  const notes = notesBySubject(db, campaignId, 'game');
+  const teamName = new Map(teamsRepo.listTeams(db, campaignId).map((t) => [t.id, t.name]));
+  return games
+    .filter((g) => notes.has(g.id))
+    .slice(0, 8)
+    .map((g) => ({ gameNumber: g.number, title: `${teamName.get(g.teamAId) ?? ''} vs ${teamName.get(g.teamBId) ?? ''}`, text: notes.get(g.id)! }));
+}
 
 type PrintHandlers = Pick<Handlers<HandlerContext>, 'campaigns.bulletin' | 'print.pdf'>;
 
@@ -52,6 +66,8 @@ export const printHandlers: PrintHandlers = {
         .slice(0, 20)
         .map(line),
       promotions: live.filter((r) => r.kind === 'level.reached' || r.kind === 'advance.rolled' || r.kind === 'honour.bought').slice(0, 20).map(line),
+      battleReports: battleReports(ctx.db, id, games),
+      records: recordsOf(ctx.db, id),
     };
   },
 

@@ -19,6 +19,7 @@ import { loadTeamList } from '../repos/team-lists';
 import { rosterPointsLimit, threat } from '../../shared/rules';
 import { modelGameStats, progressWords } from '../games/stats';
 import { gameSummary } from './games';
+import { notesBySubject } from '../repos/notes';
 
 type StandingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.standings' | 'teams.history' | 'models.history'>;
 
@@ -60,7 +61,7 @@ function standingRow(db: Db, campaign: CampaignRow, teamId: string): StandingRow
 }
 
 /** Every model a team ever had (founding roster, recruits), with what happened to it. */
-function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHistory[] {
+export function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHistory[] {
   const team = loadTeam(db, teamId, campaign.pointsLimit);
   // The team's games and ledger only (issue 9): a model's history never needs the rest of the campaign.
   const games = gamesRepo.listGames(db, campaign.id, { status: ['committed'], teamId });
@@ -71,6 +72,7 @@ function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHis
   const directory = team.projection?.state.directory ?? {};
   const projection = team.projection?.state.progression.models ?? {};
   const entryName = (id: string) => team.list.entries.find((e) => e.id === id)?.name ?? id;
+  const notes = notesBySubject(db, campaign.id, 'model');
   return Object.entries(directory).map(([modelId, m]) => {
     const p = projection[modelId];
     const s = stats.get(modelId);
@@ -93,6 +95,7 @@ function modelHistories(db: Db, campaign: CampaignRow, teamId: string): ModelHis
       advances: words.advances,
       honours: words.honours,
       events,
+      note: notes.get(modelId) ?? null,
     };
   });
 }

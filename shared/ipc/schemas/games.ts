@@ -195,7 +195,8 @@ export const ScoreView = z.object({
   winner: z.enum(['a', 'b', 'draw']),
   reason: z.string(),
   automatic: z.boolean(),
-  margin: z.object({ name: z.string(), difference: z.number(), percent: z.number(), pointsLimit: z.number().int() }),
+  /** 000 Margin of Victory; null unless the mission scores 000's points-value Victory Points (none of 004's or 003's). */
+  margin: z.object({ name: z.string(), difference: z.number(), percent: z.number(), pointsLimit: z.number().int() }).nullable(),
   notes: z.array(z.string()),
 });
 export type ScoreView = z.infer<typeof ScoreView>;
@@ -372,6 +373,8 @@ export const ModelHistory = z.object({
   honours: z.array(z.string()),
   /** Each event in order, in words, with the game number when a game caused it. */
   events: z.array(z.object({ gameNumber: z.number().int().nullable(), text: z.string(), voided: z.boolean() })),
+  /** The organiser's note on the model (issue 22), or null. */
+  note: z.string().nullable().optional(),
 });
 export type ModelHistory = z.infer<typeof ModelHistory>;
 

@@ -2,8 +2,9 @@
 import { z } from 'zod';
 import { Id } from './campaigns';
 import { GameSummary, StandingRow } from './games';
+import { CampaignRecordView } from './narrative';
 
-export const PrintKind = z.enum(['roster', 'kit', 'bulletin']);
+export const PrintKind = z.enum(['roster', 'kit', 'bulletin', 'pack']);
 export type PrintKind = z.infer<typeof PrintKind>;
 export const Paper = z.enum(['a4', 'letter']);
 export type Paper = z.infer<typeof Paper>;
@@ -28,5 +29,9 @@ export const Bulletin = z.object({
   latestGames: z.array(GameSummary),
   casualties: z.array(z.object({ gameNumber: z.number().int().nullable(), teamName: z.string(), modelName: z.string(), text: z.string() })),
   promotions: z.array(z.object({ gameNumber: z.number().int().nullable(), teamName: z.string(), modelName: z.string(), text: z.string() })),
+  /** Battle reports of the latest games (issue 22), newest first. */
+  battleReports: z.array(z.object({ gameNumber: z.number().int(), title: z.string(), text: z.string() })).optional(),
+  /** The campaign's records (issue 22): most kills, longest-serving model, most games, longest winning run. */
+  records: z.array(CampaignRecordView).optional(),
 });
 export type Bulletin = z.infer<typeof Bulletin>;

@@ -41,7 +41,7 @@ describe('campaign records (issue 22)', () => {
         { id: 'c1', tookPart: true, outOfActionBy: 'a1' },
       ]),
     ]);
-    expect(r.mostKills).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'], text: 'Most kills: Grukk (Da Boyz), 2 kills' });
+    expect(r.mostKills).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'], valueText: '2 kills', text: 'Most kills: Grukk (Da Boyz), 2 kills' });
     expect(r.longestServing).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'] });
     expect(r.mostGames).toMatchObject({ value: 2, holders: ['Da Boyz'], text: 'Most games: Da Boyz, 2 games' });
     expect(r.longestWinningRun).toMatchObject({ value: 2, text: 'Longest winning run: Da Boyz, 2 wins in a row' });

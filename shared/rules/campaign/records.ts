@@ -29,6 +29,8 @@ export interface CampaignRecord {
   value: number;
   /** "Name (Team)" for a model, the team's name for a team; sorted by name. */
   holders: string[];
+  /** The value in words: "7 kills", "3 wins in a row". */
+  valueText: string;
   /** One line for the bulletin, e.g. "Most kills: Grukk (Da Boyz), 7 kills". */
   text: string;
 }
@@ -77,7 +79,7 @@ export function campaignRecords(input: RecordsInput): CampaignRecord[] {
 
   const out: CampaignRecord[] = [];
   const push = (kind: RecordKind, title: string, found: ReturnType<typeof best>, unit: (n: number) => string) => {
-    if (found) out.push({ kind, title, ...found, text: `${title}: ${found.holders.join(', ')}, ${unit(found.value)}` });
+    if (found) out.push({ kind, title, ...found, valueText: unit(found.value), text: `${title}: ${found.holders.join(', ')}, ${unit(found.value)}` });
   };
   push('mostKills', 'Most kills', best(kills, modelName), (n) => plural(n, 'kill'));
   push('longestServing', 'Longest-serving model', best(fought, modelName), (n) => plural(n, 'game'));

@@ -104,6 +104,12 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('lan.status', {});
   await run('lan.start', { address: '127.0.0.1', port: 0 });
   await run('lan.stop', {});
+  await run('notes.set', { campaignId: campaign, subjectKind: 'game', subjectId: gameId, text: 'Edge test: a short battle report.' });
+  await run('notes.set', { campaignId: campaign, subjectKind: 'model', subjectId: sergeant.id, text: 'Edge test: held the line.' });
+  await run('notes.list', { campaignId: campaign });
+  await run('campaigns.records', { id: campaign });
+  await saveTo('standings.csv');
+  await run('campaigns.exportCsv', { id: campaign, table: 'standings', destination: 'dialog' });
   await run('games.voidPlan', { id: gameId });
   await run('games.void', { id: gameId, reason: 'Edge test: entered twice', withDependents: true });
   const second = await run<{ game: Row }>('games.create', { campaignId: campaign, teamA: orks, teamB: marines });
