@@ -100,3 +100,32 @@ test("Herald's dice: an injury is changed at the club's ruling, with who asked a
   const d = await invoke(page, 'games.get', { id: gameId });
   expect(Object.entries(d.draft.overrides)).toEqual([[expect.stringMatching(/^post\|Injury/), { faces: [6], by: 'Alice', reason: 'club ruling: re-roll' }]]);
 });
+
+test('founded roster: a rename saves as it is typed and survives leaving; a priced change asks before leaving', async ({ herald }) => {
+  const app = await herald.launch();
+  const { page } = app;
+  const c = await campaignWithTeams(page, 'Rename League', 'app');
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${c.a}`)}`);
+  const card = page.getByRole('article', { name: 'Brother Varro' });
+  await card.getByLabel('Name').fill('Brother Varro the Elder');
+  await expect(page.getByRole('article', { name: 'Brother Varro the Elder' }).getByRole('status')).toHaveText('Name saved');
+  // Left at once by the breadcrumb, no "Save change" clicked: the name is kept.
+  await page.getByRole('link', { name: 'Rename League', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Rename League', level: 1 })).toBeVisible();
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${c.a}`)}`);
+  await expect(page.getByRole('article', { name: 'Brother Varro the Elder' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Ledger' })).toContainText('Brother Varro the Elder');
+
+  // A priced change (wargear) is not bought until asked; leaving asks first, and "stay" keeps it on screen.
+  const sergeant = page.getByRole('article', { name: 'Sergeant Tarkus' });
+  await sergeant.getByRole('checkbox').first().check();
+  await expect(sergeant.getByRole('button', { name: /^Save change \(\d+ Req\)$/ })).toBeVisible();
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.dismiss();
+  });
+  await page.getByRole('link', { name: 'Rename League', exact: true }).click();
+  await expect.poll(() => asked).toContain('Leave this team? the change to Sergeant Tarkus is not bought yet.');
+  await expect(sergeant.getByRole('button', { name: /^Save change/ })).toBeVisible();
+});

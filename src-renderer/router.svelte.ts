@@ -60,11 +60,25 @@ export const href = {
 
 class Router {
   route = $state<Route>(parseRoute(location.hash));
+  #here = location.hash;
+  #guards = new Set<() => string | null>();
   constructor() {
     window.addEventListener('hashchange', () => {
+      // A screen with unsaved changes asks first (issue 20); "stay" puts the address back without a new route.
+      const ask = [...this.#guards].map((guard) => guard()).find((words) => words);
+      if (ask && !window.confirm(ask)) {
+        history.replaceState(history.state, '', this.#here || '#/');
+        return;
+      }
+      this.#here = location.hash;
       this.route = parseRoute(location.hash);
       window.scrollTo(0, 0);
     });
+  }
+  /** While registered, leaving the screen asks `guard()`'s question first (null: nothing to lose). Returns the removal. */
+  guard(guard: () => string | null): () => void {
+    this.#guards.add(guard);
+    return () => this.#guards.delete(guard);
   }
   go(to: string) {
     location.hash = to;

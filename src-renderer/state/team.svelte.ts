@@ -21,6 +21,11 @@ export class TeamState {
   staged = $state<Record<string, RosterModel>>({});
   /** Founded teams: a model being recruited. */
   recruit = $state<RosterModel | null>(null);
+  /**
+   * Founded teams (issue 20, one saving model): a new name costs nothing, so it saves as it is typed, like a draft;
+   * each model's name save is 'saving', 'saved' or failed (its message, shown under the name field).
+   */
+  nameSaves = $state<Record<string, { state: 'saving' | 'saved' | 'error'; message?: string }>>({});
   status = $state<SaveStatus>('saved');
   error = $state<string | null>(null);
   actionError = $state<string | null>(null);
@@ -36,6 +41,8 @@ export class TeamState {
 
   #saveSeq = 0;
   #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Founded teams: names typed and not yet sent, by model, with their timers. */
+  #names: Record<string, { name: string; timer: ReturnType<typeof setTimeout> | undefined }> = {};
 
   constructor(readonly id: string) {}
 
@@ -63,7 +70,7 @@ export class TeamState {
   private apply(detail: TeamDetail) {
     this.detail = detail;
     // Main's copy — but never over a draft the user is still typing.
-    if (this.status !== 'saving') this.roster = detail.roster;
+    if (this.status !== 'saving') this.roster = { models: detail.roster.models.map((m) => ({ ...m, name: this.#names[m.id]?.name ?? m.name })) };
   }
 
   subscribe(): () => void {
@@ -96,7 +103,7 @@ export class TeamState {
 
   updateModel(model: RosterModel) {
     if (this.founded) {
-      this.staged = { ...this.staged, [model.id]: model };
+      this.updateFoundedModel(model);
       return;
     }
     this.roster = { models: this.roster.models.map((m) => (m.id === model.id ? model : m)) };
@@ -135,6 +142,7 @@ export class TeamState {
 
   /** Wait for pending edits to reach main (before founding, or leaving). */
   async flush() {
+    await Promise.all(Object.keys(this.#names).map((id) => this.saveName(id)));
     if (this.#timer) {
       clearTimeout(this.#timer);
       this.#timer = undefined;
@@ -143,6 +151,63 @@ export class TeamState {
   }
 
   // ----- founded teams: every change is a ledger entry -----
+
+  /** A free change (the name) saves as typed; a priced one (wargear) is staged until bought with its Req. */
+  private updateFoundedModel(model: RosterModel) {
+    const base = this.roster.models.find((m) => m.id === model.id);
+    if (!base) return;
+    if (model.name !== base.name) {
+      this.roster = { models: this.roster.models.map((m) => (m.id === model.id ? { ...m, name: model.name } : m)) };
+      this.saveNameSoon(model.id, model.name);
+    }
+    const { name: _n, ...rest } = model;
+    const { name: _b, ...committed } = base;
+    const { [model.id]: _old, ...others } = this.staged;
+    this.staged = JSON.stringify(rest) === JSON.stringify(committed) ? others : { ...others, [model.id]: model };
+  }
+
+  private saveNameSoon(modelId: string, name: string) {
+    const pending = this.#names[modelId];
+    clearTimeout(pending?.timer);
+    this.nameSaves = { ...this.nameSaves, [modelId]: { state: 'saving' } };
+    const timer = setTimeout(() => void this.saveName(modelId), 600);
+    this.#names[modelId] = { name, timer };
+  }
+
+  private async saveName(modelId: string) {
+    const pending = this.#names[modelId];
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    delete this.#names[modelId];
+    // The model as main has it (staged wargear is not bought by a rename), with the new name.
+    const saved = this.detail?.roster.models.find((m) => m.id === modelId);
+    if (!saved || saved.name === pending.name) {
+      this.nameSaves = { ...this.nameSaves, [modelId]: { state: 'saved' } };
+      return;
+    }
+    try {
+      const detail = await api.call('teams.changeModel', { id: this.id, model: { ...$state.snapshot(saved), name: pending.name } });
+      this.detail = detail;
+      // Main's roster, with any name still being typed on another card.
+      this.roster = { models: detail.roster.models.map((m) => ({ ...m, name: this.#names[m.id]?.name ?? m.name })) };
+      this.nameSaves = { ...this.nameSaves, [modelId]: { state: 'saved' } };
+      void this.loadHistory();
+    } catch (e) {
+      this.nameSaves = { ...this.nameSaves, [modelId]: { state: 'error', message: `Not saved: ${messageOf(e)}` } };
+    }
+  }
+
+  /** What leaving now would lose, in words (a guard asks before it), or null. */
+  get unsaved(): string | null {
+    const names = Object.keys(this.staged).map((id) => this.roster.models.find((m) => m.id === id)?.name || 'a model');
+    const failed = Object.entries(this.nameSaves).filter(([, s]) => s.state === 'error').map(([id]) => this.roster.models.find((m) => m.id === id)?.name || 'a model');
+    const parts = [
+      ...(names.length > 0 ? [`the change to ${names.join(', ')} is not bought yet`] : []),
+      ...(this.recruit ? ['the recruit is not bought yet'] : []),
+      ...(failed.length > 0 ? [`the new name of ${failed.join(', ')} was not saved`] : []),
+    ];
+    return parts.length > 0 ? `Leave this team? ${parts.join('; ')}.` : null;
+  }
 
   costOf(model: RosterModel): number {
     if (!this.list) return 0;
@@ -173,8 +238,14 @@ export class TeamState {
   async commitStaged(modelId: string) {
     const model = this.staged[modelId];
     if (!model) return;
+    const { [modelId]: _was, ...rest } = this.stagedErrors;
+    this.stagedErrors = rest;
     if (await this.act(() => api.call('teams.changeModel', { id: this.id, model: $state.snapshot(model) }))) this.discardStaged(modelId);
+    // Said on the card whose change it was (issue 20), not only at the top of the page.
+    else if (this.actionError) this.stagedErrors = { ...this.stagedErrors, [modelId]: `Not saved: ${this.actionError}` };
   }
+  /** Founded teams: a priced change that failed to save, by model (shown on its card). */
+  stagedErrors = $state<Record<string, string>>({});
   discardStaged(modelId: string) {
     const { [modelId]: _gone, ...rest } = this.staged;
     this.staged = rest;
