@@ -10,7 +10,7 @@
  *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
  *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
  *   #/games/ID              a game: plan, result wizard, review; history once committed
- *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin), without the app's bars (issue 7)
+ *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin | pack), without the app's bars (issues 7, 22)
  */
 export type Route =
   | { name: 'home' }
@@ -23,13 +23,13 @@ export type Route =
   | { name: 'game'; id: string }
   | { name: 'newGame'; campaignId: string }
   | { name: 'rules'; campaignId: string; section?: string }
-  | { name: 'print'; kind: 'roster' | 'kit' | 'bulletin'; id: string; paper: 'a4' | 'letter' };
+  | { name: 'print'; kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string; paper: 'a4' | 'letter' };
 
 export function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   const [section, id, sub, part] = parts;
-  if (section === 'print' && (id === 'roster' || id === 'kit' || id === 'bulletin') && sub) {
+  if (section === 'print' && (id === 'roster' || id === 'kit' || id === 'bulletin' || id === 'pack') && sub) {
     return { name: 'print', kind: id, id: sub, paper: /(?:^|&)paper=letter(?:&|$)/.test(query) ? 'letter' : 'a4' };
   }
   if (section === 'campaigns' && id && sub === 'new-game') return { name: 'newGame', campaignId: id };
@@ -53,7 +53,7 @@ export const href = {
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
-  print: (kind: 'roster' | 'kit' | 'bulletin', id: string, paper: 'a4' | 'letter' = 'a4') => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`,
+  print: (kind: 'roster' | 'kit' | 'bulletin' | 'pack', id: string, paper: 'a4' | 'letter' = 'a4') => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`,
   rules: (campaignId: string, section?: string) =>
     `#/campaigns/${encodeURIComponent(campaignId)}/rules${section ? `/${encodeURIComponent(section)}` : ''}`,
 };

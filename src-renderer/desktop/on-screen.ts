@@ -15,7 +15,7 @@ export async function campaignOnScreen(route: Route): Promise<string | null> {
     case 'game':
       return (await api.call('games.get', { id: route.id })).game.campaignId;
     case 'print':
-      if (route.kind === 'bulletin') return route.id;
+      if (route.kind === 'bulletin' || route.kind === 'pack') return route.id;
       return route.kind === 'roster' ? (await api.call('teams.get', { id: route.id })).team.campaignId : (await api.call('games.get', { id: route.id })).game.campaignId;
     default:
       return null;
@@ -23,7 +23,7 @@ export async function campaignOnScreen(route: Route): Promise<string | null> {
 }
 
 /** What File → Print… prints from this screen: a team's roster sheet, a game's kit, a campaign's bulletin. */
-export function printableOnScreen(route: Route): { kind: 'roster' | 'kit' | 'bulletin'; id: string } | null {
+export function printableOnScreen(route: Route): { kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string } | null {
   switch (route.name) {
     case 'team':
       return { kind: 'roster', id: route.id };

@@ -11,7 +11,7 @@ class HandOver {
   ruleset = $state.raw<DroppedRuleset | null>(null);
   /** File → New campaign… from another screen: the home screen focuses its form once shown. */
   newCampaign = $state(false);
-  print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin'; id: string } | null>(null);
+  print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string } | null>(null);
 }
 
 export const handOver = new HandOver();
