@@ -154,7 +154,7 @@ export function scoreView(score: GameScore, human: (t: string) => string): Score
     winner: score.outcome.kind === 'win' ? score.outcome.winner : 'draw',
     reason: human(score.outcome.reason),
     automatic: score.outcome.kind === 'win' && score.outcome.automatic,
-    margin: { name: score.margin.name, difference: score.margin.difference, percent: score.margin.percent, pointsLimit: score.margin.pointsLimit },
+    margin: score.margin && { name: score.margin.name, difference: score.margin.difference, percent: score.margin.percent, pointsLimit: score.margin.pointsLimit },
     notes: score.notes.map(human),
   };
 }

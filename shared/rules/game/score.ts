@@ -40,8 +40,12 @@ export interface GameScore {
   outcome: Outcome;
   /** Set when the game was won automatically, regardless of VP. */
   automaticWin: { side: Side; reason: string } | null;
-  /** 000 Margin of Victory from the same VP, against `pointsLimit`; shown only, never changes `outcome`. */
-  margin: MarginOfVictory & { pointsLimit: number };
+  /**
+   * 000 Margin of Victory, against `pointsLimit`; shown only, never changes `outcome`. null for every mission Herald
+   * scores: 000 says it is "only applicable in Gamma or Omega missions where Victory Points are used" (its
+   * points-value Victory Points), and 004's and 003's missions score mission VP, a few points a game (issue 19).
+   */
+  margin: (MarginOfVictory & { pointsLimit: number }) | null;
   /** Things worth telling the players (e.g. the secondaries they wrote down differ from the rules' count). */
   notes: string[];
 }
@@ -61,7 +65,7 @@ export interface ScoreOptions {
  * const score = scoreGame(report, battleHonoursPreset());
  * score.vp; // → { a: 3, b: 0 } (Assassination 2 VP in Skirmish + Survival 1 VP)
  * score.outcome; // → { kind: 'win', winner: 'a', automatic: false, reason: 'Player A has the most VPs (3 to 0).' }
- * score.margin; // → { result: 'draw', winner: null, difference: 3, pointsLimit: 250 } (000: 3 VP of 250 is under 10 %)
+ * score.margin; // → null (000's Margin of Victory is only for its points-value Victory Points)
  */
 export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOptions = {}): GameScore {
   const problems = validateReport(report);
@@ -87,11 +91,8 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
     if (extra.length > 0) notes.push(`${sideName(side)} wrote down ${extra.join(', ')}, which the recorded facts do not give.`);
   }
 
-  const margin = { ...marginOfVictory(score.vp.a, score.vp.b, pointsLimit), pointsLimit };
+  const margin = marginWherePointsValueVp(score.vp, pointsLimit, false);
   const automaticWin = score.outcome.kind === 'win' && score.outcome.automatic ? { side: score.outcome.winner, reason: score.outcome.reason } : null;
-  if (automaticWin && margin.winner !== automaticWin.side) {
-    notes.push(`${sideName(automaticWin.side)} won automatically; the Margin of Victory only compares VP.`);
-  }
   return { missionId, vp: score.vp, lines: score.lines, secondaries, outcome: score.outcome, automaticWin, margin, notes };
 }
 
@@ -144,7 +145,15 @@ function scoreClubGame(report: GameReport, mission: ClubMission, pointsLimit: nu
   if (ending.kind === 'no-models-left' && mission.suddenDeathNotInUse) {
     notes.push(`${sideName(ending.side)} has no models left, but Sudden Death is not in use in ${mission.name}: the victory points decide.`);
   }
-  const margin = { ...marginOfVictory(vp.a, vp.b, pointsLimit), pointsLimit };
-  if (automaticWin && margin.winner !== automaticWin.side) notes.push(`${sideName(automaticWin.side)} won automatically; the Margin of Victory only compares VP.`);
+  const margin = marginWherePointsValueVp(vp, pointsLimit, false);
   return { missionId: mission.id, vp, lines, secondaries: { a: [], b: [] }, outcome, automaticWin, margin, notes };
+}
+
+/**
+ * 000 Margin of Victory: "Obviously, this is only applicable in Gamma or Omega missions where Victory Points are used"
+ * — 000's Victory Points are the points value of the units destroyed, against the game's points limit. A mission that
+ * scores that way gets its margin; a mission scoring its own few VP (all of 004's and 003's) gets none.
+ */
+function marginWherePointsValueVp(vp: Record<Side, number>, pointsLimit: number, pointsValueVp: boolean): GameScore['margin'] {
+  return pointsValueVp ? { ...marginOfVictory(vp.a, vp.b, pointsLimit), pointsLimit } : null;
 }
