@@ -19,6 +19,7 @@ import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
 import { startBrowserServer } from '../e2e/support/browser-server';
 import { call, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
 import { rawTeamRoster } from './raw-roster';
+import { lanRosterUnderLoad } from './lan-load';
 import { Sfc32 } from '../shared/rules';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
@@ -33,6 +34,7 @@ const BUDGETS_MS: Record<string, number> = {
   rebuildProjections: 2000,
   rosterPdf: 1500,
   startupToFirstPaint: 1500,
+  lanRosterUnderLoad: 100,
 };
 const RATIO_BUDGET = 3;
 
@@ -199,6 +201,10 @@ async function main() {
   }
   metrics.commitGame = stats(commits);
   metrics.voidGame = stats(voids);
+
+  // lanRosterUnderLoad (issue 22): the Club Wi-Fi view's roster page while 30 phones refresh and games are committed.
+  const lan = await lanRosterUnderLoad(core, { campaignId, teamA, teamB, teamIds: info.teamIds, durationMs: quick ? 10_000 : 20_000, rng });
+  metrics.lanRosterUnderLoad = stats(lan.samples);
 
   // rebuildProjections: every team's projection and roster cache rebuilt from the ledger, in one transaction.
   metrics.rebuildProjections = stats(await time(3, () => db.transaction((tx) => rebuild(tx, { campaignId }, new Date().toISOString()))));
