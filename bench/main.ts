@@ -17,13 +17,14 @@ import { createCore, type Core } from '../src-main/core';
 import { rebuild, staleTeams } from '../src-main/ledger';
 import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
 import { startBrowserServer } from '../e2e/support/browser-server';
-import { call, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
+import { call, dayOf, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
+import { backupsAfterTenYears, growthCheckpoints, measureGrowth, type GrowthPoint } from './sizes';
 import { rawTeamRoster } from './raw-roster';
 import { lanRosterUnderLoad } from './lan-load';
 import { Sfc32 } from '../shared/rules';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
-const GENERATOR_VERSION = 1;
+const GENERATOR_VERSION = 2; // 2: backup sizes measured as the campaign grows (issue 21)
 const MIGRATIONS = path.resolve('migrations');
 
 const BUDGETS_MS: Record<string, number> = {
@@ -35,7 +36,11 @@ const BUDGETS_MS: Record<string, number> = {
   rosterPdf: 1500,
   startupToFirstPaint: 1500,
   lanRosterUnderLoad: 100,
+  backup: 600,
 };
+/** Issue 21: disk budgets, in bytes (MB = 1,000,000 bytes). */
+const MB = 1_000_000;
+const SIZE_BUDGETS: Record<string, number> = { dbBytes: 80 * MB, backupBytes: 15 * MB, backupsAfterTenYears: 1000 * MB };
 const RATIO_BUDGET = 3;
 
 interface Metric {
@@ -74,7 +79,9 @@ async function time(runs: number, fn: (i: number) => Promise<unknown> | unknown,
 }
 
 /** The cached scenario for this seed and size, generated first when missing. */
-async function scenario(): Promise<{ dir: string; info: ScenarioInfo }> {
+type CachedScenario = ScenarioInfo & { growth: GrowthPoint[] };
+
+async function scenario(): Promise<{ dir: string; info: CachedScenario }> {
   const key = `${seed}-t${size.teams}-g${size.games}-m${size.modelsPerTeam}-v${GENERATOR_VERSION}`;
   const dir = path.resolve('.bench-cache', key);
   const infoFile = path.join(dir, 'scenario.json');
@@ -84,14 +91,19 @@ async function scenario(): Promise<{ dir: string; info: ScenarioInfo }> {
     core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     core.close();
     fs.rmSync(path.join(dir, 'backups'), { recursive: true, force: true });
-    return { dir, info: JSON.parse(fs.readFileSync(infoFile, 'utf8')) as ScenarioInfo };
+    return { dir, info: JSON.parse(fs.readFileSync(infoFile, 'utf8')) as CachedScenario };
   }
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   console.log(`Generating the scenario "${key}" through the real handlers (cached in ${path.relative(process.cwd(), dir)}; this takes a while the first time)…`);
   const core = createCore({ dataDir: dir, migrationsFolder: MIGRATIONS, mode: 'browser', version: 'bench', log: () => {}, automaticBackups: false });
   const started = performance.now();
-  const info = await generate(core, seed, size, (done, total) => {
+  // Issue 21: a real verified backup at every tenth of the games, for the ten-year backup figure (bench/sizes.ts).
+  const checkpoints = growthCheckpoints(size.games);
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-growth-'));
+  const growth: GrowthPoint[] = [];
+  const generated = await generate(core, seed, size, (done, total) => {
+    if (checkpoints.has(done)) growth.push(measureGrowth(core.opened.sqlite, done, scratch));
     if (done % 250 === 0 || done === total) {
       const s = (performance.now() - started) / 1000;
       console.log(`  ${done} / ${total} games (${s.toFixed(0)} s)`);
@@ -99,7 +111,9 @@ async function scenario(): Promise<{ dir: string; info: ScenarioInfo }> {
   });
   core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
   core.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
   fs.rmSync(path.join(dir, 'backups'), { recursive: true, force: true });
+  const info: CachedScenario = { ...generated, growth };
   fs.writeFileSync(infoFile, JSON.stringify(info, null, 2));
   return { dir, info };
 }
@@ -135,9 +149,14 @@ async function main() {
     return () => s.nextUint32() / 0x1_0000_0000;
   })();
 
-  // A verified backup first, as a club laptop has every day: it is also what a backup of the ten-year file costs
-  // (informational, no budget), and with it the start-of-day backup does not fire in the middle of the measurements.
-  metrics.backup = stats(await time(1, () => call(core, 'backups.create', {})));
+  // Verified backups first, as a club laptop has every day: what a backup of the ten-year file costs (compressed,
+  // decompressed again and checked: issue 21), and with them the start-of-day backup does not fire in the middle of
+  // the measurements.
+  let backupBytes = 0;
+  metrics.backup = stats(await time(quick ? 5 : 10, async () => (backupBytes = (await call<{ bytes: number }>(core, 'backups.create', {})).bytes)));
+  const tenYears = backupsAfterTenYears(info.growth, size.games, dayOf);
+  const sizes = { dbBytes: scenarioFigures.dbBytes, backupBytes, backupsAfterTenYears: tenYears.bytes, backupsKeptAfterTenYears: tenYears.kept, growth: info.growth };
+  console.log(`Sizes: file ${(sizes.dbBytes / MB).toFixed(1)} MB, one backup ${(backupBytes / MB).toFixed(1)} MB, backups after ten years ${(tenYears.bytes / MB).toFixed(0)} MB in ${tenYears.kept} files`);
   // The team page while a backup of the ten-year file is being taken (in a worker thread): the app keeps answering.
   {
     const taking = call(core, 'backups.create', {});
@@ -256,7 +275,7 @@ async function main() {
   }
   fs.rmSync(work, { recursive: true, force: true });
 
-  const report = { seed, generatorVersion: GENERATOR_VERSION, scenario: scenarioFigures, metrics, ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 }, budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET } };
+  const report = { seed, generatorVersion: GENERATOR_VERSION, scenario: scenarioFigures, sizes, metrics, ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 }, budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS } };
   fs.mkdirSync('reports', { recursive: true });
   fs.writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n');
 
@@ -264,6 +283,10 @@ async function main() {
     const budget = BUDGETS_MS[name];
     return { name, median: m.median_ms.toFixed(1), p95: m.p95_ms.toFixed(1), runs: String(m.runs), budget: budget === undefined ? '—' : `≤ ${budget}`, ok: budget === undefined || m.p95_ms <= budget };
   });
+  for (const [name, budget] of Object.entries(SIZE_BUDGETS)) {
+    const bytes = (sizes as unknown as Record<string, number>)[name]!;
+    rows.push({ name, median: `${(bytes / MB).toFixed(1)} MB`, p95: '', runs: '', budget: `≤ ${budget / MB} MB`, ok: bytes <= budget });
+  }
   rows.push({ name: 'rosterReadVsRawSql', median: report.ratios.rosterReadVsRawSql.toFixed(2), p95: '', runs: '200', budget: `≤ ${RATIO_BUDGET}`, ok: report.ratios.rosterReadVsRawSql <= RATIO_BUDGET });
   console.log('');
   console.log(`${'metric'.padEnd(22)}${'median ms'.padStart(11)}${'p95 ms'.padStart(10)}${'runs'.padStart(6)}${'budget'.padStart(10)}`);

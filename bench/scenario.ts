@@ -104,7 +104,7 @@ export async function generate(core: Core, seed: string, size: ScenarioSize, pro
 }
 
 /** Ten years of weekly club nights (several games a night), as dates. */
-function dayOf(g: number, games: number): string {
+export function dayOf(g: number, games: number): string {
   const start = Date.UTC(2016, 0, 5);
   const day = Math.floor((g / games) * 3650);
   return new Date(start + day * 86_400_000).toISOString().slice(0, 10);
