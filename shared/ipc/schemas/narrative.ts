@@ -31,6 +31,7 @@ export const CampaignRecordView = z.object({
   title: z.string(),
   value: z.number().int(),
   holders: z.array(z.string()),
+  holdersText: z.string(),
   valueText: z.string(),
   text: z.string(),
 });

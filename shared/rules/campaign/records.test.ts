@@ -69,7 +69,12 @@ describe('campaign records (issue 22)', () => {
     expect(r.longestWinningRun).toMatchObject({ value: 2, holders: ['Da Boyz'] });
   });
 
-  it('names every holder of a tied record', () => {
+  it('names every holder of a tied record, and the first three in its line when more share it', () => {
+    const all = models.map((m) => ({ id: m.id, tookPart: true }));
+    expect(byKind([game(1, 'ta', 'tc', 'draw', 'committed', all)]).longestServing).toMatchObject({
+      holders: ['Brother Kol (Iron Saints)', 'Grukk (Da Boyz)', 'Snag (Da Boyz)', 'Vessa (Ash Walkers)'],
+      holdersText: 'Brother Kol (Iron Saints), Grukk (Da Boyz), Snag (Da Boyz) and 1 more',
+    });
     const r = byKind([game(1, 'ta', 'tb', 'a'), game(2, 'tc', 'tb', 'a')]);
     expect(r.longestWinningRun).toMatchObject({ value: 1, holders: ['Ash Walkers', 'Da Boyz'], text: 'Longest winning run: Ash Walkers, Da Boyz, 1 win in a row' });
   });

@@ -29,6 +29,8 @@ export interface CampaignRecord {
   value: number;
   /** "Name (Team)" for a model, the team's name for a team; sorted by name. */
   holders: string[];
+  /** The holders for a line of text: all of them up to three, else three and how many more share it. */
+  holdersText: string;
   /** The value in words: "7 kills", "3 wins in a row". */
   valueText: string;
   /** One line for the bulletin, e.g. "Most kills: Grukk (Da Boyz), 7 kills". */
@@ -79,7 +81,10 @@ export function campaignRecords(input: RecordsInput): CampaignRecord[] {
 
   const out: CampaignRecord[] = [];
   const push = (kind: RecordKind, title: string, found: ReturnType<typeof best>, unit: (n: number) => string) => {
-    if (found) out.push({ kind, title, ...found, valueText: unit(found.value), text: `${title}: ${found.holders.join(', ')}, ${unit(found.value)}` });
+    if (!found) return;
+    const h = found.holders;
+    const holdersText = h.length <= 3 ? h.join(', ') : `${h.slice(0, 3).join(', ')} and ${h.length - 3} more`;
+    out.push({ kind, title, ...found, holdersText, valueText: unit(found.value), text: `${title}: ${holdersText}, ${unit(found.value)}` });
   };
   push('mostKills', 'Most kills', best(kills, modelName), (n) => plural(n, 'kill'));
   push('longestServing', 'Longest-serving model', best(fought, modelName), (n) => plural(n, 'game'));
