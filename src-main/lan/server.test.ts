@@ -85,12 +85,13 @@ describe('the Club Wi-Fi view', () => {
       expect(result.ok, `${channel}: ${JSON.stringify(result)}`).toBe(true);
       return (result as { value: T }).value;
     };
-    const [campaign] = await ok<{ id: string }[]>('campaigns.list', { includeArchived: true });
+    // The scenario's main campaign (the one with teams and games; it also makes others).
+    const campaign = (await ok<{ id: string; name: string }[]>('campaigns.list', { includeArchived: true })).find((c) => c.name.startsWith('Edge of Vraks'));
     await ok('campaigns.get', { id: campaign!.id });
     await ok('campaigns.standings', { id: campaign!.id });
     await ok('campaigns.bulletin', { id: campaign!.id });
     await ok('players.list', { campaignId: campaign!.id });
-    const [team] = await ok<{ id: string }[]>('teams.list', { campaignId: campaign!.id });
+    const team = (await ok<{ id: string; founded: boolean }[]>('teams.list', { campaignId: campaign!.id })).find((t) => t.founded);
     const detail = await ok<{ roster: { models: { id: string }[] } }>('teams.get', { id: team!.id });
     await ok('teams.history', { id: team!.id });
     await ok('models.history', { teamId: team!.id, modelId: detail.roster.models[0]!.id });
