@@ -168,7 +168,7 @@ export const ledgerEntries = sqliteTable(
 /**
  * Each founded team's projection of its ledger (issue 9): Req, each model's progression, the directory of every model
  * it ever had, and games/kills per model. A CACHE, kept up to date in the same transaction as every ledger write
- * (src-main/games/projection.ts) and equal to a rebuild from the ledger (a test rebuilds and compares). Rows with an
+ * (src-main/ledger/, the only code that writes it) and equal to a rebuild from the ledger (a test rebuilds and compares). Rows with an
  * older `version` are rebuilt when the file opens, so a Herald that projects differently never reads a stale one.
  */
 export const teamProjections = sqliteTable('team_projections', {
@@ -193,10 +193,10 @@ export const teamProjections = sqliteTable('team_projections', {
   losses: integer('losses').notNull().default(0),
   vpFor: integer('vp_for').notNull().default(0),
   vpAgainst: integer('vp_against').notNull().default(0),
-  /** src-main/games/projection.ts TeamState JSON. */
+  /** shared/rules TeamLedgerState JSON (src-main/ledger/). */
   state: text('state', { mode: 'json' }).notNull(),
   /**
-   * The projection and roster as they were before the team's latest committed game (projection.ts Undo JSON), so
+   * The projection and roster as they were before the team's latest committed game (src-main/ledger/read.ts Undo JSON), so
    * voiding that game puts them back instead of refolding ten years of ledger; null when not known.
    */
   undo: text('undo', { mode: 'json' }),
