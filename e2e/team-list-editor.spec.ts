@@ -11,7 +11,7 @@ import { TeamListEditorPage, type PaperArmouryItem, type PaperEntry } from './pa
 import { foundTeam } from './support/teams';
 
 const CORSAIRS: PaperEntry[] = [
-  { name: 'Corsair Prince', type: 'Team Leader', points: 30, profile: '5 5 3 3 2 6 3 9 4+', wargear: ['Shuriken pistol', 'Power sword'], grenades: ['Plasma Grenade'], buysGrenades: true, armoury: true, rules: ['Inspiring Presence'],
+  { name: 'Corsair Prince', type: 'Team Leader', points: 30, profile: '5 5 3 3 2 6 3 9 4+', wargear: ['Shuriken pistol', 'Power sword'], grenades: ['Plasma Grenade'], armoury: true, rules: ['Inspiring Presence'],
     options: [{ name: 'Fusion pistol', points: 10, replaces: ['Shuriken pistol'], adds: ['Fusion pistol'] }] },
   { name: 'Corsair Baron', type: 'Team Leader', points: 25, profile: '5 5 3 3 2 6 2 9 5+', maxPerTeam: 1, wargear: ['Lasblaster', 'Close combat weapon'], armoury: true, rules: ['Inspiring Presence'] },
   { name: 'Void Dreamer', type: 'Special model', points: 20, profile: '4 4 3 3 1 5 1 8 6+', inv: '4+', wargear: ['Shuriken pistol', 'Witchblade'], psyker: true, otherRules: ['Runes of Warding'] },
@@ -23,7 +23,7 @@ const CORSAIRS: PaperEntry[] = [
     ] },
   { name: 'Corsair Skyreaver', type: 'Special model', points: 22, profile: '4 4 3 3 1 5 1 8 5+', unitType: 'Jump Infantry', wargear: ['Lasblaster', 'Jet pack'] },
   { name: 'Corsair Jetbiker', type: 'Special model', points: 28, profile: '4 4 3 3 1 5 1 8 3+', unitType: 'Jetbike', maxPerTeam: 1, wargear: ['Twin shuriken catapult'] },
-  { name: 'Corsair Reaver', type: 'Core model', points: 10, profile: '4 4 3 3 1 5 1 8 5+', wargear: ['Lasblaster', 'Shuriken pistol'], grenades: ['Plasma Grenade'], buysGrenades: true },
+  { name: 'Corsair Reaver', type: 'Core model', points: 10, profile: '4 4 3 3 1 5 1 8 5+', wargear: ['Lasblaster', 'Shuriken pistol'], grenades: ['Plasma Grenade'] },
   { name: 'Corsair Blade', type: 'Core model', points: 11, profile: '4 4 3 3 1 5 2 8 5+', wargear: ['Shuriken pistol', 'Close combat weapon'] },
   { name: 'Corsair Gunner', type: 'Core model', points: 12, profile: '4 4 3 3 1 5 1 8 5+', wargear: ['Lasblaster'],
     options: [{ name: 'Shuriken cannon', points: 10, replaces: ['Lasblaster'], adds: ['Shuriken cannon'] }] },

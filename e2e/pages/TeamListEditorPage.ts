@@ -20,7 +20,6 @@ export interface PaperEntry {
   unitType?: string;
   wargear: string[];
   grenades?: string[];
-  buysGrenades?: boolean;
   armoury?: boolean;
   psyker?: boolean;
   rules?: string[];
@@ -154,7 +153,6 @@ export class TeamListEditorPage {
       await this.type(item);
     }
     for (const g of e.grenades ?? []) await this.click(scope.getByRole('group', { name: 'Grenades it comes with' }).getByLabel(g));
-    if (e.buysGrenades) await this.click(scope.getByLabel('May buy more grenades (of the kinds it has)'));
     if (e.armoury) await this.click(scope.getByLabel('May buy from the Armoury'));
     if (e.psyker) await this.click(scope.getByLabel('Psyker'));
     for (const r of e.rules ?? []) await this.click(scope.getByRole('group', { name: 'Special rules' }).getByLabel(r, { exact: true }));

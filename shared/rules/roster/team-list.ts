@@ -151,7 +151,10 @@ export const Entry = z
     optionGroups: z.array(OptionGroup).optional(),
     /** May buy from the team's Armoury (seed 004 "Kill Team Armouries": "it will say so in their options"). */
     armoury: z.boolean().default(false),
-    /** May buy extra grenades of the kinds it has (seed 004 "Grenades"). */
+    /**
+     * Kept so older files stay valid; Herald no longer reads it (issue 19). Seed 004 "Grenades" needs no such flag:
+     * "If a model comes with grenades, they may still buy additional grenades", of a kind it already has.
+     */
     buysGrenades: z.boolean().default(false),
     /** Most of this entry in one team, if the list limits it. */
     maxPerTeam: z.number({ error: 'A whole number, or leave it empty for no limit.' }).int('A whole number.').min(1, 'At least 1 (leave it empty for no limit).').optional(),
@@ -237,9 +240,31 @@ export const ArmouryItem = z
     text: z.string().max(2000, 'The effect text is at most 2000 characters.').optional(),
     /** What it does to the profile (e.g. carapace armour: { Sv: "4+" }). */
     stats: ProfileEffect.optional(),
+    /**
+     * Grenades the item gives the model, who may then buy more of them (seed 004 "Grenades"). Absent: an item named as
+     * a grenade of the seed's list ("Melta bombs") gives that grenade (armouryGrenades), so older files need no change.
+     */
+    grenades: z.array(GrenadeType).optional(),
   })
   .strict();
 export type ArmouryItem = z.infer<typeof ArmouryItem>;
+
+/** "Melta bombs" → "meltabomb": a name as compared with the seed's grenade names. */
+const grenadeKey = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '').replace(/s$/, '');
+
+/**
+ * The grenades an Armoury item gives: its `grenades`, else the seed-004 grenade its name is (seed 004 "Grenades": a
+ * model that has a grenade may buy more of it, so melta bombs from the Armoury let it buy more melta bombs).
+ *
+ * @example
+ * armouryGrenades({ id: 'melta-bombs', name: 'Melta bombs', points: 5, allowed: ['core'] }); // → ['melta-bomb']
+ * armouryGrenades({ id: 'auspex', name: 'Auspex', points: 5, allowed: ['core'] }); // → []
+ */
+export function armouryGrenades(item: ArmouryItem): GrenadeType[] {
+  if (item.grenades) return item.grenades;
+  const g = GRENADE_COSTS.find((x) => grenadeKey(x.name) === grenadeKey(item.name));
+  return g ? [g.id] : [];
+}
 
 export const TeamList = z
   .object({
@@ -257,7 +282,10 @@ export const TeamList = z
     allowance: Allowance,
     entries: z.array(Entry).min(1, 'A team list needs at least one entry.'),
     armoury: z.array(ArmouryItem).default([]),
-    /** The grenades models of this list may buy (seed 004 "Grenades"); prices come from the seed's table. */
+    /**
+     * The grenades models of this list may buy more of, when the list limits them; empty (the default) means every
+     * grenade of seed 004's list ("you may only buy grenades from this list"). Prices come from the seed's table.
+     */
     grenades: z.array(GrenadeType).default([]),
   })
   .strict()

@@ -5,8 +5,8 @@
  *  - Model Allowance of the Team List (seed 004 "Building your Team": "You must follow all Model Allowance rules");
  *  - Armoury: only models whose options say so, only allowed model types, each item once per model
  *    (seed 004 "Kill Team Armouries");
- *  - extra grenades: only models that may buy grenades, only of a kind they already have, at the seed's prices
- *    (seed 004 "Grenades");
+ *  - extra grenades: any number, only of a kind the model already has (it comes with it, or an option or an Armoury
+ *    item gives it), at the seed's prices (seed 004 "Grenades");
  *  - the Team List's own limits: options per model, alternatives, entries per team, squad sizes.
  */
 import { GRENADE_COSTS } from '../hor/optional-rules';
@@ -14,6 +14,7 @@ import type { Roster, RosterModel } from './roster';
 import {
   CATEGORY_NAMES,
   armouryAllows,
+  armouryGrenades,
   optionGroupChoice,
   EntryCategory,
   type ArmouryItem,
@@ -38,7 +39,6 @@ export type RosterIssueCode =
   | 'armoury-wrong-type'
   | 'armoury-twice'
   | 'unknown-armoury'
-  | 'grenade-not-allowed'
   | 'grenade-not-had'
   | 'grenade-not-offered'
   | 'empty';
@@ -85,6 +85,13 @@ export interface RosterReport {
   allowance: Record<EntryCategory, { count: number; min: number; max: number; squadModels?: number }>;
 }
 
+/**
+ * The list sells a grenade: it does not limit its grenades (seed 004's whole list), names it, or sells it in its
+ * Armoury (a list with melta bombs in its Armoury sells melta bombs).
+ */
+export const listSells = (list: TeamList, type: GrenadeType): boolean =>
+  list.grenades.length === 0 || list.grenades.includes(type) || list.armoury.some((a) => armouryGrenades(a).includes(type));
+
 const grenadeInfo = (type: GrenadeType) => GRENADE_COSTS.find((g) => g.id === type)!;
 /** "Krak Grenade" → "Krak grenades", "Melta Bomb" → "Melta bombs": as a sentence says them. */
 export const grenadePlural = (type: GrenadeType) => {
@@ -117,6 +124,7 @@ function modelCard(list: TeamList, m: RosterModel, entry: Entry | undefined): Mo
     if (!item) continue;
     points += item.points;
     armoury.push(item.name);
+    armouryGrenades(item).forEach((g) => had.add(g));
   }
   const grenades: GrenadeLine[] = [];
   for (const g of GRENADE_COSTS) {
@@ -193,12 +201,17 @@ function modelIssues(list: TeamList, m: RosterModel, entry: Entry | undefined, c
   for (const [optionId, count] of Object.entries(m.options)) {
     if (count > 0) entry.options.find((o) => o.id === optionId)?.grenades.forEach((g) => had.add(g));
   }
+  // Melta bombs bought from the Armoury are melta bombs the model has (issue 19).
+  for (const id of m.armoury) {
+    const item = list.armoury.find((a) => a.id === id);
+    if (item) armouryGrenades(item).forEach((g) => had.add(g));
+  }
   for (const [type, count] of Object.entries(m.grenades) as [GrenadeType, number][]) {
     if (!count) continue;
-    if (!entry.buysGrenades) add('grenade-not-allowed', `${who} cannot buy extra grenades (${grenadePlural(type)}).`);
-    // Seed 004 "Grenades": "you may only buy grenades from this list if the model already has that grenade".
-    else if (!had.has(type)) add('grenade-not-had', `${grenadePlural(type)} can only be bought by a model that already has them (${who}).`);
-    else if (!list.grenades.includes(type)) add('grenade-not-offered', `${list.name} does not sell ${grenadePlural(type)} (${who}).`);
+    // Seed 004 "Grenades": a model "may buy more than one"; "If a model comes with grenades, they may still buy
+    // additional grenades"; "you may only buy grenades from this list if the model already has that grenade".
+    if (!had.has(type)) add('grenade-not-had', `${grenadePlural(type)} can only be bought by a model that already has them (${who}).`);
+    else if (!listSells(list, type)) add('grenade-not-offered', `${list.name} does not sell ${grenadePlural(type)} (${who}).`);
   }
   return issues;
 }
