@@ -10,7 +10,7 @@
  * 3. the roster and the projection stored are the fold of what was stored before and the new entries.
  */
 import { AppError } from '../../shared/ipc/result';
-import { countCommitted, emptyTeamFold, foldRosterFrom, foldTeamRows, lowestBalances, type GameResult, type LedgerData, type LedgerItem, type ProgressionEntry, type Roster } from '../../shared/rules';
+import { countCommitted, emptyTeamFold, foldRosterFrom, foldTeamRows, lowestBalances, rosterModelIds, type GameResult, type LedgerData, type LedgerItem, type ProgressionEntry, type Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { LedgerRow } from '../db/schema';
 import { foldOf, readTeamState, type StoredTeamState, type Undo } from './read';
@@ -100,7 +100,8 @@ export function append(db: Db, input: AppendInput): Map<string, TeamAfter> {
 
 /** Promise 2: an entry about a model names one of its team's models (on the roster before, or recruited now). */
 function mustNameItsModels(team: TeamBefore, rows: readonly LedgerRow[], items: readonly LedgerItem[]) {
-  const known = new Set(team.roster.models.map((m) => m.id));
+  // A Squad's members (shared/rules/game/squads.ts) are models of its team too: injuries and deaths name them.
+  const known = new Set(team.roster.models.flatMap(rosterModelIds));
   for (const item of items) {
     const data = item.data;
     if (data.kind === 'model.recruited') known.add(data.model.id);

@@ -83,3 +83,16 @@ export function reportIdsOf(card: Pick<ReportCard, 'modelId' | 'category' | 'squ
   if (card.category !== 'squad') return [card.modelId];
   return Array.from({ length: Math.max(1, card.squadSize ?? 1) }, (_, i) => squadMemberId(card.modelId, i + 1));
 }
+
+/**
+ * The ids a roster model answers to in games and the ledger: its own, and its members' for a Squad (a roster model has
+ * a `squadSize` only when its entry is a Squad).
+ *
+ * @example
+ * rosterModelIds({ id: 'third', squadSize: 2 }); // → ['third', 'third#1', 'third#2']
+ * rosterModelIds({ id: 'sarge' }); // → ['sarge']
+ */
+export function rosterModelIds(model: { id: string; squadSize?: number | undefined }): string[] {
+  if (model.squadSize === undefined) return [model.id];
+  return [model.id, ...Array.from({ length: model.squadSize }, (_, i) => squadMemberId(model.id, i + 1))];
+}

@@ -1,0 +1,88 @@
+/**
+ * Issue 19 through the real handlers on a real SQLite file: a Guardsman Squad's members are models of the game (seed
+ * 004 "Squad"). Members are taken out one by one, each rolls for injury, a dead member takes one model off the squad
+ * on the roster (and the roster rebuilt from the ledger agrees), and voiding the game gives the model back.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
+import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import { foldRoster } from '../../shared/rules';
+import { call, testCore } from '../test-support';
+import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
+
+async function setup() {
+  const core = testCore();
+  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Squad test' });
+  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
+  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
+  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
+  const guard = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('imperial-guard-sample'), name: 'Hydra Platoon' });
+  const orks = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
+  await call(core, 'teams.saveDraft', {
+    id: guard.team.id,
+    roster: {
+      models: [
+        { id: 'sarge', entryId: 'veteran-sergeant', name: 'Sergeant Harker', options: {}, armoury: [], grenades: {} },
+        { id: 'third', entryId: 'guardsman-squad', name: 'Third Squad', squadSize: 10, options: {}, armoury: [], grenades: {} },
+      ],
+    },
+  });
+  await call(core, 'teams.saveDraft', {
+    id: orks.team.id,
+    roster: {
+      models: [
+        { id: 'nob', entryId: 'boss-nob', name: 'Gorbag', options: {}, armoury: [], grenades: {} },
+        ...['Grub', 'Snik', 'Mek'].map((n) => ({ id: n.toLowerCase(), entryId: 'boy', name: n, options: {}, armoury: [], grenades: {} })),
+      ],
+    },
+  });
+  const a = await call<TeamDetail>(core, 'teams.found', { id: guard.team.id });
+  const b = await call<TeamDetail>(core, 'teams.found', { id: orks.team.id });
+  return { core, campaign, a, b };
+}
+
+describe('004 Squad: a squad in a game, through the handlers', () => {
+  it('members are models: four taken out by name, each rolls for injury, the dead leave the squad, a void gives them back', async () => {
+    const { core, campaign, a, b } = await setup();
+    const created = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    // 1 Sergeant + 10 guardsmen, 4 Orks.
+    expect(created.models.filter((m) => m.side === 'a')).toHaveLength(11);
+    expect(created.models.find((m) => m.id === 'third#3')).toMatchObject({ name: 'Third Squad (3 of 10)', entryName: 'Guardsman Squad', type: 'core', squad: true });
+
+    const draft: GameDraft = structuredClone(created.draft);
+    const killers = ['nob', 'grub', 'nob', 'snik'];
+    draft.report.models = draft.report.models.map((m) => {
+      const n = Number(/^third#(\d+)$/.exec(m.id)?.[1] ?? 0);
+      if (n >= 1 && n <= 4) return { ...m, aliveAtEnd: false, outOfAction: { by: killers[n - 1]!, how: 'shooting' } };
+      if (m.id === 'mek') return { ...m, aliveAtEnd: false, outOfAction: { by: 'third#7', how: 'shooting' } };
+      return m;
+    });
+    draft.report.sides.b.firstBlood = true;
+    draft.step = 'review';
+    const saved = await call<GameDetail>(core, 'games.saveDraft', { id: created.game.id, draft });
+    expect(saved.preview.problems).toEqual([]);
+    // Survival: "Over 75% of a Kill Team's models" — 7 of 11 Guard alive is not; 3 of 4 Orks is not either.
+    expect(saved.preview.score?.lines.some((l) => l.source === 'survival')).toBe(false);
+    const injured = saved.preview.changes.filter((c) => c.kind === 'injury.rolled').map((c) => c.modelName);
+    expect(injured).toEqual(['Third Squad (1 of 10)', 'Third Squad (2 of 10)', 'Third Squad (3 of 10)', 'Third Squad (4 of 10)', 'Mek']);
+
+    const committed = await call<GameDetail>(core, 'games.commit', { id: created.game.id });
+    expect(committed.game.status).toBe('committed');
+    const deadMembers = committed.entries.filter((e) => e.kind === 'model.died' && e.team === a.team.id).length;
+    const guard = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
+    const squad = guard.roster.models.find((m) => m.id === 'third');
+    if (deadMembers === 10) expect(squad).toBeUndefined();
+    else expect(squad).toMatchObject({ squadSize: 10 - deadMembers, ...(deadMembers > 0 ? { squadLost: deadMembers } : {}) });
+    expect(guard.report.issues.map((i) => i.code)).not.toContain('squad-size');
+    expect(guard.fallen.map((f) => f.name)).toEqual(Array.from({ length: deadMembers }, () => 'Third Squad (a squad member)'));
+    for (const t of listTeams(core.opened.db, campaign.id)) {
+      expect(foldRoster(ledgerItems(teamLedger(core.opened.db, t.id)))).toEqual(storedRoster(t));
+    }
+
+    await call(core, 'games.void', { id: created.game.id, reason: 'Wrong squad' });
+    const restored = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
+    expect(restored.roster.models.find((m) => m.id === 'third')).toMatchObject({ squadSize: 10 });
+    expect(restored.roster.models.find((m) => m.id === 'third')?.squadLost).toBeUndefined();
+  });
+});
