@@ -65,6 +65,7 @@ import {
 } from './schemas/games';
 import { Bulletin, PrintPdfInput, PrintPdfResult } from './schemas/print';
 import { BackupFileInput, BackupRestoreResult, BackupView } from './schemas/backups';
+import { BackupCampaign, BackupCampaignInput, BackupCampaignResult, CampaignDeleteInput, CampaignDeleteResult, TeamDeleteInput, TeamDeleteResult } from './schemas/mistakes';
 import {
   RulesetApplyInput,
   RulesetExportInput,
@@ -149,6 +150,8 @@ export const channels = {
   'teams.changeModel': channel({ input: TeamChangeModelInput, output: TeamDetail, summary: 'Rename a model or buy wargear for it (spends Req).' }),
   'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
   'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
+  'teams.delete': channel({ input: TeamDeleteInput, output: TeamDeleteResult, summary: 'Delete a team that was never founded (a mistake).' }),
+  'campaigns.delete': channel({ input: CampaignDeleteInput, output: CampaignDeleteResult, summary: 'Delete a campaign and everything of it, after a verified backup that brings it back.' }),
 
   'rulesets.current': channel({ input: CampaignIdInput, output: RulesetView, summary: 'The ruleset pinned to a campaign, its check, history and the shipped presets.' }),
   'rulesets.preview': channel({ input: RulesetPreviewInput, output: RulesetPreview, summary: 'Check an edited or imported ruleset and say what it changes for the campaign (nothing is saved).' }),
@@ -162,6 +165,8 @@ export const channels = {
   'backups.list': channel({ input: Empty, output: z.array(BackupView), summary: 'Verified backups of the campaign file, newest first (date, reason, size).' }),
   'backups.create': channel({ input: Empty, output: BackupView, summary: 'Back up the campaign file now (verified before it is kept).' }),
   'backups.restore': channel({ input: BackupFileInput, output: BackupRestoreResult, summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.' }),
+  'backups.campaigns': channel({ input: BackupFileInput, output: z.array(BackupCampaign), summary: 'The campaigns a backup holds, to restore just one.' }),
+  'backups.restoreCampaign': channel({ input: BackupCampaignInput, output: BackupCampaignResult, summary: 'Restore one campaign from a backup; every other campaign stays as it is now.' }),
 
   'games.list': channel({ input: GamesListInput, output: z.array(GameSummary), summary: 'Games of a campaign, newest first, filtered by status, team or mission.' }),
   'games.get': channel({ input: GameIdInput, output: GameDetail, summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.' }),

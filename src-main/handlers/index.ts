@@ -19,6 +19,7 @@ import { fileHandlers } from './files';
 import { noteHandlers } from './notes';
 import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
+import { mistakeHandlers } from './mistakes';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -41,4 +42,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...noteHandlers,
   ...exportHandlers,
   ...lanHandlers,
+  ...mistakeHandlers,
 };

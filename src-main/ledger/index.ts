@@ -21,6 +21,7 @@ export { voidEntries, type VoidInput } from './void';
 export { rebuild, staleTeams, type RebuildScope } from './rebuild';
 export { readTeamState, readCampaignFigures, readCampaignStates, teamRowsAfter, type StoredTeamState, type Undo } from './read';
 export { PROJECTION_VERSION } from './store';
+export { removeTeamsLedgers } from './remove';
 export { NO_RECORD, type TeamRecord, type TeamLedgerState, type DirectoryEntry } from '../../shared/rules';
 
 /** The roster of a team not founded yet: a draft, kept legal or not. A founded team's roster is its ledger's. */

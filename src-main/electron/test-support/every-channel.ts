@@ -140,5 +140,14 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   const backup = await run<{ file: string }>('backups.create', {});
   await run('backups.list', {});
   await run('backups.restore', { file: backup?.file ?? 'missing.sqlite' });
+  // Issue 20: a campaign deleted, then just it restored from the backup taken before.
+  const doomed = (await run('campaigns.create', { name: 'Edge mistake' }))?.id ?? MISSING;
+  const doomedPlayer = (await run('players.create', { campaignId: doomed, name: 'Edge Eve' }))?.id ?? MISSING;
+  const library = (await run<Row[]>('teamLists.list', {})) ?? [];
+  const mistake = await run<{ team: Row }>('teams.create', { campaignId: doomed, playerId: doomedPlayer, teamListId: library[0]?.id ?? MISSING, name: 'Edge typo' });
+  await run('teams.delete', { id: mistake?.team.id ?? MISSING });
+  const deleted = await run<{ backup: { file: string } }>('campaigns.delete', { id: doomed, confirmName: 'Edge mistake' });
+  await run('backups.campaigns', { file: deleted?.backup.file ?? 'missing.sqlite' });
+  await run('backups.restoreCampaign', { file: deleted?.backup.file ?? 'missing.sqlite', campaignId: doomed });
   return answers;
 }

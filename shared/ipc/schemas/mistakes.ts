@@ -1,0 +1,22 @@
+/** IPC schemas for undoing mistakes (issue 20): deleting a team or a campaign, restoring one campaign from a backup. */
+import { z } from 'zod';
+import { BackupFileInput, BackupView } from './backups';
+import { Id } from './campaigns';
+
+export const TeamDeleteInput = z.object({ id: Id }).strict();
+export const TeamDeleteResult = z.object({ name: z.string(), campaignId: Id });
+
+export const CampaignDeleteInput = z
+  .object({
+    id: Id,
+    /** The campaign's name typed again: what the organiser confirmed (a different name is refused). */
+    confirmName: z.string().max(200),
+  })
+  .strict();
+/** The deleted campaign's name and the backup taken just before (restore it, or just the campaign, to undo). */
+export const CampaignDeleteResult = z.object({ name: z.string(), backup: BackupView });
+
+export const BackupCampaign = z.object({ id: Id, name: z.string(), games: z.number().int() });
+export const BackupCampaignInput = z.object({ file: BackupFileInput.shape.file, campaignId: Id }).strict();
+/** The campaign put back (a new id), and the backup of the state before, which undoes it. */
+export const BackupCampaignResult = z.object({ id: Id, name: z.string(), undo: BackupView });
