@@ -3,7 +3,8 @@ import { expect, type Page } from '@playwright/test';
 import { CampaignPage } from '../pages/CampaignPage';
 import { RosterPage } from '../pages/RosterPage';
 
-export type Models = [entry: string, name: string][];
+/** Entry, name, and for a Squad entry its number of models (else the list's minimum). */
+export type Models = [entry: string, name: string, squadSize?: number][];
 
 /** Bob's Orks, the usual opponents. */
 export const DA_KRUMPAS: Models = [
@@ -27,7 +28,10 @@ export async function foundTeam(page: Page, campaignName: string, player: string
   await campaign.createTeam(player, list, team);
   const roster = new RosterPage(page);
   await expect(page.getByRole('heading', { name: new RegExp(team), level: 1 })).toBeVisible();
-  for (const [entry, name] of models) await roster.addModel(entry, name);
+  for (const [entry, name, squadSize] of models) {
+    const card = await roster.addModel(entry, name);
+    if (squadSize !== undefined) await card.getByLabel(/^Models in squad/).fill(String(squadSize));
+  }
   await expect(roster.problems).toHaveText('No problems: this roster is legal.');
   await roster.waitUntilSaved();
   await page.getByRole('button', { name: 'Found the team…' }).click();
