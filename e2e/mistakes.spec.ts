@@ -129,3 +129,66 @@ test('founded roster: a rename saves as it is typed and survives leaving; a pric
   await expect.poll(() => asked).toContain('Leave this team? the change to Sergeant Tarkus is not bought yet.');
   await expect(sergeant.getByRole('button', { name: /^Save change/ })).toBeVisible();
 });
+
+/** A game committed through the bridge (Herald's dice, nobody taken out of action). */
+async function commitGame(page: Page, c: { campaignId: string; a: string; b: string }) {
+  const d = await invoke(page, 'games.create', { campaignId: c.campaignId, teamA: c.a, teamB: c.b, mission: 'relic-hunt' });
+  await invoke(page, 'games.saveDraft', { id: d.game.id, draft: { ...structuredClone(d.draft), step: 'review' } });
+  await invoke(page, 'games.commit', { id: d.game.id });
+}
+
+test('a campaign is deleted with a confirmation naming what goes, and brought back from the Backups screen', async ({ herald }) => {
+  const app = await herald.launch();
+  const { page } = app;
+  const c = await campaignWithTeams(page, 'Doomed League', 'app');
+  await commitGame(page, c);
+  await page.evaluate(`location.hash = '#/'`);
+  const home = new HomePage(page);
+  await home.waitUntilReady();
+  const row = home.campaign('Doomed League');
+  await row.getByRole('button', { name: 'Delete…' }).click();
+  const confirm = page.getByRole('form', { name: 'Delete Doomed League' });
+  await expect(confirm).toContainText('Delete Doomed League and everything in it — 2 players, 2 teams and 1 game?');
+  await confirm.getByRole('button', { name: 'Delete campaign' }).click();
+  await expect(confirm.getByRole('alert')).toHaveText('Type the campaign\'s name, “Doomed League”, to delete it.');
+  await confirm.getByLabel('Type the campaign’s name to confirm').fill('Doomed League');
+  await confirm.getByRole('button', { name: 'Delete campaign' }).click();
+  await expect(row).toHaveCount(0);
+
+  // Backups: the backup taken first is named after it; just that campaign comes back.
+  await page.evaluate(`location.hash = '#/backups'`);
+  const backups = page.getByRole('table', { name: 'Backups' });
+  const before = backups.getByRole('row', { name: /Before deleting campaign Doomed League/ });
+  await expect(before).toBeVisible();
+  await before.getByRole('button', { name: /^Restore one campaign/ }).click();
+  await page.getByRole('button', { name: 'Restore only Doomed League…' }).click();
+  await expect(page.getByRole('group', { name: /Restore one campaign/ })).toContainText('Put Doomed League back as it was on');
+  await page.getByRole('button', { name: 'Restore Doomed League' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Doomed League is back' })).toBeVisible();
+  await page.getByRole('link', { name: 'Open it' }).click();
+  await expect(page.getByRole('heading', { name: 'Doomed League', level: 1 })).toBeVisible();
+  const campaignId = decodeURIComponent((await page.evaluate<string>('location.hash')).replace('#/campaigns/', ''));
+  expect(await invoke(page, 'games.list', { campaignId })).toHaveLength(1);
+});
+
+test('one campaign is restored from a backup while another keeps its newer game', async ({ herald }) => {
+  const app = await herald.launch();
+  const { page } = app;
+  const first = await campaignWithTeams(page, 'First League', 'app');
+  await page.evaluate(`location.hash = '#/'`);
+  const second = await campaignWithTeams(page, 'Second League', 'app');
+  const backup = await invoke(page, 'backups.create', {});
+  // After the backup: a game in each campaign. First League's was a mistake; Second League's must stay.
+  await commitGame(page, first);
+  await commitGame(page, second);
+  await page.evaluate(`location.hash = '#/backups'`);
+  await page.getByRole('table', { name: 'Backups' }).getByRole('row').filter({ has: page.getByText('Backed up by hand') }).getByRole('button', { name: /^Restore one campaign/ }).click();
+  await page.getByRole('button', { name: 'Restore only First League…' }).click();
+  await page.getByRole('button', { name: 'Restore First League' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'First League is back' })).toBeVisible();
+  const campaigns = await invoke(page, 'campaigns.list', { includeArchived: true });
+  const games = async (name: string) => (await invoke(page, 'games.list', { campaignId: campaigns.find((x) => x.name === name)!.id })).length;
+  expect(await games('First League')).toBe(0);
+  expect(await games('Second League')).toBe(1);
+  expect(backup.reason).toBe('by-hand');
+});

@@ -13,6 +13,7 @@ export const backupWhy = (reason: string) =>
   reason
     .replace(/^after-game-(\d+)$/, 'After game $1 was committed')
     .replace(/^before-void-game-(\d+)$/, 'Before game $1 was voided')
+    .replace(/^before-delete-campaign:(.*)$/s, 'Before deleting campaign $1 (restore it, or just that campaign, to bring it back)')
     .replace(/^before-migration-from-v(\d+)$/, 'Before updating the file (version $1)');
 
 /** The same, short and in lower case, to go in brackets: "(after game 3 was committed)". */

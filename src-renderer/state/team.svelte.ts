@@ -228,6 +228,20 @@ export class TeamState {
     }
   }
 
+  /** Issue 20: delete this team (never founded); returns its campaign's id, or null with actionError set. */
+  async deleteTeam(): Promise<string | null> {
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    try {
+      const gone = await api.call('teams.delete', { id: this.id });
+      this.status = 'saved';
+      return gone.campaignId;
+    } catch (e) {
+      this.actionError = messageOf(e);
+      return null;
+    }
+  }
+
   async found() {
     await this.flush();
     return this.act(() => api.call('teams.found', { id: this.id }));
