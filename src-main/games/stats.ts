@@ -3,7 +3,7 @@
  * and kills (from the stored reports: a casualty is recorded once, on the victim, with who took it out), and each
  * model's progression in words. Voided games count for nothing.
  */
-import { GameReport, type ModelProjection } from '../../shared/rules';
+import { GameReport, squadOfMember, type ModelProjection } from '../../shared/rules';
 import type { GameRow } from '../db/schema';
 
 export interface ModelGameStats {
@@ -26,14 +26,20 @@ export function modelGameStats(games: readonly GameRow[]): Map<string, ModelGame
   for (const g of games) {
     if (g.status !== 'committed' || g.report === null) continue;
     const report = GameReport.parse(g.report);
+    // A Squad's members (shared/rules/game/squads.ts) count for their squad: one game, and every kill of a member.
+    const unit = (id: string) => squadOfMember(id)?.squadId ?? id;
+    const played = new Set<string>();
     for (const m of report.models) {
       if (!m.tookPart) continue;
-      const s = of(m.id);
-      s.games++;
-      s.played.push(g.number);
+      if (!played.has(unit(m.id))) {
+        played.add(unit(m.id));
+        const s = of(unit(m.id));
+        s.games++;
+        s.played.push(g.number);
+      }
       const killer = m.outOfAction?.by;
       if (killer) {
-        const k = of(killer);
+        const k = of(unit(killer));
         k.kills++;
         k.killsIn.set(g.number, (k.killsIn.get(g.number) ?? 0) + 1);
       }

@@ -75,6 +75,8 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     if (deadMembers === 10) expect(squad).toBeUndefined();
     else expect(squad).toMatchObject({ squadSize: 10 - deadMembers, ...(deadMembers > 0 ? { squadLost: deadMembers } : {}) });
     expect(guard.report.issues.map((i) => i.code)).not.toContain('squad-size');
+    // The squad played one game and took Mek out (a member's kill is the squad's), whatever the members' numbers.
+    if (deadMembers < 10) expect(guard.progress['third']).toMatchObject({ games: 1, kills: 1 });
     expect(guard.fallen.map((f) => f.name)).toEqual(Array.from({ length: deadMembers }, () => 'Third Squad (a squad member)'));
     for (const t of listTeams(core.opened.db, campaign.id)) {
       expect(foldRoster(ledgerItems(teamLedger(core.opened.db, t.id)))).toEqual(storedRoster(t));

@@ -7,6 +7,7 @@
 import type { LedgerData } from '../roster/ledger';
 import { PROGRESSION_ENTRY_KINDS, type ProgressionEntry } from './entries';
 import { foldProgression, type Projection } from './project';
+import { squadOfMember } from '../game/squads';
 
 export interface DirectoryEntry {
   name: string;
@@ -134,12 +135,16 @@ export function countGame(stats: TeamLedgerState['stats'], report: StatsReport, 
     s[field] += sign;
     out[id] = s;
   };
+  // A Squad's members (game/squads.ts) count for their squad, the roster's model: one game, and every kill of a member.
+  const unit = (id: string) => squadOfMember(id)?.squadId ?? id;
+  const played = new Set<string>();
   for (const m of report.models) {
     if (!m.tookPart) continue;
-    if (ours.has(m.id)) bump(m.id, 'games');
+    if (ours.has(m.id)) played.add(unit(m.id));
     const killer = m.outOfAction?.by;
-    if (killer && ours.has(killer)) bump(killer, 'kills');
+    if (killer && ours.has(killer)) bump(unit(killer), 'kills');
   }
+  for (const id of played) bump(id, 'games');
   return out;
 }
 
