@@ -18,7 +18,7 @@ import { rebuild, staleTeams } from '../src-main/ledger';
 import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
 import { startBrowserServer } from '../e2e/support/browser-server';
 import { call, dayOf, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
-import { backupsAfterTenYears, growthCheckpoints, measureGrowth, type GrowthPoint } from './sizes';
+import { backupsAfterTenYears, growthCheckpoints, measureGrowth, whereTheBytesAre, type GrowthPoint } from './sizes';
 import { rawTeamRoster } from './raw-roster';
 import { lanRosterUnderLoad } from './lan-load';
 import { Sfc32 } from '../shared/rules';
@@ -155,7 +155,7 @@ async function main() {
   let backupBytes = 0;
   metrics.backup = stats(await time(quick ? 5 : 10, async () => (backupBytes = (await call<{ bytes: number }>(core, 'backups.create', {})).bytes)));
   const tenYears = backupsAfterTenYears(info.growth, size.games, dayOf);
-  const sizes = { dbBytes: scenarioFigures.dbBytes, backupBytes, backupsAfterTenYears: tenYears.bytes, backupsKeptAfterTenYears: tenYears.kept, growth: info.growth };
+  const sizes = { dbBytes: scenarioFigures.dbBytes, backupBytes, backupsAfterTenYears: tenYears.bytes, backupsKeptAfterTenYears: tenYears.kept, growth: info.growth, where: whereTheBytesAre(sqlite) };
   console.log(`Sizes: file ${(sizes.dbBytes / MB).toFixed(1)} MB, one backup ${(backupBytes / MB).toFixed(1)} MB, backups after ten years ${(tenYears.bytes / MB).toFixed(0)} MB in ${tenYears.kept} files`);
   // The team page while a backup of the ten-year file is being taken (in a worker thread): the app keeps answering.
   {

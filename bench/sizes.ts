@@ -68,3 +68,26 @@ export function backupsAfterTenYears(growth: readonly GrowthPoint[], games: numb
   }
   return { bytes: kept.reduce((n, b) => n + b.bytes, 0), kept: kept.length };
 }
+
+/**
+ * Where the campaign file's bytes are (issue 21, "measure first"): pages per table and index (SQLite's dbstat), and
+ * the stored length of the large columns. Informational, in `sizes.where` of reports/bench.json.
+ */
+export function whereTheBytesAre(sqlite: Database.Database): { pages: Record<string, number>; columns: Record<string, number> } {
+  const pages: Record<string, number> = {};
+  try {
+    const rows = sqlite.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 15').all() as { name: string; bytes: number }[];
+    for (const r of rows) pages[r.name] = r.bytes;
+  } catch {
+    // dbstat is not compiled into every SQLite: the column lengths below still say most of it.
+  }
+  const columns: Record<string, number> = {};
+  const has = new Set(sqlite.prepare(`SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`).pluck().all() as string[]);
+  const wanted = ['games.plan', 'games.draft', 'games.report', 'games.setup', 'ledger_entries.data', 'ledger_entries.reason', 'ledger_entries.id', 'ledger_entries.campaign_id', 'ledger_entries.team_id', 'ledger_entries.game_id', 'ledger_entries.created_at', 'team_projections.state', 'team_projections.undo', 'teams.roster', 'game_rolls.purpose'];
+  for (const key of wanted) {
+    if (!has.has(key)) continue;
+    const [table, column] = key.split('.') as [string, string];
+    columns[key] = Number(sqlite.prepare(`SELECT coalesce(sum(length("${column}")), 0) FROM "${table}"`).pluck().get());
+  }
+  return { pages, columns };
+}
