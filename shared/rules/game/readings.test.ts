@@ -4,7 +4,9 @@ import { battleHonoursPreset, experienceLevelsPreset } from '../presets';
 import { Ruleset } from '../ruleset/schema';
 import { GamePlan, GamePlanError, planGame } from './plan';
 import { withOptionalRules } from './optional-rules';
-import { READINGS, plannedReadings, readingOf, reservesText, setReading } from './readings';
+import { DEFAULT_RESERVES_ARRIVES_ON, READINGS, plannedReadings, readingOf, reservesText, setReading } from './readings';
+import { RESERVES_TABLE } from '../mission-pack/reserves';
+import { diffRulesets } from '../ruleset/diff';
 
 const sides = { a: { teamId: 'team-1' }, b: { teamId: 'team-2' } };
 const off = { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false };
@@ -63,6 +65,7 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
       expect(r.reason.length).toBeGreaterThan(20);
       expect(readingOf(battleHonoursPreset(), r.key)).toBe(r.default);
     }
+    expect(DEFAULT_RESERVES_ARRIVES_ON).toEqual(RESERVES_TABLE.arrivesOn); // 000's Reserves Table
     expect(battleHonoursPreset().readings).toBeUndefined();
     expect(experienceLevelsPreset().readings).toBeUndefined();
   });
@@ -81,6 +84,11 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
     setReading(r, 'reservesArrivesOn', [null, 4, 3, 2]);
     expect(r.readings).toBeUndefined();
     expect(Ruleset.safeParse({ ...r, readings: { nightFighting: 'sometimes' } }).success).toBe(false);
+    // The apply dialog names the change in words.
+    expect(diffRulesets(battleHonoursPreset(), withReadings({ nightFighting: 'when-a-rule-says', reservesArrivesOn: [null, 3, 2] }))).toEqual([
+      { area: 'Readings', kind: 'changed', text: 'Night Fighting: every turn of every game → only when a rule says so.' },
+      { area: 'Readings', kind: 'changed', text: 'Reserves table: turn 1: none, turn 2: 4+, turn 3: 3+, turn 4: 2+ → turn 1: none, turn 2: 3+, turn 3: 2+.' },
+    ]);
   });
 
   it('004 Kill Team Special Rules + 000 Night Fighting, default "every turn": Night Fighting always on, Dusk & Dawn not rolled (it would change nothing)', () => {

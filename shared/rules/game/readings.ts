@@ -13,9 +13,9 @@
  * - Reserves: 004 names the rule; only 000 prints the table ("Turn 2 4+, Turn 3 3+, Turn 4+ 2+").
  */
 import type { Readings, Ruleset } from '../ruleset/schema';
+import { READING_DEFAULTS } from '../ruleset/schema';
 import { cite000, cite001 } from '../mission-pack/cite';
 import { cite004, citeText } from '../hor/cite';
-import { RESERVES_TABLE } from '../mission-pack/reserves';
 import { GAME_LENGTH_TURNS } from '../hor/setup';
 import { DEEP_STRIKE_000, DEEP_STRIKE_001, INFILTRATE_000, INFILTRATE_001 } from '../mission-pack/special-rules';
 import { MAX_EXTRA_TURNS, FURTHER_TURN_ON } from '../mission-pack/random-game-length';
@@ -60,7 +60,7 @@ export const READINGS: readonly Reading[] = [
         effect: 'Night Fighting is in effect only on the turns Blizzard (the whole game) or Dusk & Dawn (turn 1, or turn 6 and later) say; otherwise not at all.',
       },
     ],
-    default: 'every-shot',
+    default: READING_DEFAULTS.nightFighting,
     reason: '004 names Night Fighting as in effect in every mission, and 000 is the only seed that prints its text: Herald reads the two together.',
     sources: `${citeText(cite004('Kill Team Special Rules'))}; ${citeText(cite000('Night Fighting'))}; ${citeText(cite000('Dusk & Dawn'))}`,
   },
@@ -72,7 +72,7 @@ export const READINGS: readonly Reading[] = [
       { value: 'pack-000', label: 'As 000 prints it', effect: DEEP_STRIKE_000.reminder },
       { value: 'later-001', label: 'As 001 prints it', effect: `${DEEP_STRIKE_001.reminder} The Mishap table is in no seed: the players use their rulebook's.` },
     ],
-    default: 'pack-000',
+    default: READING_DEFAULTS.deepStrike,
     reason: '000 is the pack Herald already takes Night Fighting and Reserves from; 001\'s Mishap table is in no seed, so 000 leaves nothing out.',
     sources: `${citeText(cite000('Deep Strike'))}; ${citeText(cite001('Deep Strike'))}`,
   },
@@ -84,7 +84,7 @@ export const READINGS: readonly Reading[] = [
       { value: 'pack-000', label: 'As 000 prints it', effect: INFILTRATE_000.reminder },
       { value: 'later-001', label: 'As 001 prints it', effect: INFILTRATE_001.reminder },
     ],
-    default: 'pack-000',
+    default: READING_DEFAULTS.infiltrate,
     reason: 'The same pack as Deep Strike, Night Fighting and Reserves, so one game reads one source.',
     sources: `${citeText(cite000('Infiltrate'))}; ${citeText(cite001('Infiltrate'))}`,
   },
@@ -100,14 +100,14 @@ export const READINGS: readonly Reading[] = [
         effect: `After turn ${GAME_LENGTH_TURNS}, roll a D6: on ${FURTHER_TURN_ON}–6 another turn is played; repeat until a lower roll or ${MAX_EXTRA_TURNS} extra turns.`,
       },
     ],
-    default: 'ten-turns',
+    default: READING_DEFAULTS.gameLength,
     reason: '004 is the Kill Team rules and says 10 turns; Random Game Length is written for 000\'s own missions.',
     sources: `${citeText(cite004('Step 5 - Ending the Game'))}; ${citeText(cite000('Random Game Length'))}`,
   },
 ];
 
 /** 000's Reserves table (turn 1 none, turn 2 4+, turn 3 3+, turn 4+ 2+): Herald's default. */
-export const DEFAULT_RESERVES_ARRIVES_ON: readonly (number | null)[] = RESERVES_TABLE.arrivesOn;
+export const DEFAULT_RESERVES_ARRIVES_ON: readonly (number | null)[] = READING_DEFAULTS.reservesArrivesOn;
 export const RESERVES_READING = {
   name: 'Reserves table',
   question: '004 names Reserves as in effect in every mission but prints no table; only 000 does.',

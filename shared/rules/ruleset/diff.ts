@@ -4,7 +4,7 @@
  * (they need the campaign's teams). Pure.
  */
 import type { DiceTable, Readings, Ruleset } from './schema';
-import { allTables } from './schema';
+import { READING_DEFAULTS, allTables } from './schema';
 
 export interface RulesetChange {
   /** Where: "Missions", "Dice tables", "EXP awards", "Honours"… */
@@ -146,9 +146,11 @@ const READING_VALUES: Readonly<Record<string, string>> = {
 /** The club's readings (issue 19): an absent field is Herald's default. */
 function readingChanges(was: Readings, now: Readings, out: RulesetChange[]): void {
   const word = (v: unknown): string =>
-    v === undefined ? "Herald's default" : Array.isArray(v) ? v.map((n, i) => `turn ${i + 1}: ${n === null ? 'none' : `${String(n)}+`}`).join(', ') : (READING_VALUES[String(v)] ?? String(v));
+    Array.isArray(v) ? v.map((n, i) => `turn ${i + 1}: ${n === null ? 'none' : `${String(n)}+`}`).join(', ') : (READING_VALUES[String(v)] ?? String(v));
   for (const key of Object.keys(READING_NAMES) as (keyof Readings)[]) {
-    if (same(was[key], now[key])) continue;
-    out.push({ area: 'Readings', kind: 'changed', text: `${READING_NAMES[key]}: ${word(was[key])} → ${word(now[key])}.` });
+    const a = was[key] ?? READING_DEFAULTS[key];
+    const b = now[key] ?? READING_DEFAULTS[key];
+    if (same(a, b)) continue;
+    out.push({ area: 'Readings', kind: 'changed', text: `${READING_NAMES[key]}: ${word(a)} → ${word(b)}.` });
   }
 }

@@ -308,6 +308,15 @@ export const Readings = z.object({
 });
 export type Readings = z.infer<typeof Readings>;
 
+/** Herald's default for each reading (game/readings.ts gives the reason for each; the Reserves table is 000's). */
+export const READING_DEFAULTS: Readonly<Required<Readings>> = {
+  nightFighting: 'every-shot',
+  deepStrike: 'pack-000',
+  infiltrate: 'pack-000',
+  gameLength: 'ten-turns',
+  reservesArrivesOn: [null, 4, 3, 2],
+};
+
 // ---------------------------------------------------------------------------------------------------------------
 // The ruleset
 // ---------------------------------------------------------------------------------------------------------------
