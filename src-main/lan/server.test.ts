@@ -117,6 +117,16 @@ describe('the Club Wi-Fi view', () => {
     expect(wrongHost).toBe(421);
   });
 
+  it('refuses what a phone page never sends: large bodies, other endpoints and methods, no JSON', async () => {
+    const headers = { 'content-type': 'application/json', 'x-herald-token': tokenOf(status) };
+    const big = await fetch(`${base()}/api/invoke`, { method: 'POST', headers, body: JSON.stringify({ channel: 'campaigns.list', input: { pad: 'x'.repeat(20_000) } }) });
+    expect(big.status).toBe(413);
+    expect((await fetch(`${base()}/api/invoke`, { headers })).status).toBe(404);
+    expect((await fetch(`${base()}/api/events`, { headers })).status).toBe(404);
+    expect((await fetch(`${base()}/api/invoke`, { method: 'POST', headers, body: 'not json' })).status).toBe(400);
+    expect((await fetch(`${base()}/`, { method: 'PUT' })).status).toBe(405);
+  });
+
   it('counts the distinct devices looking', async () => {
     await post({ channel: 'campaigns.list', input: {} }, undefined, 'phone-two-0002');
     await post({ channel: 'campaigns.list', input: {} }, undefined, 'phone-two-0002');
