@@ -22,6 +22,7 @@ export interface FileJson {
   ledger: { id: string; teamId: string; gameId: string | null; modelId: string | null; kind: string; req: number; data: Record<string, unknown>; reason: string; createdAt: string; voidedAt: string | null }[];
   games: (Record<string, unknown> & { id: string; teamAId: string; teamBId: string; number: number; status: string; report: Record<string, unknown> | null })[];
   rolls: { gameId: string; seq: number; phase: string; purpose: string; expression: string; faces: number[]; total: number; source: string }[];
+  notes?: { id: string; subjectKind: 'game' | 'model'; subjectId: string; text: string; updatedAt: string }[];
 }
 export type CampaignJson = FileJson;
 
@@ -116,6 +117,12 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
     { point: 1, name: 'a dice roll on another campaign’s game', reason: /Dice roll \d+ in the file belongs to a game that is not in this file/, text: edited(file, (f) => f.rolls.push({ ...f.rolls[0]!, gameId: victim.gameId, seq: 99 })) },
     { point: 1, name: 'a team given to another campaign’s player', reason: /belongs to a player who is not in this file/, text: edited(file, (f) => void (f.teams[0]!.playerId = victim.playerId)) },
     { point: 1, name: 'a game against another campaign’s team', reason: /Game 1 names a team that is not in this file/, text: edited(file, (f) => void (f.games[0]!.teamBId = victim.teamId)) },
+    {
+      point: 1,
+      name: 'a battle report on another campaign’s game (issue 22)',
+      reason: /Note 1 in the file is about a game that is not in this file/,
+      text: edited(file, (f) => void (f.notes = [{ id: 'attack-note', subjectKind: 'game', subjectId: victim.gameId, text: 'Forged', updatedAt: '2026-01-01T00:00:00.000Z' }])),
+    },
     { point: 1, name: 'a team on a library list the file does not bring', reason: /uses a team list that is not in this file/, text: edited(file, (f) => void (f.teams[0]!.teamListId = victim.teamListId)) },
     { point: 1, name: 'a report about another campaign’s team', reason: /not one of the game's two teams/, text: edited(file, (f) => void ((committed(f).report!.sides as { a: { teamId: string } }).a.teamId = victim.teamId)) },
     { point: 1, name: 'an entry whose data names another team', reason: /another entry, team or game/, text: edited(file, (f) => void (gameEntry(f, 'req.awarded').data.team = victim.teamId)) },
@@ -217,6 +224,7 @@ export function rowsOutside(core: Core, importedCampaignId: string | null): Map<
     team_projections: 'campaign_id',
     games: 'campaign_id',
     ledger_entries: 'campaign_id',
+    notes: 'campaign_id',
   };
   for (const [table, column] of Object.entries(scoped)) {
     for (const row of sqlite.prepare(`SELECT rowid AS _rowid, * FROM "${table}" WHERE ${column} IS NOT ?`).all(importedCampaignId) as { _rowid: number }[]) out.set(`${table}:${row._rowid}`, JSON.stringify(row));
