@@ -1,6 +1,6 @@
 /**
  * Issue 22: the Club Wi-Fi view. The organiser switches it on (on loopback: tests never listen on a network address),
- * and a phone — Chromium with Playwright's Pixel 7 emulation, at 390 px wide — opens the link the screen shows, on
+ * and a phone — Chromium with Playwright's Pixel 7 emulation at 390 px wide, then an iPhone 13's — opens the link shown, on
  * the real LAN listener: standings, a roster, a model's history, tonight's game, the games and the bulletin. Each page
  * is screenshotted (kept with the test's results), fits the width, and has no control that could change anything.
  *
@@ -149,6 +149,18 @@ test('players follow the campaign on their phones over the Club Wi-Fi view, read
   // The organiser's indicator counts the phone.
   await expect(page.getByTestId('club-wifi-link')).toHaveText(/Club Wi-Fi on · 1 device\b/);
   await expect(page.getByText('1 device looking (in the last minute)')).toBeVisible();
+
+  // An iPhone's screen too (its viewport, touch and user agent, in Chromium): a roster fits, read-only.
+  const iphoneContext = await browser.newContext({ ...devices['iPhone 13'] });
+  const iphone = await iphoneContext.newPage();
+  await iphone.goto(`http://${shortLink}`);
+  await iphone.getByRole('table', { name: 'Standings' }).getByRole('link', { name: 'Da Krumpas' }).click();
+  await expect(iphone.getByRole('list', { name: 'Models' })).toContainText('Gorbag');
+  await expectFitsWidth(iphone);
+  await expectReadOnly(iphone);
+  await iphone.screenshot({ path: testInfo.outputPath('iphone-roster.png'), fullPage: true });
+  shots.push(testInfo.outputPath('iphone-roster.png'));
+  await iphoneContext.close();
 
   // Switched off: the phone's link stops working (a fresh token next time: src-main/lan/server.test.ts).
   await page.getByRole('button', { name: 'Switch off' }).click();
