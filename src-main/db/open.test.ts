@@ -64,7 +64,7 @@ describe('connection profile (docs/reliability.md rule 1)', () => {
     expect(readConnectionProfile(again.sqlite)).toEqual(EXPECTED_PROFILE);
     again.sqlite.close();
 
-    const migrated = open(dir, migrationsWith([{ tag: '9001_notes', sql: 'CREATE TABLE notes (id integer PRIMARY KEY);' }]));
+    const migrated = open(dir, migrationsWith([{ tag: '9001_test_notes', sql: 'CREATE TABLE test_notes (id integer PRIMARY KEY);' }]));
     expect(migrated.migrationsApplied).toBe(1);
     expect(readConnectionProfile(migrated.sqlite)).toEqual(EXPECTED_PROFILE);
     migrated.sqlite.close();
@@ -98,7 +98,7 @@ describe('migrations (docs/reliability.md rule 5)', () => {
     insertCampaign(v1.sqlite, 'Vraks');
     v1.sqlite.close();
 
-    const v2 = open(dir, migrationsWith([{ tag: '9001_notes', sql: 'CREATE TABLE notes (id integer PRIMARY KEY);' }]));
+    const v2 = open(dir, migrationsWith([{ tag: '9001_test_notes', sql: 'CREATE TABLE test_notes (id integer PRIMARY KEY);' }]));
     expect(v2.backup).toBeDefined();
     const backups = listVerifiedBackups(path.join(dir, 'backups'));
     expect(backups).toHaveLength(1);
