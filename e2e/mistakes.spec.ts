@@ -192,3 +192,24 @@ test('one campaign is restored from a backup while another keeps its newer game'
   expect(await games('Second League')).toBe(1);
   expect(backup.reason).toBe('by-hand');
 });
+
+test('a recruit is undone from the team ledger: the model leaves and its Req comes back', async ({ herald }) => {
+  const app = await herald.launch();
+  const { page } = app;
+  const c = await campaignWithTeams(page, 'Undo League', 'app');
+  await invoke(page, 'teams.adjustRequisition', { id: c.a, amount: 30, reason: 'club prize' });
+  await invoke(page, 'teams.recruit', { id: c.a, model: model('tactical-marine', 'Brother Novus') });
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/teams/${c.a}`)}`);
+  await expect(page.getByRole('article', { name: 'Brother Novus' })).toBeVisible();
+  await expect(page.getByLabel('Requisition', { exact: true })).toContainText('16 Req');
+  await page.getByRole('button', { name: /^Undo: Recruited Brother Novus/ }).click();
+  await expect(page.getByRole('article', { name: 'Brother Novus' })).toHaveCount(0);
+  await expect(page.getByLabel('Requisition', { exact: true })).toContainText('30 Req');
+  const ledger = page.getByRole('list', { name: 'Ledger' });
+  await expect(ledger).toContainText('Recruited Brother Novus (Tactical Marine) for 14 Req.');
+  await expect(ledger).toContainText('Undone: Recruited Brother Novus (Tactical Marine) for 14 Req.');
+  // Undoing the same recruit again is refused in words.
+  await expect(page.getByRole('button', { name: /^Undo: Recruited Brother Novus/ })).toHaveCount(1);
+  await page.getByRole('button', { name: /^Undo: Recruited Brother Novus/ }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'was undone already' })).toBeVisible();
+});

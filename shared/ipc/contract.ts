@@ -65,7 +65,7 @@ import {
 } from './schemas/games';
 import { Bulletin, PrintPdfInput, PrintPdfResult } from './schemas/print';
 import { BackupFileInput, BackupRestoreResult, BackupView } from './schemas/backups';
-import { BackupCampaign, BackupCampaignInput, BackupCampaignResult, CampaignDeleteInput, CampaignDeleteResult, TeamDeleteInput, TeamDeleteResult } from './schemas/mistakes';
+import { BackupCampaign, BackupCampaignInput, BackupCampaignResult, CampaignDeleteInput, CampaignDeleteResult, TeamDeleteInput, TeamDeleteResult, TeamUndoInput, TeamUndoResult } from './schemas/mistakes';
 import {
   RulesetApplyInput,
   RulesetExportInput,
@@ -150,6 +150,7 @@ export const channels = {
   'teams.changeModel': channel({ input: TeamChangeModelInput, output: TeamDetail, summary: 'Rename a model or buy wargear for it (spends Req).' }),
   'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
   'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
+  'teams.undo': channel({ input: TeamUndoInput, output: TeamUndoResult, summary: 'Undo an organiser action (recruit, dismissal, wargear, rename, Req adjustment) with a compensating entry, unless a later entry depends on it.' }),
   'teams.delete': channel({ input: TeamDeleteInput, output: TeamDeleteResult, summary: 'Delete a team that was never founded (a mistake).' }),
   'campaigns.delete': channel({ input: CampaignDeleteInput, output: CampaignDeleteResult, summary: 'Delete a campaign and everything of it, after a verified backup that brings it back.' }),
 

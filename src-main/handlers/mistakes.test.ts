@@ -76,4 +76,31 @@ describe('delete and restore one campaign (issue 20)', () => {
     expect((await call<StandingRow[]>(core, 'campaigns.standings', { id: again.id })).length).toBe(1);
     core.close();
   });
+
+  it('an organiser action is undone with a compensating entry, and refused with the reason when a later entry depends on it', async () => {
+    const core = testCore();
+    const c = await campaignWithTeam(core, 'Undo');
+    await call(core, 'teams.adjustRequisition', { id: c.teamId, amount: 40, reason: 'prize' });
+    const novus = await call<TeamDetail>(core, 'teams.recruit', { id: c.teamId, model: model('tactical-marine', 'Novus') });
+    const recruitEntry = novus.ledger.at(-1)!;
+    expect(novus.team.requisition).toBe(26);
+    // Undo the recruit: Novus leaves, the 14 Req come back; the ledger keeps both lines.
+    const undone = await call<{ reason: string }>(core, 'teams.undo', { id: c.teamId, entryId: recruitEntry.id });
+    expect(undone.reason).toBe('Undone: Recruited Novus (Tactical Marine) for 14 Req.');
+    const after = await call<TeamDetail>(core, 'teams.get', { id: c.teamId });
+    expect(after.roster.models.map((m) => m.name)).not.toContain('Novus');
+    expect(after.team.requisition).toBe(40);
+    expect((await failure(core, 'teams.undo', { id: c.teamId, entryId: recruitEntry.id })).message).toMatch(/was undone already/);
+
+    // A recruit given gear since: refused, naming the later entry.
+    const varus = await call<TeamDetail>(core, 'teams.recruit', { id: c.teamId, model: model('tactical-marine', 'Varus') });
+    const varusId = varus.roster.models.find((m) => m.name === 'Varus')!.id;
+    await call(core, 'teams.changeModel', { id: c.teamId, model: { ...varus.roster.models.find((m) => m.id === varusId)!, name: 'Varus the Bold' } });
+    const refused = await failure(core, 'teams.undo', { id: c.teamId, entryId: varus.ledger.at(-1)!.id });
+    expect(refused.message).toMatch(/cannot be undone: a later entry depends on it — Renamed/);
+    // Req already spent: undoing the +40 would leave the team owing.
+    const prize = after.ledger.find((e) => e.reason.includes('prize'))!;
+    expect((await failure(core, 'teams.undo', { id: c.teamId, entryId: prize.id })).message).toMatch(/Req/);
+    core.close();
+  });
 });

@@ -11,8 +11,10 @@ import { campaignContents, deleteCampaignRows, deleteUnfoundedTeam } from '../ca
 import type { HandlerContext } from '../context';
 import type { BackupInfo } from '../db/backup';
 import { campaignsInBackup, restoreOneCampaign } from '../restore-one';
+import { undoAction } from '../undo-action';
+import { findTeam } from '../repos/teams';
 
-type MistakeHandlers = Pick<Handlers<HandlerContext>, 'teams.delete' | 'campaigns.delete' | 'backups.campaigns' | 'backups.restoreCampaign'>;
+type MistakeHandlers = Pick<Handlers<HandlerContext>, 'teams.delete' | 'teams.undo' | 'campaigns.delete' | 'backups.campaigns' | 'backups.restoreCampaign'>;
 
 const view = (b: BackupInfo): BackupView => ({ file: b.file, createdAt: b.createdAt, reason: b.reason, bytes: b.bytes, schemaVersion: b.schemaVersion });
 
@@ -32,6 +34,13 @@ export const mistakeHandlers: MistakeHandlers = {
     const gone = ctx.db.transaction((tx) => deleteUnfoundedTeam(tx, id));
     ctx.emit('teams.changed', { id, campaignId: gone.campaignId });
     return gone;
+  },
+
+  'teams.undo': ({ id, entryId }, ctx) => {
+    mustBeWritable(ctx);
+    const reason = ctx.db.transaction((tx) => undoAction(tx, id, entryId, ctx.newId, ctx.now().toISOString()));
+    ctx.emit('teams.changed', { id, campaignId: findTeam(ctx.db, id)!.campaignId });
+    return { reason };
   },
 
   'campaigns.delete': async ({ id, confirmName }, ctx) => {

@@ -242,6 +242,19 @@ export class TeamState {
     }
   }
 
+  /** Issue 20: undo an organiser action from the ledger; a refusal (with its reason) shows as actionError. */
+  async undo(entryId: string): Promise<boolean> {
+    try {
+      await api.call('teams.undo', { id: this.id, entryId });
+      this.actionError = null;
+      await this.load();
+      return true;
+    } catch (e) {
+      this.actionError = messageOf(e);
+      return false;
+    }
+  }
+
   async found() {
     await this.flush();
     return this.act(() => api.call('teams.found', { id: this.id }));

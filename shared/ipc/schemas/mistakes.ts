@@ -20,3 +20,7 @@ export const BackupCampaign = z.object({ id: Id, name: z.string(), games: z.numb
 export const BackupCampaignInput = z.object({ file: BackupFileInput.shape.file, campaignId: Id }).strict();
 /** The campaign put back (a new id), and the backup of the state before, which undoes it. */
 export const BackupCampaignResult = z.object({ id: Id, name: z.string(), undo: BackupView });
+
+export const TeamUndoInput = z.object({ id: Id, entryId: z.string().min(1).max(64) }).strict();
+/** The compensating entry's words ("Undone: Recruited Brother Novus …"). */
+export const TeamUndoResult = z.object({ reason: z.string() });

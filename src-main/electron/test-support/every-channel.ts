@@ -84,6 +84,8 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('teams.get', { id: marines });
   await run('teams.rename', { id: marines, name: 'Iron Wolves of Fenris' });
   await run('teams.adjustRequisition', { id: marines, amount: 40, reason: 'Edge test: a club award' });
+  const awarded = await run<{ ledger: Row[] }>('teams.get', { id: marines });
+  await run('teams.undo', { id: marines, entryId: awarded?.ledger.at(-1)?.id ?? MISSING });
   await run('teams.recruit', { id: marines, model: model('edge-sm-9', 'tactical-marine', 'Brother Nox') });
   await run('teams.changeModel', { id: marines, model: { ...sergeant, name: 'Sergeant Tarkus the Bold' } });
   await run('teams.dismiss', { id: marines, modelId: 'edge-sm-9', reason: 'Edge test' });
