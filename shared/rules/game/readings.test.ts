@@ -139,3 +139,35 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
     expect(plan.readings?.map((x) => x.name)).toEqual(['Deep Strike', 'Infiltrate', 'Game length', 'Reserves table']);
   });
 });
+
+describe('a club\'s house-ruled values are scored (issue 19)', () => {
+  it('004 Mission 1: Skirmish with Assassination = 5 VP (house rule) scores 5; a Survival worth 2 scores 2', async () => {
+    const { scoreGame } = await import('./score');
+    const { REPORT_VERSION, GameReport } = await import('./report');
+    const r = battleHonoursPreset();
+    r.missions = r.missions.map((m) => (m.id === 'skirmish' ? { ...m, secondaryOverrides: { ...m.secondaryOverrides, assassination: 5 } } : m));
+    r.secondaryObjectives = r.secondaryObjectives.map((o) => (o.id === 'survival' ? { ...o, vp: 2 } : o));
+    const report = {
+      reportVersion: REPORT_VERSION,
+      missionId: 'skirmish',
+      sides: {
+        a: { teamId: 't1', firstBlood: false, sweepingAdvance: false, kayfabe: false },
+        b: { teamId: 't2', firstBlood: false, sweepingAdvance: false, kayfabe: false },
+      },
+      models: [
+        { id: 'a-boss', side: 'a', type: 'team-leader', tookPart: true, aliveAtEnd: true },
+        { id: 'b-sarge', side: 'b', type: 'team-leader', tookPart: true, aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } },
+        { id: 'b-vox', side: 'b', type: 'special', tookPart: true, aliveAtEnd: true },
+      ],
+      ending: { kind: 'turns' },
+      rolls: [],
+    };
+    const parsed = GameReport.safeParse(report);
+    if (!parsed.success) throw new Error(parsed.error.message);
+    const house = scoreGame(parsed.data, r);
+    expect(house.lines.find((l) => l.source === 'assassination')?.vp).toBe(5);
+    expect(house.lines.find((l) => l.source === 'survival')?.vp).toBe(2);
+    expect(house.vp.a).toBe(7);
+    expect(scoreGame(parsed.data, battleHonoursPreset()).vp.a).toBe(3); // seed 004: Assassination 2 in Skirmish + Survival 1
+  });
+});

@@ -73,7 +73,9 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
   const pointsLimit = options.pointsLimit ?? ruleset.team.pointsLimit;
   if (isClubMissionId(report.missionId)) return scoreClubGame(report, clubMission(report.missionId), pointsLimit);
   const missionId = report.missionId as MissionId; // validateReport checked it is a seed-004 (or seed-003) mission
-  const score = scoreMission(missionId, toGameFacts(report));
+  // The ruleset's values (its secondary objectives' VP, its copy of the mission's overrides), not only seed 004's.
+  const own = ruleset.missions.find((m) => m.id === missionId);
+  const score = scoreMission(missionId, toGameFacts(report), { secondaryObjectives: ruleset.secondaryObjectives, ...(own ? { secondaryOverrides: own.secondaryOverrides } : {}) });
   const notes: string[] = [];
 
   if (!ruleset.missions.some((m) => m.id === missionId)) notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);

@@ -2,7 +2,7 @@
  * Victory points, automatic wins and the winner of a seed-004 mission
  * (004 "Step 5 – Ending the Game", "Secondary Objectives", and each mission's "Victory Points" / "Ending the Game").
  */
-import type { Citation } from '../ruleset/schema';
+import type { Citation, SecondaryObjective } from '../ruleset/schema';
 import { cite004, citeText } from './cite';
 import type { GameFacts, ModelFacts, Side } from './facts';
 import { GameFactsError, SIDES, aliveCount, opponent, sideModels, sideName } from './facts';
@@ -243,6 +243,16 @@ function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, pro
 }
 
 /**
+ * The values a club's ruleset gives the scoring (issue 19: "a Skirmish with Assassination = 5 VP scores 5"): its
+ * secondary objectives (their VP; one it dropped is not scored) and the mission's secondary overrides. Absent: seed
+ * 004's own values.
+ */
+export interface HouseValues {
+  secondaryObjectives?: readonly SecondaryObjective[];
+  secondaryOverrides?: Readonly<Record<string, number>>;
+}
+
+/**
  * Score a finished game: VP per side with a reason per line, and the outcome. Throws GameFactsError when the facts
  * contradict the mission (nothing half-scored).
  *
@@ -250,14 +260,18 @@ function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, pro
  * const facts: GameFacts = { ending: { kind: 'turns' }, models: [{ id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true }, { id: 'b-sarge', side: 'b', type: 'team-leader', aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } }, { id: 'b-vox', side: 'b', type: 'special', aliveAtEnd: true }] };
  * scoreMission('skirmish', facts).vp; // → { a: 3, b: 0 } (Assassination 2 VP in Skirmish + Survival 1 VP)
  */
-export function scoreMission(missionId: MissionId, facts: GameFacts): MissionScore {
+export function scoreMission(missionId: MissionId, facts: GameFacts, house: HouseValues = {}): MissionScore {
   const mission = getMission(missionId);
   const problems: string[] = [];
   const lines = missionLines(missionId, facts, problems);
+  const overrides = house.secondaryOverrides ?? mission.secondaryOverrides;
 
-  for (const objective of SECONDARY_OBJECTIVES) {
-    const value = secondaryValue(objective, mission);
-    const overridden = mission.secondaryOverrides[objective.id] !== undefined;
+  for (const seed of SECONDARY_OBJECTIVES) {
+    // The ruleset's copy of the objective (its VP may be house-ruled); one the ruleset dropped is not scored.
+    const objective = house.secondaryObjectives ? house.secondaryObjectives.find((o) => o.id === seed.id) : seed;
+    if (!objective) continue;
+    const value = secondaryValue(objective, { secondaryOverrides: overrides });
+    const overridden = overrides[objective.id] !== undefined;
     for (const side of SIDES) {
       const why = secondaryAchieved(objective.id as SecondaryId, side, facts);
       if (why === null || value === 0) continue;
