@@ -65,6 +65,8 @@ export function createLanControl(options: LanControlOptions): LanControl {
   let server: LanServer | null = null;
   let token = '';
   let startedAt: string | null = null;
+  /** The core closed: a start still under way must not leave a listener behind. */
+  let closed = false;
   /** Switching on and off one at a time (two quick clicks must not leave two listeners). */
   let queue: Promise<unknown> = Promise.resolve();
   const serial = <T>(work: () => Promise<T>): Promise<T> => {
@@ -102,6 +104,10 @@ export function createLanControl(options: LanControlOptions): LanControl {
   const listen = async (address: string, port: number) => {
     const fresh = newLanToken();
     const s = await startLanServer({ invoke: options.invoke, staticDir: options.staticDir, token: fresh, address, port, log });
+    if (closed) {
+      s.closeNow();
+      throw new AppError('VALIDATION', 'Herald is closing: the Club Wi-Fi view stays off.');
+    }
     server = s;
     token = fresh;
     startedAt = options.now().toISOString();
@@ -136,6 +142,7 @@ export function createLanControl(options: LanControlOptions): LanControl {
         return status();
       }),
     close() {
+      closed = true;
       const s = server;
       server = null;
       token = '';
