@@ -197,7 +197,7 @@ export const events = {
   'teamLists.changed': z.object({ id: z.string() }).strict(),
   /** A player of a campaign was added, renamed, retired. */
   'players.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
-  /** A team of a campaign changed (roster, founding, ledger). */
+  /** A team of a campaign changed by itself (roster, founding, its own ledger entries); a game's changes come with games.changed. */
   'teams.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** The list of backups changed. */
   'backups.changed': z.object({}).strict(),
@@ -207,8 +207,18 @@ export const events = {
   'app.recoveryEnded': z.object({}).strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
-  /** A game of a campaign was set up, edited, committed, discarded or voided. */
-  'games.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
+  /**
+   * A game of a campaign was set up or edited (`draft`), discarded, committed or voided; a commit or void names the
+   * teams whose ledgers it changed (`teams`), so windows refresh once for the game (issue 18).
+   */
+  'games.changed': z
+    .object({
+      campaignId: z.string(),
+      id: z.string(),
+      status: z.enum(['draft', 'discarded', 'committed', 'voided']).optional(),
+      teams: z.array(z.string()).optional(),
+    })
+    .strict(),
   /** A game's battle report or a model's note was written or removed. */
   'notes.changed': z.object({ campaignId: z.string(), subjectKind: NoteSubjectKind, subjectId: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */

@@ -81,8 +81,12 @@ function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
   return { state, teams, resolved };
 }
 
-function emitGame(ctx: HandlerContext, game: Pick<GameRow, 'campaignId' | 'id'>) {
-  ctx.emit('games.changed', { campaignId: game.campaignId, id: game.id });
+/**
+ * games.changed says what happened (issue 18): a draft changed, or a commit or void that changed `teams`' ledgers.
+ * A commit or void sends no teams.changed of its own: windows refresh once for the game, not once per team.
+ */
+function emitGame(ctx: HandlerContext, game: Pick<GameRow, 'campaignId' | 'id'>, status: 'draft' | 'discarded' | 'committed' | 'voided', teams?: Iterable<string>) {
+  ctx.emit('games.changed', { campaignId: game.campaignId, id: game.id, status, ...(teams ? { teams: [...teams] } : {}) });
 }
 
 function mustBeDraft(game: GameRow) {
@@ -165,7 +169,7 @@ export const gameHandlers: GameHandlers = {
       gamesRepo.insertGame(tx, row);
       return row;
     });
-    emitGame(ctx, out);
+    emitGame(ctx, out, 'draft');
     return detail(ctx.db, out.id);
   },
 
@@ -201,7 +205,7 @@ export const gameHandlers: GameHandlers = {
       gamesRepo.updateGame(tx, id, next);
       return game;
     });
-    emitGame(ctx, game);
+    emitGame(ctx, game, 'draft');
     return detail(ctx.db, id);
   },
 
@@ -215,7 +219,7 @@ export const gameHandlers: GameHandlers = {
       gamesRepo.updateGame(tx, id, { draft: { ...draft, faces: stored.faces }, updatedAt: ctx.now().toISOString() });
       return game;
     });
-    emitGame(ctx, game);
+    emitGame(ctx, game, 'draft');
     return detail(ctx.db, id);
   },
 
@@ -227,7 +231,7 @@ export const gameHandlers: GameHandlers = {
       gamesRepo.deleteDraftGame(tx, id);
       return summary;
     });
-    emitGame(ctx, game);
+    emitGame(ctx, game, 'discarded');
     return game;
   },
 
@@ -277,9 +281,7 @@ export const gameHandlers: GameHandlers = {
       });
       return game;
     });
-    emitGame(ctx, game);
-    ctx.emit('teams.changed', { campaignId: game.campaignId, id: game.teamAId });
-    ctx.emit('teams.changed', { campaignId: game.campaignId, id: game.teamBId });
+    emitGame(ctx, game, 'committed', [game.teamAId, game.teamBId]);
     ctx.afterCommit(`after-game-${game.number}`);
     return detail(ctx.db, id);
   },
@@ -322,8 +324,7 @@ export const gameHandlers: GameHandlers = {
         at: ctx.now().toISOString(),
       }),
     );
-    emitGame(ctx, game);
-    for (const teamId of teamIds) ctx.emit('teams.changed', { campaignId: game.campaignId, id: teamId });
+    emitGame(ctx, game, 'voided', teamIds);
     return lineSummary(mustFindGameLine(ctx.db, id), (t) => teamNames(ctx.db, t));
   },
 };

@@ -9,6 +9,11 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { CampaignSettingsView, GameSummary, StandingRow } from '../../shared/ipc/schemas/games';
 
 const GAMES_PAGE = 50;
+/** The parts of the page's core that load separately. */
+const CORE_PARTS = ['campaign', 'players', 'teams', 'teamLists'] as const;
+type CorePart = (typeof CORE_PARTS)[number];
+/** Events that arrive together (a commit sends three) are answered with one refresh. */
+const EVENT_BURST_MS = 30;
 import type { Player, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
 import { api, messageOf } from '../api';
 import { fieldErrors, type FieldErrors } from './campaigns.svelte';
@@ -50,20 +55,41 @@ export class CampaignState {
     await Promise.all([this.loadCore(), this.loadStandings(), this.loadGames(), this.loadSettings()]);
   }
 
-  private async loadCore() {
+  private async loadCore(parts: readonly CorePart[] = CORE_PARTS) {
+    const read: Record<CorePart, () => Promise<unknown>> = {
+      campaign: () => api.call('campaigns.get', { id: this.id }),
+      players: () => api.call('players.list', { campaignId: this.id }),
+      teams: () => api.call('teams.list', { campaignId: this.id }),
+      teamLists: () => api.call('teamLists.list', {}),
+    };
     try {
-      const [campaign, players, teams, teamLists] = await Promise.all([
-        api.call('campaigns.get', { id: this.id }),
-        api.call('players.list', { campaignId: this.id }),
-        api.call('teams.list', { campaignId: this.id }),
-        api.call('teamLists.list', {}),
-      ]);
-      Object.assign(this, { campaign, players, teams, teamLists, error: null });
+      const values = await Promise.all(parts.map((p) => read[p]()));
+      Object.assign(this, Object.fromEntries(parts.map((p, i) => [p, values[i]])), { error: null });
     } catch (e) {
       this.error = messageOf(e);
     } finally {
       this.loaded = true;
     }
+  }
+
+  /**
+   * Refresh only what an event says changed, once for a burst of events (issue 18): a committed game sends one
+   * games.changed naming its teams, and the page asks for the teams, the standings and the games once each — 3 calls
+   * where a commit used to cost 20.
+   */
+  #stale: (CorePart | 'standings' | 'games')[] = [];
+  #refreshTimer: ReturnType<typeof setTimeout> | null = null;
+  private refresh(...parts: (CorePart | 'standings' | 'games')[]) {
+    for (const p of parts) if (!this.#stale.includes(p)) this.#stale.push(p);
+    this.#refreshTimer ??= setTimeout(() => {
+      this.#refreshTimer = null;
+      const stale = this.#stale;
+      this.#stale = [];
+      const core = CORE_PARTS.filter((p) => stale.includes(p));
+      if (core.length > 0) void this.loadCore(core);
+      if (stale.includes('standings')) void this.loadStandings();
+      if (stale.includes('games')) void this.loadGames();
+    }, EVENT_BURST_MS);
   }
 
   async loadStandings() {
@@ -134,20 +160,21 @@ export class CampaignState {
   }
 
   subscribe(): () => void {
-    const mine = (p: { campaignId: string }) => p.campaignId === this.id && void this.load();
+    const mine = (p: { campaignId: string }) => p.campaignId === this.id;
+    // Each event names what changed; the page refreshes those sections only (players' names show on teams and in
+    // the standings; a team's ledger changes its line and the standings; a game changes the games too).
     const offs = [
-      api.on('players.changed', mine),
-      api.on('teams.changed', mine),
-      api.on('games.changed', (p) => {
-        if (p.campaignId !== this.id) return;
-        void this.loadCore();
-        void this.loadStandings();
-        void this.loadGames();
-      }),
-      api.on('campaigns.changed', (p) => p.id === this.id && void this.load()),
-      api.on('teamLists.changed', () => void this.loadCore()),
+      api.on('players.changed', (p) => mine(p) && this.refresh('players', 'teams', 'standings')),
+      api.on('teams.changed', (p) => mine(p) && this.refresh('teams', 'standings')),
+      // A draft set up, edited or discarded changes the games list only; a commit or void changes teams and standings.
+      api.on('games.changed', (p) => mine(p) && (p.status === 'draft' || p.status === 'discarded' ? this.refresh('games') : this.refresh('teams', 'standings', 'games'))),
+      api.on('campaigns.changed', (p) => p.id === this.id && this.refresh('campaign', 'standings')),
+      api.on('teamLists.changed', () => this.refresh('teamLists', 'teams')),
     ];
-    return () => offs.forEach((off) => off());
+    return () => {
+      offs.forEach((off) => off());
+      if (this.#refreshTimer !== null) clearTimeout(this.#refreshTimer);
+    };
   }
 
   async addPlayer(name: string): Promise<FieldErrors | null> {
