@@ -19,7 +19,8 @@ export const electronFiles: FileDialogs = {
     return { fileName: path.basename(file), text: fs.readFileSync(file, 'utf8') };
   },
   async saveText({ title, defaultName, extensions, text }) {
-    const options = { title, defaultPath: defaultName, filters: [{ name: 'JSON', extensions }] };
+    // The filter is named after the file's kind: a CSV export (issue 22) is not offered as "JSON".
+    const options = { title, defaultPath: defaultName, filters: [{ name: extensions.includes('csv') ? 'CSV' : 'JSON', extensions }] };
     const win = parent();
     const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return null;
