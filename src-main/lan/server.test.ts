@@ -17,6 +17,7 @@ import { LAN_READ_CHANNELS } from './read-channels';
 
 let core: Core;
 let status: LanStatus;
+let staticDir: string;
 
 /** The token the phone sends: the link's fragment without its dashes. */
 const tokenOf = (s: LanStatus) => (s.url ?? '').split('#')[1]!.replace(/-/g, '');
@@ -32,7 +33,7 @@ async function post(body: unknown, token = tokenOf(status), device = 'phone-one-
 }
 
 beforeAll(async () => {
-  const staticDir = tempDir('herald-lan-static-');
+  staticDir = tempDir('herald-lan-static-');
   fs.writeFileSync(path.join(staticDir, 'phone.html'), '<!doctype html><title>Herald on your phone</title>');
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Herald</title>');
   core = testCore(tempDir(), { lanStaticDir: staticDir });
@@ -153,6 +154,11 @@ describe('the Club Wi-Fi view', () => {
     const other = testCore(tempDir(), { lanStaticDir: path.dirname(path.join(tempDir(), 'x')) });
     expect((await call<LanStatus>(other, 'lan.status', {})).running).toBe(false);
     other.close();
+    // Quit while switching on: the late listener is closed at once, and says so.
+    const quitting = testCore(tempDir(), { lanStaticDir: staticDir });
+    const starting = quitting.invoke('lan.start', { address: '127.0.0.1', port: 0 });
+    quitting.close();
+    expect(await starting).toEqual({ ok: false, error: { code: 'VALIDATION', message: 'Herald is closing: the Club Wi-Fi view stays off.' } });
     const port = status.port;
     core.close();
     await expect(fetch(`http://127.0.0.1:${port}/`)).rejects.toThrow();
