@@ -11,7 +11,7 @@ import { TeamList } from '../roster/team-list';
 import { validateRoster } from '../roster/validate';
 import type { GameReport, ModelReport } from './report';
 import { killsBy, sideOutcomes, toGameFacts, validateReport } from './report';
-import { reportIdsOf, reportModelsOf, squadMemberId, squadOfMember } from './squads';
+import { reportIdsOf, reportModelsOf, rosterModelIds, squadMemberId, squadOfMember } from './squads';
 
 const guard = SAMPLE_TEAM_LISTS.map((l) => TeamList.parse(l)).find((l) => l.id === 'imperial-guard-sample')!;
 
@@ -60,6 +60,11 @@ describe('004 Squad: each member of a Squad is a model', () => {
     const last = squadTeam('a', 1)[1]!;
     expect(last.squad).toBeUndefined();
     expect(reportIdsOf({ modelId: 'x', category: 'squad', squadSize: 2 })).toEqual(['x#1', 'x#2']);
+    expect(reportIdsOf({ modelId: 'sarge', category: 'team-leader', squadSize: undefined })).toEqual(['sarge']);
+    // The ledger knows a squad's members as models of its team.
+    expect(rosterModelIds({ id: 'x', squadSize: 2 })).toEqual(['x', 'x#1', 'x#2']);
+    expect(rosterModelIds({ id: 'sarge' })).toEqual(['sarge']);
+    expect(squadOfMember('x#0')).toBeNull();
   });
 
   it('004 Secondary Objectives: Survival ("Over 75% of a Kill Team\'s models") and Destroyer ("Under 25% of the enemy\'s models") count Squad members', () => {
@@ -137,6 +142,8 @@ describe('004 Squad: each member of a Squad is a model', () => {
     // Five of eight falling back: the test was due, the failure stands and gives Come Back You Cowards!.
     const due = { ...early, ending: { kind: 'run-away' as const, side: 'b' as const, voluntary: false, fallingBack: 5 } };
     expect(validateReport(due)).toEqual([]);
+    const tooMany = { ...early, ending: { kind: 'run-away' as const, side: 'b' as const, voluntary: false, fallingBack: 9 } };
+    expect(validateReport(tooMany)).toContain('Player B has 9 models falling back, but only 8 of its models are alive.');
     expect(scoreMission('skirmish', toGameFacts(due)).lines.some((l) => l.source === 'come-back-you-cowards' && l.side === 'a')).toBe(true);
     // A Squad's members count: Sergeant + 10 guardsmen, 6 guardsmen lost = 6 of 11 out (more than 50 %).
     const squad = lose([...singles('a', 4), ...squadTeam('b', 10)], 'b', 6, 'a-c1');
