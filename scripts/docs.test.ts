@@ -44,7 +44,7 @@ describe('the repository cites what it holds', () => {
         .split('\n')
         .forEach((line, i) => {
           // "PROGRESSION.md" stays as a quoted label in stored citations (pinned rulesets and ledger entries hold it).
-          const bare = line.replaceAll(/['"]PROGRESSION\.md/g, '');
+          const bare = line.replaceAll(/['"`]PROGRESSION\.md/g, '');
           if (/\bdesign\/[A-Z]+\.md|\b(ARCHITECTURE|RELIABILITY|PROGRESSION)\.md/.test(bare)) outside.push(`${file}:${i + 1}`);
         });
     }
