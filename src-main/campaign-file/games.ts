@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { GameDraft } from '../../shared/ipc/schemas/games';
 import { AppError } from '../../shared/ipc/result';
 import { phraseErrorMap, summaryOf } from '../../shared/ipc/issue-words';
-import { GamePlan, GameReport, PlanOptionalRules, isMissionId, presets, reportBoundsProblems, scoreGame, type Ruleset } from '../../shared/rules';
+import { GamePlan, GameReport, PlanOptionalRules, isMissionId, presets, reportBoundsProblems, scoreGame, squadOfMember, type Ruleset } from '../../shared/rules';
 import type { CampaignFile, FileGame } from './schema';
 import { gameLabel } from './remap';
 
@@ -125,13 +125,21 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     if (!read.success) refuse(`${label}'s result cannot be read: ${summaryOf(read.error.issues.map((i) => `${reportPart(i.path)} ${i.message}`))}.`);
     const report = read.data!;
     if (report.missionId !== g.missionId) refuse(`${label}'s result is for another mission than the game.`);
+    // A Squad's members ("<squad>#<n>", shared/rules/game/squads.ts) are models of the team that has the squad.
+    const isMember = (ids: Set<string>, id: string) => {
+      const squad = squadOfMember(id);
+      return squad !== null && ids.has(squad.squadId);
+    };
     for (const side of ['a', 'b'] as const) {
       const roster = rosters.get(side === 'a' ? g.teamAId : g.teamBId)!;
-      const stranger = report.models.find((m) => m.side === side && !roster.has(m.id));
+      const stranger = report.models.find((m) => m.side === side && !roster.has(m.id) && !isMember(roster, m.id));
       if (stranger) refuse(`${label}'s result names a model (${stranger.name ?? stranger.id}) that its team never had.`);
     }
     // The counts the players typed are bounded by the plan and the rosters, as in the wizard (shared/rules report-bounds).
-    const roster = (teamId: string) => [...rosters.get(teamId)!];
+    const roster = (teamId: string) => {
+      const ids = rosters.get(teamId)!;
+      return [...ids, ...report.models.filter((m) => isMember(ids, m.id)).map((m) => m.id)];
+    };
     const beyond = reportBoundsProblems(report, { plan: planned, rosters: { a: roster(g.teamAId), b: roster(g.teamBId) } });
     if (beyond.length > 0) refuse(`${label}'s result records more than the game allows: ${list3(beyond)}`);
     // The report must score (the game page scores it again); the stored VP and winner are kept as recorded — a later

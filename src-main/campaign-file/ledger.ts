@@ -16,6 +16,7 @@ import {
   ProgressionEntry,
   ROSTER_MAX_MODELS,
   reqDelta,
+  squadOfMember,
   type GamePlan,
   type Ruleset,
 } from '../../shared/rules';
@@ -184,7 +185,9 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
       mine.add(id);
     }
     const about = modelOf(d);
-    if (about !== null && !mine.has(about)) refuse(`${where} is about a model ${teamName.get(e.teamId)} never had.`);
+    // A Squad's member (shared/rules/game/squads.ts "<squad>#<n>") is one of its squad's models.
+    const squadOf = about === null ? null : squadOfMember(about);
+    if (about !== null && !mine.has(about) && !(squadOf !== null && mine.has(squadOf.squadId))) refuse(`${where} is about a model ${teamName.get(e.teamId)} never had.`);
     return d;
   });
   return { data, models };

@@ -7,11 +7,10 @@ import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { foldRoster } from '../../shared/rules';
-import { call, testCore } from '../test-support';
+import { call, tempDir, testCore } from '../test-support';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
 
-async function setup() {
-  const core = testCore();
+async function setup(core = testCore(), squadId = 'third') {
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Squad test' });
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
@@ -24,7 +23,7 @@ async function setup() {
     roster: {
       models: [
         { id: 'sarge', entryId: 'veteran-sergeant', name: 'Sergeant Harker', options: {}, armoury: [], grenades: {} },
-        { id: 'third', entryId: 'guardsman-squad', name: 'Third Squad', squadSize: 10, options: {}, armoury: [], grenades: {} },
+        { id: squadId, entryId: 'guardsman-squad', name: 'Third Squad', squadSize: 10, options: {}, armoury: [], grenades: {} },
       ],
     },
   });
@@ -86,5 +85,31 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     const restored = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
     expect(restored.roster.models.find((m) => m.id === 'third')).toMatchObject({ squadSize: 10 });
     expect(restored.roster.models.find((m) => m.id === 'third')?.squadLost).toBeUndefined();
+  });
+
+  it('a campaign file carries the squad: the members who died and the shorter squad arrive on the other laptop', async () => {
+    const squadId = '5a1e0000-0000-4000-8000-000000000003';
+    const home = testCore(tempDir());
+    const { campaign, a, b } = await setup(home, squadId);
+    const created = await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    const draft: GameDraft = structuredClone(created.draft);
+    draft.report.models = draft.report.models.map((m) => (m.id.startsWith(`${squadId}#`) && Number(m.id.split('#')[1]) <= 6 ? { ...m, aliveAtEnd: false, outOfAction: { by: 'nob', how: 'melee' } } : m));
+    draft.report.sides.b.firstBlood = true;
+    draft.step = 'review';
+    await call(home, 'games.saveDraft', { id: created.game.id, draft });
+    const committed = await call<GameDetail>(home, 'games.commit', { id: created.game.id });
+    const deadMembers = committed.entries.filter((e) => e.kind === 'model.died' && e.team === a.team.id).length;
+    const exported = await call<{ text: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+
+    const club = testCore(tempDir());
+    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: exported.fileName, text: exported.text });
+    const teams = await call<{ id: string; name: string }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
+    const hydra = await call<TeamDetail>(club, 'teams.get', { id: teams.find((t) => t.name === 'Hydra Platoon')!.id });
+    const squad = hydra.roster.models.find((m) => m.name === 'Third Squad');
+    if (deadMembers === 10) expect(squad).toBeUndefined();
+    else expect(squad?.squadSize).toBe(10 - deadMembers);
+    expect(hydra.fallen).toHaveLength(deadMembers);
+    home.close();
+    club.close();
   });
 });
