@@ -37,7 +37,7 @@ import type { ClubMission } from '../club-8th/missions';
 import { clubFirstTurn } from '../club-8th/battle';
 import { citeText } from '../hor/cite';
 import { atTheTableOptionalRules, clubMissionsOn, planOptionalRulesOf } from './optional-rules';
-import { plannedReadings, readingOf } from './readings';
+import { plannedReadings, readingOf, reservesText } from './readings';
 import { MAX_EXTRA_TURNS } from '../mission-pack/random-game-length';
 
 export const PLAN_VERSION = 1;
@@ -431,7 +431,11 @@ function plannedSpecialRules(ruleset: Ruleset, missionRuleIds: readonly string[]
   const add = (id: string, source: PlannedSpecialRule['source']) => {
     if (specialRules.some((s) => s.id === id)) return;
     const rule = ruleset.specialRules.find((s) => s.id === id);
-    if (rule) specialRules.push({ id: rule.id, name: rule.name, reminder: rule.reminder, source });
+    if (!rule) return;
+    // The club's own Reserves table (House rules → Readings) replaces the reminder's numbers: never two tables.
+    const reserves = id === RESERVES_ID && ruleset.readings?.reservesArrivesOn;
+    const reminder = reserves ? `Roll for each reserve at the start of your turn: ${reservesText(reserves)}.` : rule.reminder;
+    specialRules.push({ id: rule.id, name: rule.name, reminder, source });
   };
   const nightOnlyWhenSaid = readingOf(ruleset, 'nightFighting') === 'when-a-rule-says';
   ruleset.alwaysInEffect.filter((id) => !(nightOnlyWhenSaid && id === NIGHT_FIGHTING_ID)).forEach((id) => add(id, 'always'));
@@ -445,6 +449,7 @@ function plannedSpecialRules(ruleset: Ruleset, missionRuleIds: readonly string[]
 }
 
 const NIGHT_FIGHTING_ID = 'night-fighting';
+const RESERVES_ID = 'reserves';
 
 /** The optional rules the two players may leave out of one game (004 Weather "If both players agree"; Injuries "Discuss … beforehand"). */
 export const PLAYERS_MAY_LEAVE_OUT: Readonly<Record<string, string>> = {

@@ -137,6 +137,8 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
     expect(reservesText([null, 4, 3, 2])).toBe('turn 1 none, turn 2 on 4+, turn 3 on 3+, turn 4 and later on 2+');
     const plan = planGame(r, { sides }, SeededDice.fromSeed('readings'));
     expect(plan.readings?.map((x) => x.name)).toEqual(['Deep Strike', 'Infiltrate', 'Game length', 'Reserves table']);
+    // The always-on Reserves rule's reminder follows the club's table (never two tables side by side).
+    expect(plan.specialRules.find((s) => s.id === 'reserves')?.reminder).toBe('Roll for each reserve at the start of your turn: turn 1 none, turn 2 on 3+, turn 3 and later on 2+.');
   });
 });
 
