@@ -21,6 +21,7 @@ import { call, dayOf, generate, result, TEN_YEARS, type ScenarioInfo, type Scena
 import { backupsAfterTenYears, growthCheckpoints, measureGrowth, whereTheBytesAre, type GrowthPoint } from './sizes';
 import { rawTeamRoster } from './raw-roster';
 import { lanRosterUnderLoad } from './lan-load';
+import { IPC_CALLS_PER_COMMIT_BUDGET, ipcCallsPerCommit } from './ipc-count';
 import { Sfc32 } from '../shared/rules';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
@@ -233,6 +234,7 @@ async function main() {
 
   // In Chromium: the browser-mode server on the same file.
   const executablePath = systemChromium();
+  let counted = { calls: -1, channels: [] as string[] };
   const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
   try {
     const server = await startBrowserServer(work, 60_000, { productionTimings: true });
@@ -253,6 +255,7 @@ async function main() {
         }),
       );
       await page.close();
+      counted = await ipcCallsPerCommit(browser, server.url, campaignId, [teamA, teamB], () => 0.5);
     } finally {
       await server.stop();
     }
@@ -275,7 +278,12 @@ async function main() {
   }
   fs.rmSync(work, { recursive: true, force: true });
 
-  const report = { seed, generatorVersion: GENERATOR_VERSION, scenario: scenarioFigures, sizes, metrics, ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 }, budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS } };
+  const counts = {
+    ipcCallsPerCommit: counted.calls,
+    ipcCallsPerCommitChannels: counted.channels,
+    ipcCallsPerCommitHow: 'requests to /api/invoke made by a Chromium page showing the campaign page (the real renderer in browser mode) while another page commits a game, until it is quiet for 1 s',
+  };
+  const report = { seed, generatorVersion: GENERATOR_VERSION, scenario: scenarioFigures, sizes, metrics, counts, ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 }, budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS, ipcCallsPerCommit: IPC_CALLS_PER_COMMIT_BUDGET } };
   fs.mkdirSync('reports', { recursive: true });
   fs.writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n');
 
@@ -288,6 +296,7 @@ async function main() {
     rows.push({ name, median: `${(bytes / MB).toFixed(1)} MB`, p95: '', runs: '', budget: `≤ ${budget / MB} MB`, ok: bytes <= budget });
   }
   rows.push({ name: 'rosterReadVsRawSql', median: report.ratios.rosterReadVsRawSql.toFixed(2), p95: '', runs: '200', budget: `≤ ${RATIO_BUDGET}`, ok: report.ratios.rosterReadVsRawSql <= RATIO_BUDGET });
+  rows.push({ name: 'ipcCallsPerCommit', median: String(counts.ipcCallsPerCommit), p95: '', runs: '1', budget: `≤ ${IPC_CALLS_PER_COMMIT_BUDGET}`, ok: counts.ipcCallsPerCommit >= 0 && counts.ipcCallsPerCommit <= IPC_CALLS_PER_COMMIT_BUDGET });
   console.log('');
   console.log(`${'metric'.padEnd(22)}${'median ms'.padStart(11)}${'p95 ms'.padStart(10)}${'runs'.padStart(6)}${'budget'.padStart(10)}`);
   for (const r of rows) console.log(`${r.name.padEnd(22)}${r.median.padStart(11)}${r.p95.padStart(10)}${r.runs.padStart(6)}${r.budget.padStart(10)}  ${r.ok ? 'ok' : 'OVER BUDGET'}`);
