@@ -272,9 +272,15 @@ describe('house rules: rosters that would become illegal, and the optional rules
     const core = testCore();
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
     const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
-    const next = withOptionalRules(current.ruleset, { 'dusk-and-dawn': true, 'in-game-injuries': true });
+    // Dusk & Dawn is rolled when Night Fighting is read "only when a rule says so" (issue 19: House rules → Readings).
+    const next = { ...withOptionalRules(current.ruleset, { 'dusk-and-dawn': true, 'in-game-injuries': true }), readings: { nightFighting: 'when-a-rule-says' as const } };
     const preview = await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: next });
-    expect(preview.changes.map((c) => c.text)).toEqual(['Injuries (in game) switched on.', 'Dusk & Dawn added, switched on.', 'Dusk & Dawn added.']);
+    expect(preview.changes.map((c) => c.text)).toEqual([
+      'Injuries (in game) switched on.',
+      'Dusk & Dawn added, switched on.',
+      'Dusk & Dawn added.',
+      'Night Fighting: every turn of every game → only when a rule says so.',
+    ]);
     await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Dusk & Dawn and in-game injuries' });
 
     const settings = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
