@@ -96,6 +96,7 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   await game.next('Review');
   await game.commit();
   expect(await squadSize(page, hydraHref)).toBe(10 - died1);
+  if (died1 > 0) await expect(page.getByRole('article', { name: 'Third Squad', exact: true })).toContainText(`${died1} lost in games`);
 
   // ----- Last Stand: the Guard defend; the squad splits between the halves by model count -----
   const size = 10 - died1;
