@@ -28,7 +28,7 @@ import { rollOnTable } from '../ruleset/roll-table';
 import type { Side } from '../hor/facts';
 import { opponent, sideName } from '../hor/facts';
 import { DEPLOYMENT_TABLE, GAME_LENGTH_TURNS, MISSIONS_WITH_OWN_DEPLOYMENT, determineFirstTurn } from '../hor/setup';
-import { WEATHER_TABLE } from '../hor/optional-rules';
+import { WEATHER_EFFECTS, WEATHER_TABLE } from '../hor/optional-rules';
 import { DUSK_AND_DAWN_TABLE } from '../mission-pack/dusk-and-dawn';
 import { TWIST_TABLE } from '../club-8th/twist';
 import { MYSTERIOUS_OBJECTIVES_TABLE } from '../club-8th/mysterious-objectives';
@@ -38,6 +38,7 @@ import { clubFirstTurn } from '../club-8th/battle';
 import { citeText } from '../hor/cite';
 import { atTheTableOptionalRules, clubMissionsOn, planOptionalRulesOf } from './optional-rules';
 import { plannedReadings, readingOf, reservesText } from './readings';
+import type { PlannedReading } from './readings';
 import { MAX_EXTRA_TURNS } from '../mission-pack/random-game-length';
 
 export const PLAN_VERSION = 1;
@@ -408,7 +409,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     twist,
     mysteriousObjectives,
     specialRules,
-    readings: plannedReadings(ruleset),
+    readings: readingsUnder(plannedReadings(ruleset), weather),
     notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
   };
@@ -510,6 +511,21 @@ function nightFightingFor(ruleset: Ruleset, weather: GamePlan['weather'], duskAn
   }
   specialRules.unshift({ id: rule.id, name: rule.name, reminder: `${when}: ${rule.reminder}`, source: 'optional' });
   return [];
+}
+
+/**
+ * The club's readings as this game's Weather leaves them (004 Weather): Blizzard "no team may Infiltrate or Scout"
+ * (the Infiltrate reading is not in this game), Stormy "all scatter rolls are made on 3D6 instead of 2D6" (Deep
+ * Strike scatters 3D6). Other weather changes nothing here.
+ */
+function readingsUnder(readings: PlannedReading[], weather: GamePlan['weather']): PlannedReading[] {
+  const effects = weather ? WEATHER_EFFECTS[weather.id as keyof typeof WEATHER_EFFECTS] : undefined;
+  if (!effects) return readings;
+  return readings.map((r) => {
+    if (r.id === 'reading-infiltrate' && !effects.infiltrateAndScoutAllowed) return { ...r, text: 'Not in this game: Blizzard — no team may Infiltrate or Scout, and no one may run (004 Weather).' };
+    if (r.id === 'reading-deep-strike' && effects.scatterDice !== '2D6') return { ...r, text: `${r.text} Stormy: scatter on ${effects.scatterDice} instead of 2D6 (004 Weather).` };
+    return r;
+  });
 }
 
 /** 004 Step 5's 10 turns, or 000 Random Game Length after them (`turns` is then the last turn that can be played). */
@@ -667,7 +683,7 @@ function planClubMission(
     twist,
     mysteriousObjectives,
     specialRules,
-    readings: plannedReadings(ruleset),
+    readings: readingsUnder(plannedReadings(ruleset), weather),
     notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
     club8th: {

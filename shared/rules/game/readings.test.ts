@@ -142,6 +142,18 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
   });
 });
 
+describe('consequences of the Weather on the readings (issue 19)', () => {
+  it('004 Weather: Blizzard "no team may Infiltrate or Scout" takes Infiltrate out; Stormy "all scatter rolls are made on 3D6" reaches Deep Strike', () => {
+    const r = withOptionalRules(battleHonoursPreset(), { weather: true });
+    const text = (p: GamePlan, id: string) => p.readings?.find((x) => x.id === id)?.text ?? '';
+    const blizzard = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' }, new PhysicalDice([[1], [1]]));
+    expect(text(blizzard, 'reading-infiltrate')).toMatch(/^Not in this game: Blizzard/);
+    const stormy = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' }, new PhysicalDice([[2], [1]]));
+    expect(text(stormy, 'reading-deep-strike')).toMatch(/Stormy: scatter on 3D6 instead of 2D6/);
+    expect(text(stormy, 'reading-infiltrate')).toMatch(/^As 000 prints it/);
+  });
+});
+
 describe('a club\'s house-ruled values are scored (issue 19)', () => {
   it('004 Mission 1: Skirmish with Assassination = 5 VP (house rule) scores 5; a Survival worth 2 scores 2', async () => {
     const { scoreGame } = await import('./score');
