@@ -13,6 +13,7 @@ import { foldRoster } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
+import { decompressFileSync } from '../db/zstd';
 
 let uid = 0;
 const mid = (p: string) => `${p}-${++uid}`;
@@ -293,7 +294,10 @@ describe('games: set-up, commit, void', () => {
     const made = await call<{ file: string; reason: string }[]>(core, 'backups.list', {});
     expect(made.map((x) => x.reason)).toEqual(['before-void-game-1']);
     // The backup is the state just before the void: the game committed, Carol there.
-    const probe = new Database(path.join(core.paths.backupsDir, made[0]!.file), { readonly: true });
+    // Backups are compressed (issue 21): what it holds is read from a decompressed copy.
+    const copy = path.join(tempDir(), 'before-void.sqlite');
+    decompressFileSync(path.join(core.paths.backupsDir, made[0]!.file), copy);
+    const probe = new Database(copy, { readonly: true });
     expect(probe.prepare('SELECT status FROM games WHERE id = ?').pluck().get(g.game.id)).toBe('committed');
     expect(probe.prepare(`SELECT count(*) FROM players WHERE name = 'Carol'`).pluck().get()).toBe(1);
     probe.close();
