@@ -46,7 +46,7 @@ export const TWIST_TABLE: DiceTable = {
       from: 7,
       to: 7,
       result: 'low-visibility',
-      text: 'Low Visibility: Hit rolls in the Shooting phase suffer a penalty by distance (0-12" none, 12-24" -1, 24-36" -2, 36"+ -3; exactly 12", 24" or 36" uses the lesser). Stratagem Light \'em up (1CP).',
+      text: 'Low Visibility: Hit rolls in the Shooting phase suffer a penalty by distance (0-12" none, 12-24" -1, 24-36" -2, 36"+ -3; exactly 12", 24" or 36" uses the lesser). Stratagem (1CP) Light \'em up: select an enemy unit; for the duration of your turn, your units can shoot at it without Low Visibility penalties.',
     },
     { from: 8, to: 8, result: 'grudge-match', text: 'Grudge Match: Units do not have to take Morale tests in this battle.' },
     {
@@ -71,7 +71,7 @@ export const TWIST_TABLE: DiceTable = {
       from: 12,
       to: 12,
       result: 'meeting-battle',
-      text: "Meeting Battle: Each army is split into three contingents, none with more than half the army's units: one sets up normally, the second arrives at the end of its controller's second Movement phase, the last at the end of the third.",
+      text: "Meeting Battle: Each army is split into three contingents, none with more than half the army's units: one sets up normally, the second arrives at the end of its controller's second Movement phase, the last at the end of the third. Units of the second and third contingents are set up more than 9\" from the enemy, wholly within 9\" of a battlefield edge and outside the enemy deployment zone.",
     },
   ],
   citation: cite003('Twist (Roll a 2D6)', 'OCR: the seed writes inches as `` (e.g. 2``, 12``, 9``); read as ".'),

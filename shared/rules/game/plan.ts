@@ -401,7 +401,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     roles,
     counters,
     firstToPlaceCounters,
-    deploysFirst,
+    deploysFirst: meetingBattle(deploysFirst, twist),
     firstTurn: { side: ft.first, stolen: ft.stolen, reason: ft.reason },
     ...gameLengthOf(ruleset),
     weather,
@@ -409,7 +409,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     twist,
     mysteriousObjectives,
     specialRules,
-    readings: readingsUnder(plannedReadings(ruleset), weather),
+    readings: readingsUnder(plannedReadings(ruleset), weather, twist),
     notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
   };
@@ -518,14 +518,27 @@ function nightFightingFor(ruleset: Ruleset, weather: GamePlan['weather'], duskAn
  * (the Infiltrate reading is not in this game), Stormy "all scatter rolls are made on 3D6 instead of 2D6" (Deep
  * Strike scatters 3D6). Other weather changes nothing here.
  */
-function readingsUnder(readings: PlannedReading[], weather: GamePlan['weather']): PlannedReading[] {
+function readingsUnder(readings: PlannedReading[], weather: GamePlan['weather'], twist: GamePlan['twist']): PlannedReading[] {
   const effects = weather ? WEATHER_EFFECTS[weather.id as keyof typeof WEATHER_EFFECTS] : undefined;
-  if (!effects) return readings;
   return readings.map((r) => {
-    if (r.id === 'reading-infiltrate' && !effects.infiltrateAndScoutAllowed) return { ...r, text: 'Not in this game: Blizzard — no team may Infiltrate or Scout, and no one may run (004 Weather).' };
-    if (r.id === 'reading-deep-strike' && effects.scatterDice !== '2D6') return { ...r, text: `${r.text} Stormy: scatter on ${effects.scatterDice} instead of 2D6 (004 Weather).` };
+    if (r.id === 'reading-infiltrate' && effects && !effects.infiltrateAndScoutAllowed) return { ...r, text: 'Not in this game: Blizzard — no team may Infiltrate or Scout, and no one may run (004 Weather).' };
+    if (r.id === 'reading-deep-strike' && effects && effects.scatterDice !== '2D6') return { ...r, text: `${r.text} Stormy: scatter on ${effects.scatterDice} instead of 2D6 (004 Weather).` };
+    // 003 Twist 10 Fog of War: "A unit arriving on the battlefield after the battle has begun rolls a dice the first time".
+    if (r.id === 'reading-reserves' && twist?.id === 'fog-of-war') return { ...r, text: `${r.text} Fog of War: the first time a unit arrives, roll a D6: on a 1–2 it arrives in the following turn instead (003 Twist).` };
     return r;
   });
+}
+
+/**
+ * 003 Twist 12 Meeting Battle: "Each player sets up one contingent at the start of battle using the normal rules for
+ * deployment" — the plan's deployment says only the first contingent deploys, and when the others arrive.
+ */
+function meetingBattle(deploysFirst: GamePlan['deploysFirst'], twist: GamePlan['twist']): GamePlan['deploysFirst'] {
+  if (twist?.id !== 'meeting-battle') return deploysFirst;
+  return {
+    ...deploysFirst,
+    reason: `${deploysFirst.reason} Meeting Battle (Twist): only each army's first contingent (at most half its units) deploys now; the second arrives at the end of its controller's second Movement phase and the third at the end of the third, more than 9" from the enemy, wholly within 9" of an edge and outside the enemy deployment zone.`,
+  };
 }
 
 /** 004 Step 5's 10 turns, or 000 Random Game Length after them (`turns` is then the last turn that can be played). */
@@ -675,7 +688,7 @@ function planClubMission(
     roles: null,
     counters,
     firstToPlaceCounters: null,
-    deploysFirst,
+    deploysFirst: meetingBattle(deploysFirst, twist),
     firstTurn,
     turns: m.battleLength.lastRound,
     weather,
@@ -683,7 +696,7 @@ function planClubMission(
     twist,
     mysteriousObjectives,
     specialRules,
-    readings: readingsUnder(plannedReadings(ruleset), weather),
+    readings: readingsUnder(plannedReadings(ruleset), weather, twist),
     notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
     club8th: {

@@ -152,6 +152,18 @@ describe('consequences of the Weather on the readings (issue 19)', () => {
     expect(text(stormy, 'reading-deep-strike')).toMatch(/Stormy: scatter on 3D6 instead of 2D6/);
     expect(text(stormy, 'reading-infiltrate')).toMatch(/^As 000 prints it/);
   });
+
+  it('003 Twist 10 Fog of War reaches the Reserves; Twist 12 Meeting Battle "sets up one contingent at the start of battle" changes the deployment', () => {
+    const r = withOptionalRules(battleHonoursPreset(), { twist: true });
+    // 2D6 = 10 → Fog of War; 2D6 = 12 → Meeting Battle.
+    const fog = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' }, new PhysicalDice([[4, 6], [1]]));
+    expect(fog.twist?.id).toBe('fog-of-war');
+    expect(fog.readings?.find((x) => x.id === 'reading-reserves')?.text).toMatch(/Fog of War: the first time a unit arrives, roll a D6: on a 1–2/);
+    const meeting = planGame(r, { sides, mission: 'last-stand', attacker: 'a' }, new PhysicalDice([[6, 6]]));
+    expect(meeting.twist?.id).toBe('meeting-battle');
+    expect(meeting.deploysFirst.reason).toMatch(/Meeting Battle \(Twist\): only each army's first contingent/);
+    expect(meeting.twist?.text).toMatch(/more than 9" from the enemy, wholly within 9" of a battlefield edge/);
+  });
 });
 
 describe('a club\'s house-ruled values are scored (issue 19)', () => {
