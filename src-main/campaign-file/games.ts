@@ -126,7 +126,7 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     const report = read.data!;
     if (report.missionId !== g.missionId) refuse(`${label}'s result is for another mission than the game.`);
     // A Squad's members ("<squad>#<n>", shared/rules/game/squads.ts) are models of the team that has the squad.
-    const isMember = (ids: Set<string>, id: string) => {
+    const isMember = (ids: ReadonlySet<string>, id: string) => {
       const squad = squadOfMember(id);
       return squad !== null && ids.has(squad.squadId);
     };

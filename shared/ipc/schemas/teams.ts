@@ -186,7 +186,8 @@ const Card = z.object({
   grenades: z.array(z.object({ type: z.string(), name: z.string(), count: z.number().int() })),
   specialRules: z.array(z.string()),
 });
-const Bound = z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int() });
+/** An allowance line; `squadModels`: the models in Squads, which count toward the Core maximum (004 Squad). */
+const Bound = z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int(), squadModels: z.number().int().optional() });
 
 export const TeamDetail = z.object({
   team: TeamSummary,
