@@ -696,7 +696,8 @@ function planClubMission(
     twist,
     mysteriousObjectives,
     specialRules,
-    readings: readingsUnder(plannedReadings(ruleset), weather, twist),
+    // A seed-003 mission has its own BATTLE LENGTH: the game-length reading is not for it (never two lengths).
+    readings: readingsUnder(plannedReadings(ruleset), weather, twist).filter((r) => r.id !== 'reading-game-length'),
     notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
     club8th: {

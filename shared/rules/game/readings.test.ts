@@ -135,6 +135,11 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
     expect(texts[0]).toMatch(/^As 001 prints it: .*Mishap table/);
     expect(texts[3]).toBe('Roll for each reserve at the start of your turn: turn 1 none, turn 2 on 3+, turn 3 and later on 2+.');
     expect(reservesText([null, 4, 3, 2])).toBe('turn 1 none, turn 2 on 4+, turn 3 on 3+, turn 4 and later on 2+');
+    // A seed-003 mission has its own battle length: no game-length reading beside it.
+    const club = { ...withOptionalRules(battleHonoursPreset(), { 'club-8th-missions': true }), readings: { gameLength: 'random-game-length' as const } };
+    const beachhead = planGame(club, { sides, mission: 'beachhead', deployment: 'picked-by-a' }, new PhysicalDice([[2]]));
+    expect(beachhead.readings?.map((x) => x.name)).toEqual(['Deep Strike', 'Infiltrate', 'Reserves table']);
+    expect(beachhead.turns).toBe(7);
     const plan = planGame(r, { sides }, SeededDice.fromSeed('readings'));
     expect(plan.readings?.map((x) => x.name)).toEqual(['Deep Strike', 'Infiltrate', 'Game length', 'Reserves table']);
     // The always-on Reserves rule's reminder follows the club's table (never two tables side by side).
