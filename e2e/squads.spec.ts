@@ -92,6 +92,10 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   for (const n of [1, 2, 3]) await expect(game.changes(HYDRA, 'injuries')).toContainText(member(n, 10));
   const died1 = await squadDeaths(game);
   await game.next('Experience');
+  // An honour is bought for the squad (its roster line), never for one interchangeable member.
+  const buyFor = page.getByRole('group', { name: `${HYDRA}: buy an honour` }).getByLabel('For');
+  await expect(buyFor.locator('option', { hasText: /^Third Squad$/ })).toHaveCount(1);
+  await expect(buyFor.locator('option', { hasText: 'of 10)' })).toHaveCount(0);
   await game.next('Requisition');
   await game.next('Review');
   await game.commit();

@@ -4,7 +4,7 @@ import { SeededDice } from '../dice';
 import { scoreMission } from '../hor/scoring';
 import { applyGame } from '../progression/apply';
 import { PROGRESSION_ENTRY_VERSION, type ProgressionEntry } from '../progression/entries';
-import { input, noAwards } from '../progression/test-helpers';
+import { filledLevels, input, noAwards } from '../progression/test-helpers';
 import { foldRoster, type LedgerItem } from '../roster/ledger';
 import { RosterModel } from '../roster/roster';
 import { TeamList } from '../roster/team-list';
@@ -162,6 +162,11 @@ describe('004 Squad: each member of a Squad is a model', () => {
     expect(awards('team-b')).toContain('considerate-commander');
     const injured = entries.flatMap((e) => (e.kind === 'injury.rolled' ? [e.model] : []));
     expect(injured).toEqual(['a-squad#1', 'a-squad#2', 'a-squad#3']);
+    // A club EXP award (Experience & Levels) cannot go to one member: members are interchangeable.
+    const levels = filledLevels();
+    const award = levels.progression.experience.awards![0]!;
+    const withAward = input({ ruleset: levels, facts: toGameFacts(r), awards: { a: { ...noAwards, expAwards: [{ model: 'a-squad#5', award: award.id, times: 1 }] }, b: noAwards } });
+    expect(() => applyGame(withAward, SeededDice.fromSeed('squads'))).toThrow(/is one member of a Squad/);
   });
 
   it('004 Squad: a dead member takes one model off its squad on the roster; the last one leaves it; the squad stays legal', () => {

@@ -30,6 +30,7 @@ import type { TableResult } from '../ruleset/roll-table';
 import type { LevelThreshold, ModelType, RequisitionAward, Ruleset } from '../ruleset/schema';
 import { RuleId, allTables } from '../ruleset/schema';
 import { squadOfMember } from '../game/squads';
+import { modelRef } from '../model-ref';
 import type { InjuryResult, ProgressionEntry } from './entries';
 import { PROGRESSION_ENTRY_VERSION } from './entries';
 
@@ -220,6 +221,8 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
       const model = own.find((m) => m.id === e.model);
       const award = (ruleset.progression.experience.awards ?? []).find((a) => a.id === e.award);
       if (!model) problems.push(`EXP award "${e.award}": ${sideName(side)} has no model "${e.model}" in this game.`);
+      // A Squad's members are interchangeable (game/squads.ts): no one member can carry experience from game to game.
+      if (model && squadOfMember(model.id) !== null) problems.push(`EXP award "${e.award}": ${modelRef(model.id)} is one member of a Squad, and Herald keeps no experience for one squad member (docs/decisions.md "Squad members").`);
       if (!award) problems.push(`The ruleset '${ruleset.name}' has no EXP award "${e.award}".`);
       if (model && award && !award.modelTypes.includes(model.type)) {
         problems.push(`EXP award "${award.name}" is for ${award.modelTypes.map((t) => TYPE_NAME[t]).join(', ')} models; "${model.id}" is ${TYPE_NAME[model.type]}.`);
