@@ -140,7 +140,8 @@ describe('hostile requests against browser mode (issue 16)', () => {
       await must('teams.found', { id: t.team.id });
       teams.push(t.team.id);
     }
-    const attacks: { what: string; draft: (d: any, placed: number) => void }[] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const attacks: { what: string; draft: (d: any, placed: number) => void }[] = [
       { what: '100,000 relic counters', draft: (d) => (d.report.relicCount = 100_000) },
       { what: '3,000,000 relic counters', draft: (d) => (d.report.relicCount = 3_000_000) },
       { what: 'one more relic counter than placed', draft: (d, placed) => (d.report.relicCount = placed + 1) },
