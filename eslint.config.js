@@ -34,7 +34,8 @@ const ledgerMessage = 'Only src-main/ledger/ writes ledger_entries, teams.roster
 const ledgerWritesOnlyInLedger = [
   { selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(${ledgerTables})$/]`, message: ledgerMessage },
   {
-    selector: "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='teams'] > ObjectExpression > Property[key.name='roster']",
+    selector:
+      "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='teams'] > ObjectExpression > Property[key.name='roster']",
     message: ledgerMessage,
   },
   { selector: `Literal[value=/${ledgerSql}/i]`, message: ledgerMessage },
@@ -42,8 +43,24 @@ const ledgerWritesOnlyInLedger = [
 ];
 
 const nodeBuiltins = [
-  'node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'util',
-  'stream', 'worker_threads', 'process', 'events', 'module', 'zlib',
+  'node:*',
+  'fs',
+  'fs/*',
+  'path',
+  'os',
+  'child_process',
+  'crypto',
+  'http',
+  'https',
+  'net',
+  'url',
+  'util',
+  'stream',
+  'worker_threads',
+  'process',
+  'events',
+  'module',
+  'zlib',
 ];
 
 export default tseslint.config(
@@ -92,36 +109,54 @@ export default tseslint.config(
     files: ['src-renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/src-main/**', '**/src-main'], message: 'The renderer talks to main only through the IPC contract (src-renderer/api.ts).' },
-          { group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', ...nodeBuiltins], message: 'The renderer is sandboxed: no Electron, Node or database imports.' },
-          rulesApiOnly,
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/src-main/**', '**/src-main'], message: 'The renderer talks to main only through the IPC contract (src-renderer/api.ts).' },
+            {
+              group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', ...nodeBuiltins],
+              message: 'The renderer is sandboxed: no Electron, Node or database imports.',
+            },
+            rulesApiOnly,
+          ],
+        },
+      ],
     },
   },
   {
     files: ['shared/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['**/src-main/**', '**/src-main', '**/src-renderer/**', '**/src-renderer'], message: 'shared/ is imported by both processes; it must not import either.' },
-          { group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', ...nodeBuiltins], message: 'shared/ is pure TypeScript: no Electron, Node or database imports.' },
-          rulesApiOnly,
-        ],
-      }],
-      'no-restricted-globals': ['error',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/src-main/**', '**/src-main', '**/src-renderer/**', '**/src-renderer'],
+              message: 'shared/ is imported by both processes; it must not import either.',
+            },
+            {
+              group: ['electron', 'better-sqlite3', 'drizzle-orm', 'drizzle-orm/*', 'drizzle-kit', ...nodeBuiltins],
+              message: 'shared/ is pure TypeScript: no Electron, Node or database imports.',
+            },
+            rulesApiOnly,
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
         { name: 'process', message: 'shared/ is pure: no process.' },
         { name: 'require', message: 'shared/ is pure: no require.' },
         { name: 'window', message: 'shared/ is pure: no window.' },
         { name: 'document', message: 'shared/ is pure: no document.' },
       ],
-      'no-restricted-properties': ['error',
+      'no-restricted-properties': [
+        'error',
         { object: 'Math', property: 'random', message: 'Dice come from a seeded source (shared/rules/dice) or from physical dice.' },
         { object: 'Date', property: 'now', message: 'shared/ has no clock: pass the time in.' },
       ],
-      'no-restricted-syntax': ['error',
+      'no-restricted-syntax': [
+        'error',
         { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'shared/ has no clock: pass the time in.' },
       ],
     },

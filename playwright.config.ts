@@ -23,9 +23,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   forbidOnly: !!process.env.CI,
   globalSetup: './e2e/support/global-setup.ts',
-  reporter: process.env.CI
-    ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]]
-    : [['list']],
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e-results.json' }]] : [['list']],
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -96,7 +96,9 @@ async function scenario(): Promise<{ dir: string; info: CachedScenario }> {
   }
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  console.log(`Generating the scenario "${key}" through the real handlers (cached in ${path.relative(process.cwd(), dir)}; this takes a while the first time)…`);
+  console.log(
+    `Generating the scenario "${key}" through the real handlers (cached in ${path.relative(process.cwd(), dir)}; this takes a while the first time)…`,
+  );
   const core = createCore({ dataDir: dir, migrationsFolder: MIGRATIONS, mode: 'browser', version: 'bench', log: () => {}, automaticBackups: false });
   const started = performance.now();
   // Issue 21: a real verified backup at every tenth of the games, for the ten-year backup figure (bench/sizes.ts).
@@ -135,7 +137,9 @@ async function main() {
   const count = (sql: string) => (sqlite.prepare(sql).pluck().get() as number) ?? 0;
   const scenarioFigures = {
     teams: count('SELECT count(*) FROM teams'),
-    models: count(`SELECT (SELECT count(*) FROM ledger_entries, json_each(ledger_entries.data, '$.roster.models') WHERE kind = 'team.founded') + (SELECT count(*) FROM ledger_entries WHERE kind = 'model.recruited')`),
+    models: count(
+      `SELECT (SELECT count(*) FROM ledger_entries, json_each(ledger_entries.data, '$.roster.models') WHERE kind = 'team.founded') + (SELECT count(*) FROM ledger_entries WHERE kind = 'model.recruited')`,
+    ),
     deadModels: count(`SELECT count(*) FROM ledger_entries WHERE kind = 'model.died' AND voided_at IS NULL`),
     games: count(`SELECT count(*) FROM games WHERE status = 'committed'`),
     ledgerEntries: count('SELECT count(*) FROM ledger_entries'),
@@ -156,8 +160,17 @@ async function main() {
   let backupBytes = 0;
   metrics.backup = stats(await time(quick ? 5 : 10, async () => (backupBytes = (await call<{ bytes: number }>(core, 'backups.create', {})).bytes)));
   const tenYears = backupsAfterTenYears(info.growth, size.games, dayOf);
-  const sizes = { dbBytes: scenarioFigures.dbBytes, backupBytes, backupsAfterTenYears: tenYears.bytes, backupsKeptAfterTenYears: tenYears.kept, growth: info.growth, where: whereTheBytesAre(sqlite) };
-  console.log(`Sizes: file ${(sizes.dbBytes / MB).toFixed(1)} MB, one backup ${(backupBytes / MB).toFixed(1)} MB, backups after ten years ${(tenYears.bytes / MB).toFixed(0)} MB in ${tenYears.kept} files`);
+  const sizes = {
+    dbBytes: scenarioFigures.dbBytes,
+    backupBytes,
+    backupsAfterTenYears: tenYears.bytes,
+    backupsKeptAfterTenYears: tenYears.kept,
+    growth: info.growth,
+    where: whereTheBytesAre(sqlite),
+  };
+  console.log(
+    `Sizes: file ${(sizes.dbBytes / MB).toFixed(1)} MB, one backup ${(backupBytes / MB).toFixed(1)} MB, backups after ten years ${(tenYears.bytes / MB).toFixed(0)} MB in ${tenYears.kept} files`,
+  );
   // The team page while a backup of the ten-year file is being taken (in a worker thread): the app keeps answering.
   {
     const taking = call(core, 'backups.create', {});
@@ -244,15 +257,19 @@ async function main() {
       await page.getByRole('list', { name: 'Active campaigns' }).waitFor();
       // rosterPdf: the 20-model roster sheet from its print route to PDF bytes (fonts embedded).
       metrics.rosterPdf = stats(
-        await time(10, async () => {
-          await page.evaluate(`location.hash = '#/print/roster/${teamA}?paper=a4'`);
-          await page.locator('html[data-print-ready="1"]').waitFor({ state: 'attached' });
-          const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
-          if (pdf.length < 1000) throw new Error('The roster PDF is empty.');
-        }, async () => {
-          await page.evaluate(`location.hash = '#/'`);
-          await page.getByRole('list', { name: 'Active campaigns' }).waitFor();
-        }),
+        await time(
+          10,
+          async () => {
+            await page.evaluate(`location.hash = '#/print/roster/${teamA}?paper=a4'`);
+            await page.locator('html[data-print-ready="1"]').waitFor({ state: 'attached' });
+            const pdf = await page.pdf({ preferCSSPageSize: true, printBackground: true });
+            if (pdf.length < 1000) throw new Error('The roster PDF is empty.');
+          },
+          async () => {
+            await page.evaluate(`location.hash = '#/'`);
+            await page.getByRole('list', { name: 'Active campaigns' }).waitFor();
+          },
+        ),
       );
       await page.close();
       counted = await ipcCallsPerCommit(browser, server.url, campaignId, [teamA, teamB], () => 0.5);
@@ -281,25 +298,59 @@ async function main() {
   const counts = {
     ipcCallsPerCommit: counted.calls,
     ipcCallsPerCommitChannels: counted.channels,
-    ipcCallsPerCommitHow: 'requests to /api/invoke made by a Chromium page showing the campaign page (the real renderer in browser mode) while another page commits a game, until it is quiet for 1 s',
+    ipcCallsPerCommitHow:
+      'requests to /api/invoke made by a Chromium page showing the campaign page (the real renderer in browser mode) while another page commits a game, until it is quiet for 1 s',
   };
-  const report = { seed, generatorVersion: GENERATOR_VERSION, scenario: scenarioFigures, sizes, metrics, counts, ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 }, budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS, ipcCallsPerCommit: IPC_CALLS_PER_COMMIT_BUDGET } };
+  const report = {
+    seed,
+    generatorVersion: GENERATOR_VERSION,
+    scenario: scenarioFigures,
+    sizes,
+    metrics,
+    counts,
+    ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 },
+    budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS, ipcCallsPerCommit: IPC_CALLS_PER_COMMIT_BUDGET },
+  };
   fs.mkdirSync('reports', { recursive: true });
   fs.writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n');
 
   const rows = Object.entries(metrics).map(([name, m]) => {
     const budget = BUDGETS_MS[name];
-    return { name, median: m.median_ms.toFixed(1), p95: m.p95_ms.toFixed(1), runs: String(m.runs), budget: budget === undefined ? '—' : `≤ ${budget}`, ok: budget === undefined || m.p95_ms <= budget };
+    return {
+      name,
+      median: m.median_ms.toFixed(1),
+      p95: m.p95_ms.toFixed(1),
+      runs: String(m.runs),
+      budget: budget === undefined ? '—' : `≤ ${budget}`,
+      ok: budget === undefined || m.p95_ms <= budget,
+    };
   });
   for (const [name, budget] of Object.entries(SIZE_BUDGETS)) {
     const bytes = (sizes as unknown as Record<string, number>)[name]!;
     rows.push({ name, median: `${(bytes / MB).toFixed(1)} MB`, p95: '', runs: '', budget: `≤ ${budget / MB} MB`, ok: bytes <= budget });
   }
-  rows.push({ name: 'rosterReadVsRawSql', median: report.ratios.rosterReadVsRawSql.toFixed(2), p95: '', runs: '200', budget: `≤ ${RATIO_BUDGET}`, ok: report.ratios.rosterReadVsRawSql <= RATIO_BUDGET });
-  rows.push({ name: 'ipcCallsPerCommit', median: String(counts.ipcCallsPerCommit), p95: '', runs: '1', budget: `≤ ${IPC_CALLS_PER_COMMIT_BUDGET}`, ok: counts.ipcCallsPerCommit >= 0 && counts.ipcCallsPerCommit <= IPC_CALLS_PER_COMMIT_BUDGET });
+  rows.push({
+    name: 'rosterReadVsRawSql',
+    median: report.ratios.rosterReadVsRawSql.toFixed(2),
+    p95: '',
+    runs: '200',
+    budget: `≤ ${RATIO_BUDGET}`,
+    ok: report.ratios.rosterReadVsRawSql <= RATIO_BUDGET,
+  });
+  rows.push({
+    name: 'ipcCallsPerCommit',
+    median: String(counts.ipcCallsPerCommit),
+    p95: '',
+    runs: '1',
+    budget: `≤ ${IPC_CALLS_PER_COMMIT_BUDGET}`,
+    ok: counts.ipcCallsPerCommit >= 0 && counts.ipcCallsPerCommit <= IPC_CALLS_PER_COMMIT_BUDGET,
+  });
   console.log('');
   console.log(`${'metric'.padEnd(22)}${'median ms'.padStart(11)}${'p95 ms'.padStart(10)}${'runs'.padStart(6)}${'budget'.padStart(10)}`);
-  for (const r of rows) console.log(`${r.name.padEnd(22)}${r.median.padStart(11)}${r.p95.padStart(10)}${r.runs.padStart(6)}${r.budget.padStart(10)}  ${r.ok ? 'ok' : 'OVER BUDGET'}`);
+  for (const r of rows)
+    console.log(
+      `${r.name.padEnd(22)}${r.median.padStart(11)}${r.p95.padStart(10)}${r.runs.padStart(6)}${r.budget.padStart(10)}  ${r.ok ? 'ok' : 'OVER BUDGET'}`,
+    );
   console.log(`\nWrote reports/bench.json (${quick ? 'quick scenario: budgets are for the ten-year one' : 'ten-year scenario'}).`);
   if (!quick && rows.some((r) => !r.ok)) process.exitCode = 1;
 }

@@ -47,7 +47,33 @@ const ROSTERS: Record<string, { leader: string; special: string; core: string }>
   'orks-sample': { leader: 'boss-nob', special: 'burna-boy', core: 'boy' },
 };
 
-const NAMES = ['Ash', 'Brak', 'Cade', 'Dorn', 'Esk', 'Fenn', 'Grix', 'Hale', 'Ivo', 'Jax', 'Korr', 'Lom', 'Mace', 'Nix', 'Orr', 'Pike', 'Quill', 'Rusk', 'Sarn', 'Tusk', 'Urz', 'Vex', 'Wyl', 'Yarr', 'Zed'];
+const NAMES = [
+  'Ash',
+  'Brak',
+  'Cade',
+  'Dorn',
+  'Esk',
+  'Fenn',
+  'Grix',
+  'Hale',
+  'Ivo',
+  'Jax',
+  'Korr',
+  'Lom',
+  'Mace',
+  'Nix',
+  'Orr',
+  'Pike',
+  'Quill',
+  'Rusk',
+  'Sarn',
+  'Tusk',
+  'Urz',
+  'Vex',
+  'Wyl',
+  'Yarr',
+  'Zed',
+];
 
 export interface ScenarioInfo {
   campaignId: string;
@@ -56,7 +82,12 @@ export interface ScenarioInfo {
   benchTeams: [string, string];
 }
 
-export async function generate(core: Core, seed: string, size: ScenarioSize, progress: (done: number, total: number) => void = () => {}): Promise<ScenarioInfo> {
+export async function generate(
+  core: Core,
+  seed: string,
+  size: ScenarioSize,
+  progress: (done: number, total: number) => void = () => {},
+): Promise<ScenarioInfo> {
   const sfc = Sfc32.fromSeed(seed);
   const rng = () => sfc.nextUint32() / 0x1_0000_0000;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rng() * xs.length)]!;
@@ -91,7 +122,13 @@ export async function generate(core: Core, seed: string, size: ScenarioSize, pro
     const a = pick(teamIds);
     let b = pick(teamIds);
     while (b === a) b = pick(teamIds);
-    const created = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a, teamB: b, mission: pick(missions), playedOn: dayOf(g, size.games) });
+    const created = await call<GameDetail>(core, 'games.create', {
+      campaignId: campaign.id,
+      teamA: a,
+      teamB: b,
+      mission: pick(missions),
+      playedOn: dayOf(g, size.games),
+    });
     const draft = result(created, rng, size.outOfActionChance, size.expAwardChance);
     const saved = await call<GameDetail>(core, 'games.saveDraft', { id: created.game.id, draft });
     if (!saved.preview.ready) throw new Error(`Game ${g + 1} is not ready: ${saved.preview.problems.join(' ')} ${saved.preview.blocked ?? ''}`);

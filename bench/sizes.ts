@@ -53,7 +53,11 @@ export function backupBytesAt(growth: readonly GrowthPoint[], games: number): nu
 }
 
 /** Ten years of backups thinned by the policy: the bytes and the number of backups kept after the last game. */
-export function backupsAfterTenYears(growth: readonly GrowthPoint[], games: number, dayOf: (g: number, games: number) => string): { bytes: number; kept: number } {
+export function backupsAfterTenYears(
+  growth: readonly GrowthPoint[],
+  games: number,
+  dayOf: (g: number, games: number) => string,
+): { bytes: number; kept: number } {
   let kept: (Dated & { bytes: number })[] = [];
   let evening = '';
   let nth = 0;
@@ -76,14 +80,35 @@ export function backupsAfterTenYears(growth: readonly GrowthPoint[], games: numb
 export function whereTheBytesAre(sqlite: Database.Database): { pages: Record<string, number>; columns: Record<string, number> } {
   const pages: Record<string, number> = {};
   try {
-    const rows = sqlite.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 15').all() as { name: string; bytes: number }[];
+    const rows = sqlite.prepare('SELECT name, sum(pgsize) AS bytes FROM dbstat GROUP BY name ORDER BY bytes DESC LIMIT 15').all() as {
+      name: string;
+      bytes: number;
+    }[];
     for (const r of rows) pages[r.name] = r.bytes;
   } catch {
     // dbstat is not compiled into every SQLite: the column lengths below still say most of it.
   }
   const columns: Record<string, number> = {};
-  const has = new Set(sqlite.prepare(`SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`).pluck().all() as string[]);
-  const wanted = ['games.plan', 'games.draft', 'games.report', 'games.setup', 'ledger_entries.data', 'ledger_entries.reason', 'ledger_entries.id', 'ledger_entries.campaign_id', 'ledger_entries.team_id', 'ledger_entries.game_id', 'ledger_entries.created_at', 'team_projections.state', 'team_projections.undo', 'teams.roster', 'game_rolls.purpose'];
+  const has = new Set(
+    sqlite.prepare(`SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`).pluck().all() as string[],
+  );
+  const wanted = [
+    'games.plan',
+    'games.draft',
+    'games.report',
+    'games.setup',
+    'ledger_entries.data',
+    'ledger_entries.reason',
+    'ledger_entries.id',
+    'ledger_entries.campaign_id',
+    'ledger_entries.team_id',
+    'ledger_entries.game_id',
+    'ledger_entries.created_at',
+    'team_projections.state',
+    'team_projections.undo',
+    'teams.roster',
+    'game_rolls.purpose',
+  ];
   for (const key of wanted) {
     if (!has.has(key)) continue;
     const [table, column] = key.split('.') as [string, string];

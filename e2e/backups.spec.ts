@@ -34,7 +34,10 @@ test('back up, change, restore the backup, then undo the restore', async ({ hera
 });
 
 test('a campaign file exported on one laptop is imported whole on another; a broken file is refused', async ({ herald }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'Electron exports and imports through main’s own save and open dialogs, which a test cannot drive; the handler tests cover the same code.');
+  test.skip(
+    testInfo.project.name === 'electron',
+    'Electron exports and imports through main’s own save and open dialogs, which a test cannot drive; the handler tests cover the same code.',
+  );
   const first = await herald.launch();
   const home = new HomePage(first.page);
   await home.waitUntilReady();

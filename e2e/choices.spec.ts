@@ -15,7 +15,7 @@ import { DA_KRUMPAS, IRON_WOLVES, foundTeam } from './support/teams';
 
 const CAMPAIGN = 'Choices League';
 
-test('the set-up screen asks the winners\' choices; a reading changed in House rules changes the plan', async ({ herald }) => {
+test("the set-up screen asks the winners' choices; a reading changed in House rules changes the plan", async ({ herald }) => {
   test.setTimeout(180_000);
   const app = await herald.launch();
   const page = app.page;

@@ -15,7 +15,10 @@ type Result = { ok: true; value: unknown } | { ok: false; error: { code: string;
 async function invoke<C extends ChannelName>(page: Page, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
   const result = await page.evaluate(
     async ({ channel, input }) => {
-      const w = globalThis as unknown as { herald?: { invoke(c: string, i: unknown): Promise<unknown> }; sessionStorage: { getItem(k: string): string | null } };
+      const w = globalThis as unknown as {
+        herald?: { invoke(c: string, i: unknown): Promise<unknown> };
+        sessionStorage: { getItem(k: string): string | null };
+      };
       if (w.herald) return w.herald.invoke(channel, input);
       const res = await fetch('/api/invoke', {
         method: 'POST',
@@ -38,8 +41,20 @@ async function setUpCampaign(page: Page) {
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await invoke(page, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await invoke(page, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const model = (id: string, entryId: string, name: string, options: Record<string, number> = {}) => ({ id, entryId, name, options, armoury: [], grenades: {} });
-  const wolves = await invoke(page, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('space-marines-sample'), name: 'Iron Wolves of Fenris' });
+  const model = (id: string, entryId: string, name: string, options: Record<string, number> = {}) => ({
+    id,
+    entryId,
+    name,
+    options,
+    armoury: [],
+    grenades: {},
+  });
+  const wolves = await invoke(page, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('space-marines-sample'),
+    name: 'Iron Wolves of Fenris',
+  });
   const orks = await invoke(page, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Krumpas' });
   await invoke(page, 'teams.saveDraft', {
     id: wolves.team.id,
@@ -53,7 +68,13 @@ async function setUpCampaign(page: Page) {
   });
   await invoke(page, 'teams.saveDraft', {
     id: orks.team.id,
-    roster: { models: [model('ork-1', 'boss-nob', 'Gorbag'), model('ork-2', 'burna-boy', 'Skorcha'), ...['Grub', 'Snik', 'Mek', 'Zog'].map((n, i) => model(`ork-${i + 3}`, 'boy', n))] },
+    roster: {
+      models: [
+        model('ork-1', 'boss-nob', 'Gorbag'),
+        model('ork-2', 'burna-boy', 'Skorcha'),
+        ...['Grub', 'Snik', 'Mek', 'Zog'].map((n, i) => model(`ork-${i + 3}`, 'boy', n)),
+      ],
+    },
   });
   await invoke(page, 'teams.found', { id: wolves.team.id });
   await invoke(page, 'teams.found', { id: orks.team.id });
@@ -68,7 +89,10 @@ async function setUpCampaign(page: Page) {
 async function expectReadOnly(phone: Page) {
   await expect(phone.locator('input, textarea, select, form, [contenteditable="true"]')).toHaveCount(0);
   const buttons = await phone.getByRole('button').allInnerTexts();
-  expect(buttons.every((b) => /^(Refresh|Refreshing…|‹ Back)$/.test(b.trim())), buttons.join(', ')).toBe(true);
+  expect(
+    buttons.every((b) => /^(Refresh|Refreshing…|‹ Back)$/.test(b.trim())),
+    buttons.join(', '),
+  ).toBe(true);
 }
 
 async function expectFitsWidth(phone: Page) {
@@ -77,7 +101,10 @@ async function expectFitsWidth(phone: Page) {
 }
 
 test('players follow the campaign on their phones over the Club Wi-Fi view, read-only', async ({ herald, browser }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'The phone side is Chromium with mobile emulation against the same core listener; the browser project covers it.');
+  test.skip(
+    testInfo.project.name === 'electron',
+    'The phone side is Chromium with mobile emulation against the same core listener; the browser project covers it.',
+  );
   const app = await herald.launch();
   const page = app.page;
   await expect(page.getByRole('link', { name: 'Club Wi-Fi' })).toBeVisible();

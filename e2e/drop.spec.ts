@@ -84,7 +84,9 @@ test('a dropped ruleset needs its campaign open, and then loads into the house r
   await app.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
   await home.waitUntilReady();
   await dropFile(app.page, 'vraks.ruleset.json', text);
-  await expect(message(app.page)).toContainText('vraks.ruleset.json is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.');
+  await expect(message(app.page)).toContainText(
+    'vraks.ruleset.json is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.',
+  );
 
   await app.page.getByRole('link', { name: 'Siege of Vraks' }).click();
   await expect(app.page.getByRole('heading', { name: 'Siege of Vraks', level: 1 })).toBeVisible();

@@ -30,9 +30,16 @@ const hasPdfToText = (() => {
 async function invoke<C extends ChannelName>(page: Page, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
   const result = (await page.evaluate(
     async ({ channel, input }) => {
-      const w = globalThis as unknown as { herald?: { invoke(c: string, i: unknown): Promise<unknown> }; sessionStorage: { getItem(k: string): string | null } };
+      const w = globalThis as unknown as {
+        herald?: { invoke(c: string, i: unknown): Promise<unknown> };
+        sessionStorage: { getItem(k: string): string | null };
+      };
       if (w.herald) return w.herald.invoke(channel, input);
-      const res = await fetch('/api/invoke', { method: 'POST', headers: { 'content-type': 'application/json', 'x-herald-token': w.sessionStorage.getItem('herald.token') ?? '' }, body: JSON.stringify({ channel, input }) });
+      const res = await fetch('/api/invoke', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-herald-token': w.sessionStorage.getItem('herald.token') ?? '' },
+        body: JSON.stringify({ channel, input }),
+      });
       return res.json();
     },
     { channel, input: input as unknown },

@@ -30,7 +30,12 @@ test('CSV exports download with a BOM, RFC 4180 quoting and formula cells made s
   test.skip(testInfo.project.name === 'electron', 'Electron saves CSVs through main’s save dialog (not automated here); the browser project checks the bytes.');
   const { page } = await herald.launch();
   const c = await playedCampaign(page, CAMPAIGN, ORKS);
-  await invoke(page, 'notes.set', { campaignId: c.campaignId, subjectKind: 'game', subjectId: c.gameId, text: 'Kaelen held the ridge, "barely".\nSkorcha burned out.' });
+  await invoke(page, 'notes.set', {
+    campaignId: c.campaignId,
+    subjectKind: 'game',
+    subjectId: c.gameId,
+    text: 'Kaelen held the ridge, "barely".\nSkorcha burned out.',
+  });
 
   const take = page.getByRole('region', { name: 'Take home' });
   const download = async (label: string) => {
@@ -63,7 +68,10 @@ test('CSV exports download with a BOM, RFC 4180 quoting and formula cells made s
 });
 
 test('the campaign pack: standings and records, then every roster on its own page, as PDF', async ({ herald }, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'page.pdf() is headless Chromium only; in Electron print.pdf renders the same route with printToPDF behind a save dialog.');
+  test.skip(
+    testInfo.project.name === 'electron',
+    'page.pdf() is headless Chromium only; in Electron print.pdf renders the same route with printToPDF behind a save dialog.',
+  );
   test.skip(!hasPoppler, NO_POPPLER);
   const { page } = await herald.launch();
   await playedCampaign(page, CAMPAIGN);

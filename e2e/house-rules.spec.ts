@@ -30,7 +30,9 @@ async function newCampaign(page: Page, preset: 'battle-honours' | 'experience-le
   await expect(new CampaignPage(page).heading(CAMPAIGN)).toBeVisible();
 }
 
-test('Experience & Levels: a game waits for the club’s tables, which the organiser enters and applies; the game then commits with a level-up', async ({ herald }) => {
+test('Experience & Levels: a game waits for the club’s tables, which the organiser enters and applies; the game then commits with a level-up', async ({
+  herald,
+}) => {
   test.setTimeout(180_000);
   const app = await herald.launch();
   const page = app.page;
@@ -178,10 +180,18 @@ test('export then import the ruleset is a round trip with no changes; a broken f
   await expect(page.getByRole('status').filter({ hasText: /^Applied\./ })).toBeVisible();
   await expect(rules.pinned).toContainText('Took part is worth 25 in our club');
   // The campaign no longer plays the shipped preset unchanged: it can go back to it.
-  await expect(page.getByRole('list', { name: 'Presets' }).getByRole('listitem').filter({ hasText: 'HoR campaign, Battle Honours' }).getByRole('button', { name: 'Use this preset…' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('list', { name: 'Presets' })
+      .getByRole('listitem')
+      .filter({ hasText: 'HoR campaign, Battle Honours' })
+      .getByRole('button', { name: 'Use this preset…' }),
+  ).toBeVisible();
 });
 
-test('optional rules are house rules: the 8th-edition supplement switched on, a game on Vital Intelligence (seed 003) is planned, scored and committed', async ({ herald }) => {
+test('optional rules are house rules: the 8th-edition supplement switched on, a game on Vital Intelligence (seed 003) is planned, scored and committed', async ({
+  herald,
+}) => {
   test.setTimeout(180_000);
   const app = await herald.launch();
   const page = app.page;

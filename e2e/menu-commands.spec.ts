@@ -10,7 +10,10 @@ import { HomePage } from './pages/HomePage';
 import { PrintPage } from './pages/PrintPage';
 
 test.beforeEach(({}, testInfo) => {
-  test.skip(testInfo.project.name === 'electron', 'The desktop app gets these events from its real menu over IPC, which this spec stands in for through browser mode’s event stream.');
+  test.skip(
+    testInfo.project.name === 'electron',
+    'The desktop app gets these events from its real menu over IPC, which this spec stands in for through browser mode’s event stream.',
+  );
 });
 
 /** Reload the page with `event` as the first thing its event stream delivers (then the real stream again). */

@@ -27,12 +27,20 @@ async function campaignWithTeams(page: Page, name: string, diceMode: 'app' | 'ph
   const lists = await invoke(page, 'teamLists.list', {});
   const team = async (player: string, faction: string, teamName: string, models: Model[]) => {
     const p = await invoke(page, 'players.create', { campaignId, name: player });
-    const t = await invoke(page, 'teams.create', { campaignId, playerId: p.id, teamListId: lists.find((l) => l.faction === faction && l.sample)!.id, name: teamName });
+    const t = await invoke(page, 'teams.create', {
+      campaignId,
+      playerId: p.id,
+      teamListId: lists.find((l) => l.faction === faction && l.sample)!.id,
+      name: teamName,
+    });
     await invoke(page, 'teams.saveDraft', { id: t.team.id, roster: { models } });
     await invoke(page, 'teams.found', { id: t.team.id });
     return t.team.id;
   };
-  const a = await team('Alice', 'Space Marines', 'Iron Wolves', [model('sergeant', 'Sergeant Tarkus'), ...['Cato', 'Varro', 'Lucan'].map((n) => model('tactical-marine', `Brother ${n}`))]);
+  const a = await team('Alice', 'Space Marines', 'Iron Wolves', [
+    model('sergeant', 'Sergeant Tarkus'),
+    ...['Cato', 'Varro', 'Lucan'].map((n) => model('tactical-marine', `Brother ${n}`)),
+  ]);
   const b = await team('Bob', 'Orks', 'Da Krumpas', [model('boss-nob', 'Grukk'), ...['Snag', 'Ruk', 'Gob'].map((n) => model('boy', n))]);
   return { campaignId, a, b };
 }
@@ -42,11 +50,17 @@ async function gameAtInjuries(page: Page, c: { campaignId: string; a: string; b:
   let d = await invoke(page, 'games.create', { campaignId: c.campaignId, teamA: c.a, teamB: c.b, mission: 'relic-hunt' });
   for (let i = 0; d.planPendingRoll && i < 40; i++) {
     const e = d.planPendingRoll.expression;
-    d = await invoke(page, 'games.enterRoll', { id: d.game.id, key: d.planPendingRoll.key, faces: e === 'D66' || e.startsWith('2D6') ? [3, 4] : e.startsWith('D3') ? [2] : [i % 2 ? 5 : 2] });
+    d = await invoke(page, 'games.enterRoll', {
+      id: d.game.id,
+      key: d.planPendingRoll.key,
+      faces: e === 'D66' || e.startsWith('2D6') ? [3, 4] : e.startsWith('D3') ? [2] : [i % 2 ? 5 : 2],
+    });
   }
   const draft = structuredClone(d.draft);
   const grukk = d.models.find((m) => m.name === 'Grukk')!.id;
-  draft.report.models = draft.report.models.map((m) => (m.name === 'Brother Cato' ? { ...m, aliveAtEnd: false, outOfAction: { by: grukk, how: 'melee' as const } } : m));
+  draft.report.models = draft.report.models.map((m) =>
+    m.name === 'Brother Cato' ? { ...m, aliveAtEnd: false, outOfAction: { by: grukk, how: 'melee' as const } } : m,
+  );
   draft.step = 'injuries';
   await invoke(page, 'games.saveDraft', { id: d.game.id, draft });
   await page.evaluate(`location.hash = ${JSON.stringify(`#/games/${d.game.id}`)}`);
@@ -150,7 +164,7 @@ test('a campaign is deleted with a confirmation naming what goes, and brought ba
   const confirm = page.getByRole('form', { name: 'Delete Doomed League' });
   await expect(confirm).toContainText('Delete Doomed League and everything in it — 2 players, 2 teams and 1 game?');
   await confirm.getByRole('button', { name: 'Delete campaign' }).click();
-  await expect(confirm.getByRole('alert')).toHaveText('Type the campaign\'s name, “Doomed League”, to delete it.');
+  await expect(confirm.getByRole('alert')).toHaveText("Type the campaign's name, “Doomed League”, to delete it.");
   await confirm.getByLabel('Type the campaign’s name to confirm').fill('Doomed League');
   await confirm.getByRole('button', { name: 'Delete campaign' }).click();
   await expect(row).toHaveCount(0);
@@ -182,7 +196,12 @@ test('one campaign is restored from a backup while another keeps its newer game'
   await commitGame(page, first);
   await commitGame(page, second);
   await page.evaluate(`location.hash = '#/backups'`);
-  await page.getByRole('table', { name: 'Backups' }).getByRole('row').filter({ has: page.getByText('Backed up by hand') }).getByRole('button', { name: /^Restore one campaign/ }).click();
+  await page
+    .getByRole('table', { name: 'Backups' })
+    .getByRole('row')
+    .filter({ has: page.getByText('Backed up by hand') })
+    .getByRole('button', { name: /^Restore one campaign/ })
+    .click();
   await page.getByRole('button', { name: 'Restore only First League…' }).click();
   await page.getByRole('button', { name: 'Restore First League' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'First League is back' })).toBeVisible();

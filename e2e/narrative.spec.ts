@@ -21,7 +21,10 @@ test('a battle report and a model note, woven into the game page, the bulletin a
   await expect(records).toContainText('Da Boyz, Iron Wolves · 1 game');
 
   // The battle report, on the game page.
-  await page.getByRole('link', { name: /Game 1/ }).first().click();
+  await page
+    .getByRole('link', { name: /Game 1/ })
+    .first()
+    .click();
   const report = page.getByRole('region', { name: 'Battle report' });
   await report.getByRole('button', { name: 'Write a battle report' }).click();
   await report.getByLabel('Battle report').fill('Kaelen held the ridge.\n\nSkorcha burned out before turn 3.');

@@ -160,16 +160,21 @@ test('bad values in every roster-builder field: words next to the field, never a
   await noDeveloperWords(page, 'rename');
 });
 
-test('an option taken several times: refused counts in words, the list\'s own limit as a roster rule', async ({ herald }, testInfo) => {
+test("an option taken several times: refused counts in words, the list's own limit as a roster rule", async ({ herald }, testInfo) => {
   test.skip(testInfo.project.name === 'electron', 'Electron imports through its own file dialog, which a test cannot drive.');
   const app = await herald.launch();
   const { page } = app;
   // A club's Ork list whose Boyz may take up to three extra choppas (no sample list has an option taken more than once).
-  const orks = JSON.parse(fs.readFileSync('shared/data/team-lists/orks.json', 'utf8')) as { entries: { id: string; options: unknown[] }[] } & Record<string, unknown>;
+  const orks = JSON.parse(fs.readFileSync('shared/data/team-lists/orks.json', 'utf8')) as { entries: { id: string; options: unknown[] }[] } & Record<
+    string,
+    unknown
+  >;
   orks.entries.find((e) => e.id === 'boy')!.options.push({ id: 'extra-choppa', name: 'Extra choppa', points: 1, maxPerModel: 3 });
   const club = { ...orks, id: 'orks-club', name: 'Orks (club)', listVersion: '2.1', sample: false };
   await page.getByRole('link', { name: 'Team lists' }).click();
-  await page.getByLabel('Team-list file to import').setInputFiles({ name: 'orks-club.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(club)) });
+  await page
+    .getByLabel('Team-list file to import')
+    .setInputFiles({ name: 'orks-club.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(club)) });
   await expect(page.getByRole('status')).toHaveText('Imported Orks (club) (list 2.1).');
 
   await page.getByRole('link', { name: 'Campaigns', exact: true }).click();

@@ -112,7 +112,25 @@ const model = (entryId: string, name: string, extra: Partial<Model> = {}): Model
   ...extra,
 });
 
-const BOYS = ['Snag', 'Ruk', 'Gob', 'Dakka', 'Uzgob', 'Narg', 'Zagbad', 'Mogrok', 'Grimsnag', 'Bonesnappa', 'Nazkar', 'Rotgut', 'Wazzock', 'Krumpa', 'Gitbasha', 'Skraga', 'Mukbrak'];
+const BOYS = [
+  'Snag',
+  'Ruk',
+  'Gob',
+  'Dakka',
+  'Uzgob',
+  'Narg',
+  'Zagbad',
+  'Mogrok',
+  'Grimsnag',
+  'Bonesnappa',
+  'Nazkar',
+  'Rotgut',
+  'Wazzock',
+  'Krumpa',
+  'Gitbasha',
+  'Skraga',
+  'Mukbrak',
+];
 
 /**
  * 1 Boss Nob + 3 Specials + 17 Boys = 21 models, 213 pts (Orks allowance: 1 leader, ≤ 3 specials, 3–20 core; the
@@ -120,7 +138,11 @@ const BOYS = ['Snag', 'Ruk', 'Gob', 'Dakka', 'Uzgob', 'Narg', 'Zagbad', 'Mogrok'
  */
 function orkRoster() {
   return [
-    model('boss-nob', 'Grukk', { options: { 'power-klaw': 1, 'eavy-armour': 1, 'tankbusta-bombs': 1 }, armoury: ['ammo-runt'], grenades: { 'frag-assault': 2 } }),
+    model('boss-nob', 'Grukk', {
+      options: { 'power-klaw': 1, 'eavy-armour': 1, 'tankbusta-bombs': 1 },
+      armoury: ['ammo-runt'],
+      grenades: { 'frag-assault': 2 },
+    }),
     model('burna-boy', 'Zogga', { armoury: ['cybork-body'] }),
     model('tankbusta', 'Rokka'),
     model('tankbusta', 'Skumdrekk'),
@@ -305,7 +327,9 @@ test('a 20-model roster sheet prints on at most two pages of A4 and of US Letter
     const text = pdfText(file);
     for (const m of expected) {
       // The model's line: its name, then its current profile in the column order.
-      expect(text, `${paper}: profile line of ${m.name}`).toMatch(new RegExp(`${escape(m.name)}\\s+${m.stats.map((s) => escape(String(s))).join('\\s+')}(\\s|$)`, 'm'));
+      expect(text, `${paper}: profile line of ${m.name}`).toMatch(
+        new RegExp(`${escape(m.name)}\\s+${m.stats.map((s) => escape(String(s))).join('\\s+')}(\\s|$)`, 'm'),
+      );
     }
     expect(text).toContain('was 4'); // Zogga's WS, boxed, with the list's value under it
     expect(text).toMatch(/WS −1 \(permanent injury\)/);
@@ -396,7 +420,9 @@ test('a game-night kit for a set-up game: the plan, then a post-game slip in the
 /** One line of text as a pattern that survives pdftotext's line breaks and column padding. */
 const words = (text: string) => new RegExp(text.trim().split(/\s+/).map(escape).join('\\s+'));
 
-test('a game-night kit for a seed-003 mission prints its battle length, victory conditions and the supplement’s post-game slip', async ({ herald }, testInfo) => {
+test('a game-night kit for a seed-003 mission prints its battle length, victory conditions and the supplement’s post-game slip', async ({
+  herald,
+}, testInfo) => {
   test.setTimeout(180_000);
   const app = await herald.launch();
   const { page } = app;
@@ -485,7 +511,8 @@ test('a game-night kit for a seed-003 mission prints its battle length, victory 
     expect(first).toMatch(/Victory conditions/i);
     for (const v of te.club.victoryConditions) expect(first, `victory condition ${v.name}`).toMatch(words(v.name));
     expect(first).toMatch(/Victory conditions\s+—\s+the most victory points wins; equal is a draw/i);
-    for (const r of te.plan.specialRules) expect(first, `reminder of ${r.name}`).toMatch(words(r.source === 'optional' ? `${r.name} (optional rule, at the table)` : r.name));
+    for (const r of te.plan.specialRules)
+      expect(first, `reminder of ${r.name}`).toMatch(words(r.source === 'optional' ? `${r.name} (optional rule, at the table)` : r.name));
     expect(te.plan.specialRules.some((r) => r.source === 'optional')).toBe(true);
     expect(first).not.toMatch(/\d+\s+turns\s+each/);
     expect(first).not.toMatch(/Secondary objectives/i);

@@ -42,8 +42,16 @@ test('build a legal 250-point Space Marine team, see the allowance message, and 
   await app.page.reload();
   await expect(roster.total).toHaveText('202 / 250 pts');
   expect(await roster.names()).toEqual([
-    'Sergeant Tarkus', 'Brother Kaelen', 'Brother Aulus', 'Brother Hektor',
-    'Brother Cato', 'Brother Decimus', 'Brother Varro', 'Brother Lucan', 'Brother Septimus', 'Brother Fourth',
+    'Sergeant Tarkus',
+    'Brother Kaelen',
+    'Brother Aulus',
+    'Brother Hektor',
+    'Brother Cato',
+    'Brother Decimus',
+    'Brother Varro',
+    'Brother Lucan',
+    'Brother Septimus',
+    'Brother Fourth',
   ]);
   await expect(roster.card('Brother Kaelen').getByLabel(/plasma gun/)).toBeChecked();
   await expect(roster.problems).toContainText('At most 3 Special models: this team has 4.');
@@ -67,12 +75,27 @@ test('a bad team-list file is refused with the reason and changes nothing; a goo
   const table = app.page.getByRole('table', { name: 'Team lists' });
   await expect(table.getByRole('row')).toHaveCount(4);
   const upload = app.page.getByLabel('Team-list file to import');
-  await upload.setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"format":"herald.team-list","formatVersion":1,"id":"x"') });
+  await upload.setInputFiles({
+    name: 'broken.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"format":"herald.team-list","formatVersion":1,"id":"x"'),
+  });
   await expect(app.page.getByRole('alert')).toContainText('broken.json is not valid JSON');
   await upload.setInputFiles({
     name: 'wrong.json',
     mimeType: 'application/json',
-    buffer: Buffer.from(JSON.stringify({ format: 'herald.team-list', formatVersion: 1, id: 'eldar', faction: 'Eldar', name: 'Eldar', listVersion: '1', allowance: {}, entries: [] })),
+    buffer: Buffer.from(
+      JSON.stringify({
+        format: 'herald.team-list',
+        formatVersion: 1,
+        id: 'eldar',
+        faction: 'Eldar',
+        name: 'Eldar',
+        listVersion: '1',
+        allowance: {},
+        entries: [],
+      }),
+    ),
   });
   await expect(app.page.getByRole('alert')).toContainText('wrong.json is not a valid team list: Model allowance, Team Leaders: is missing.');
   await expect(table.getByRole('row')).toHaveCount(4);

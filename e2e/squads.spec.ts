@@ -75,7 +75,10 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   await game.takenOut(HYDRA, member(1, 10), 'Grukk', 'Melee');
   await game.takenOut(HYDRA, member(2, 10), 'Snag', 'Shooting');
   await game.takenOut(ORKS, 'Gob', member(4, 10), 'Shooting'); // a kill by one member
-  await game.model(ORKS, 'Snag').getByRole('checkbox', { name: /^Snag within 6 inches/ }).check();
+  await game
+    .model(ORKS, 'Snag')
+    .getByRole('checkbox', { name: /^Snag within 6 inches/ })
+    .check();
   await game.ending('A team won the mission outright', ORKS);
   await game.waitUntilSaved();
   // 2 of 12 killed is not 25% of the Defender's team: refused in words.
@@ -109,7 +112,10 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   await expect(last.models(HYDRA).getByRole('row')).toHaveCount(1 + total);
   const hydraNames = ['Sergeant Harker', 'Trooper Lenz', ...Array.from({ length: size }, (_, i) => member(i + 1, size))];
   const role = (name: string, r: 'Defending model (centre)' | 'Reinforcement') =>
-    last.model(HYDRA, name).getByRole('combobox', { name: `${name} Last Stand role` }).selectOption({ label: r });
+    last
+      .model(HYDRA, name)
+      .getByRole('combobox', { name: `${name} Last Stand role` })
+      .selectOption({ label: r });
   // One defending model is not half the team: refused in words.
   await role('Sergeant Harker', 'Defending model (centre)');
   for (const name of hydraNames.slice(1)) await role(name, 'Reinforcement');
@@ -121,7 +127,11 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   for (const name of defending.slice(1)) await role(name, 'Defending model (centre)');
   for (const [i, name] of defending.entries()) await last.takenOut(HYDRA, name, i % 2 === 0 ? 'Grukk' : 'Snag', 'Shooting');
   // The reinforcements never arrived: the Guard have no model left on the table, the Orks win automatically.
-  for (const name of hydraNames.slice(half)) await last.model(HYDRA, name).getByRole('checkbox', { name: `${name} in reserve at the end` }).check();
+  for (const name of hydraNames.slice(half))
+    await last
+      .model(HYDRA, name)
+      .getByRole('checkbox', { name: `${name} in reserve at the end` })
+      .check();
   await last.ending('A team had no models left', HYDRA);
   await last.waitUntilSaved();
   await expect(last.problems).toHaveCount(0);

@@ -13,7 +13,14 @@ function newestMtime(target) {
 }
 
 export function buildIfNeeded(root) {
-  const outputs = ['dist/main/index.cjs', 'dist/main/electron-app.cjs', 'dist/main/preload.cjs', 'dist/main/browser.cjs', 'dist/main/browser-app.cjs', 'dist/renderer/index.html'];
+  const outputs = [
+    'dist/main/index.cjs',
+    'dist/main/electron-app.cjs',
+    'dist/main/preload.cjs',
+    'dist/main/browser.cjs',
+    'dist/main/browser-app.cjs',
+    'dist/renderer/index.html',
+  ];
   const built = Math.min(...outputs.map((f) => (fs.existsSync(path.join(root, f)) ? fs.statSync(path.join(root, f)).mtimeMs : 0)));
   const sources = ['src-main', 'src-renderer', 'shared', 'vite.config.ts', 'svelte.config.js', 'scripts/build-main.mjs', 'package.json'];
   if (built > 0 && Math.max(...sources.map((p) => newestMtime(path.join(root, p)))) <= built) return;

@@ -43,7 +43,9 @@ export function sandboxHelp(electronPath) {
     '  1. allow this copy of Electron with an AppArmor profile (once; run again after Electron is updated):',
     '',
     "     sudo tee /etc/apparmor.d/herald-electron-dev > /dev/null <<'EOF'",
-    ...appArmorProfile(electronPath).split('\n').map((l) => `     ${l}`),
+    ...appArmorProfile(electronPath)
+      .split('\n')
+      .map((l) => `     ${l}`),
     '     EOF',
     '     sudo apparmor_parser -r /etc/apparmor.d/herald-electron-dev',
     '',
@@ -73,7 +75,10 @@ export function downloadProgress(seconds, tty) {
  * @returns {string | null}
  */
 export function downloadFailure(stderr) {
-  const line = stderr.split('\n').map((l) => l.trim()).find((l) => /^(?:\w*Error|RequestError|HTTPError)\b.*:/.test(l));
+  const line = stderr
+    .split('\n')
+    .map((l) => l.trim())
+    .find((l) => /^(?:\w*Error|RequestError|HTTPError)\b.*:/.test(l));
   return line ? line.replace(/^\w*Error:\s*/, '').slice(0, 200) : null;
 }
 

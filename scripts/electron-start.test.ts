@@ -7,12 +7,13 @@ import { appArmorProfile, downloadFailure, downloadProgress, isSandboxAbort, run
 // The form of what Electron prints on Ubuntu 24.04 when AppArmor refuses it user namespaces (Chromium's FATAL line,
 // then its stack trace); the paths and numbers are made up.
 const SUID_ABORT = [
-  '[41297:1123/101522.342342:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I\'m aborting now. You need to make sure that /home/ann/herald/node_modules/electron/dist/chrome-sandbox is owned by root and has mode 4755.',
+  "[41297:1123/101522.342342:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I'm aborting now. You need to make sure that /home/ann/herald/node_modules/electron/dist/chrome-sandbox is owned by root and has mode 4755.",
   '#0 0x5581c3a5e2a3 base::debug::CollectStackTrace()',
   '#1 0x5581c3a45d1e base::debug::StackTrace::StackTrace()',
   'Received signal 5',
 ].join('\n');
-const NO_USABLE = '[2201:1123/101600.000001:FATAL:zygote_host_impl_linux.cc(127)] No usable sandbox! Update your kernel or see https://chromium.googlesource.com/chromium/src/+/main/docs/linux/suid_sandbox_development.md for more information on developing with the SUID sandbox. If you want to live dangerously and need an immediate workaround, you can try using --no-sandbox.';
+const NO_USABLE =
+  '[2201:1123/101600.000001:FATAL:zygote_host_impl_linux.cc(127)] No usable sandbox! Update your kernel or see https://chromium.googlesource.com/chromium/src/+/main/docs/linux/suid_sandbox_development.md for more information on developing with the SUID sandbox. If you want to live dangerously and need an immediate workaround, you can try using --no-sandbox.';
 
 describe('isSandboxAbort', () => {
   it('recognises the Linux sandbox aborts, and nothing else Electron prints', () => {
@@ -80,9 +81,13 @@ describe('download progress', () => {
   });
 
   it('finds the reason in the electron package’s stack trace', () => {
-    expect(downloadFailure('RequestError: getaddrinfo ENOTFOUND github.com\n    at ClientRequest.<anonymous> (/x/got/index.js:1:1)')).toBe('getaddrinfo ENOTFOUND github.com');
-    expect(downloadFailure('HTTPError: Response code 404 (Not Found) for https://github.com/electron/…')).toBe('Response code 404 (Not Found) for https://github.com/electron/…');
-    expect(downloadFailure('Error: EACCES: permission denied, mkdir \'/x\'\n  at …')).toBe("EACCES: permission denied, mkdir '/x'");
+    expect(downloadFailure('RequestError: getaddrinfo ENOTFOUND github.com\n    at ClientRequest.<anonymous> (/x/got/index.js:1:1)')).toBe(
+      'getaddrinfo ENOTFOUND github.com',
+    );
+    expect(downloadFailure('HTTPError: Response code 404 (Not Found) for https://github.com/electron/…')).toBe(
+      'Response code 404 (Not Found) for https://github.com/electron/…',
+    );
+    expect(downloadFailure("Error: EACCES: permission denied, mkdir '/x'\n  at …")).toBe("EACCES: permission denied, mkdir '/x'");
     expect(downloadFailure('')).toBeNull();
   });
 });

@@ -55,9 +55,13 @@ describe('the rules package is used through its public API', () => {
     ] as const) {
       expect(await ruleIds(file, `${line}\nexport const x = validateRoster;\n`), file).toContain('no-restricted-imports');
     }
-    expect(await ruleIds('src-main/handlers/example.ts', "import { validateRoster } from '../../shared/rules';\nexport const x = validateRoster;\n")).toEqual([]);
+    expect(await ruleIds('src-main/handlers/example.ts', "import { validateRoster } from '../../shared/rules';\nexport const x = validateRoster;\n")).toEqual(
+      [],
+    );
     // Inside the package, modules import each other directly.
-    expect(await ruleIds('shared/rules/roster/example.ts', "import { GRENADE_COSTS } from '../hor/optional-rules';\nexport const x = GRENADE_COSTS;\n")).toEqual([]);
+    expect(
+      await ruleIds('shared/rules/roster/example.ts', "import { GRENADE_COSTS } from '../hor/optional-rules';\nexport const x = GRENADE_COSTS;\n"),
+    ).toEqual([]);
   });
 });
 
@@ -65,13 +69,24 @@ describe('migrations run through one wrapper (docs/reliability.md rule 5)', () =
   const drizzleMigrate = "import { migrate } from 'drizzle-orm/better-sqlite3/migrator';\nexport const x = migrate;\n";
 
   it("drizzle's migrate() is imported only by src-main/db/migrate.ts", async () => {
-    for (const file of ['src-main/core.ts', 'src-main/db/open.ts', 'src-main/handlers/example.ts', 'scripts/example.ts', 'bench/example.ts', 'e2e/example.ts']) {
+    for (const file of [
+      'src-main/core.ts',
+      'src-main/db/open.ts',
+      'src-main/handlers/example.ts',
+      'scripts/example.ts',
+      'bench/example.ts',
+      'e2e/example.ts',
+    ]) {
       expect(await ruleIds(file, drizzleMigrate), file).toContain('no-restricted-imports');
     }
-    expect(await ruleIds('src-main/db/example.ts', "import { migrate } from 'drizzle-orm/migrator';\nexport const x = migrate;\n")).toContain('no-restricted-imports');
+    expect(await ruleIds('src-main/db/example.ts', "import { migrate } from 'drizzle-orm/migrator';\nexport const x = migrate;\n")).toContain(
+      'no-restricted-imports',
+    );
     expect(await ruleIds('src-main/db/migrate.ts', drizzleMigrate)).toEqual([]);
     // The migrator's file reader is harmless anywhere in main.
-    expect(await ruleIds('src-main/db/example.ts', "import { readMigrationFiles } from 'drizzle-orm/migrator';\nexport const x = readMigrationFiles;\n")).toEqual([]);
+    expect(
+      await ruleIds('src-main/db/example.ts', "import { readMigrationFiles } from 'drizzle-orm/migrator';\nexport const x = readMigrationFiles;\n"),
+    ).toEqual([]);
   });
 
   it('applyMigrations is called only by src-main/db/open.ts, which backs the file up first', async () => {
@@ -86,19 +101,25 @@ describe('migrations run through one wrapper (docs/reliability.md rule 5)', () =
 
 describe('only src-main/ledger/ writes the ledger, the roster cache and the projections (issue 18)', () => {
   const writes = [
-    "db.insert(ledgerEntries).values(row).run();",
-    "db.update(ledgerEntries).set({ voidedAt: at }).run();",
-    "db.delete(teamProjections).run();",
-    "db.insert(teamProjections).values(row).run();",
-    "db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, id)).run();",
+    'db.insert(ledgerEntries).values(row).run();',
+    'db.update(ledgerEntries).set({ voidedAt: at }).run();',
+    'db.delete(teamProjections).run();',
+    'db.insert(teamProjections).values(row).run();',
+    'db.update(teams).set({ roster, updatedAt: at }).where(eq(teams.id, id)).run();',
     "sqlite.prepare('INSERT INTO ledger_entries (id) VALUES (?)').run(id);",
     'sqlite.exec(`UPDATE team_projections SET req = 0`);',
-    "sqlite.exec('delete from \"team_projections\"');",
+    'sqlite.exec(\'delete from "team_projections"\');',
     "sqlite.prepare('UPDATE teams SET updated_at = ?, roster = ? WHERE id = ?').run(a, b, c);",
   ];
 
   it('a write anywhere else in main, scripts or the benchmark is refused', async () => {
-    for (const file of ['src-main/handlers/example.ts', 'src-main/campaign-file.ts', 'src-main/repos/teams.ts', 'scripts/reliability/operator.ts', 'bench/main.ts']) {
+    for (const file of [
+      'src-main/handlers/example.ts',
+      'src-main/campaign-file.ts',
+      'src-main/repos/teams.ts',
+      'scripts/reliability/operator.ts',
+      'bench/main.ts',
+    ]) {
       for (const line of writes) expect(await ruleIds(file, `${line}\n`), `${file}: ${line}`).toContain('no-restricted-syntax');
     }
   });

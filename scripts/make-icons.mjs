@@ -20,7 +20,9 @@ function findChromium() {
   if (process.env.HERALD_CHROMIUM) return process.env.HERALD_CHROMIUM;
   for (const name of ['chromium', 'chromium-browser', 'google-chrome']) {
     try {
-      const found = execSync(`command -v ${name}`, { stdio: ['ignore', 'pipe', 'ignore'], shell: '/bin/sh' }).toString().trim();
+      const found = execSync(`command -v ${name}`, { stdio: ['ignore', 'pipe', 'ignore'], shell: '/bin/sh' })
+        .toString()
+        .trim();
       if (found) return found;
     } catch {
       // not on PATH
@@ -35,23 +37,26 @@ async function rasterize(svg, sizes, pixelSizes) {
   try {
     const page = await browser.newPage();
     const url = `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
-    const result = await page.evaluate(async ({ url, sizes, pixelSizes }) => {
-      const img = new Image();
-      img.src = url;
-      await img.decode();
-      const out = {};
-      for (const size of sizes) {
-        const canvas = document.createElement('canvas');
-        canvas.width = canvas.height = size;
-        const ctx = canvas.getContext('2d');
-        ctx.drawImage(img, 0, 0, size, size);
-        out[size] = {
-          png: canvas.toDataURL('image/png').split(',')[1],
-          rgba: pixelSizes.includes(size) ? Array.from(ctx.getImageData(0, 0, size, size).data) : null,
-        };
-      }
-      return out;
-    }, { url, sizes, pixelSizes });
+    const result = await page.evaluate(
+      async ({ url, sizes, pixelSizes }) => {
+        const img = new Image();
+        img.src = url;
+        await img.decode();
+        const out = {};
+        for (const size of sizes) {
+          const canvas = document.createElement('canvas');
+          canvas.width = canvas.height = size;
+          const ctx = canvas.getContext('2d');
+          ctx.drawImage(img, 0, 0, size, size);
+          out[size] = {
+            png: canvas.toDataURL('image/png').split(',')[1],
+            rgba: pixelSizes.includes(size) ? Array.from(ctx.getImageData(0, 0, size, size).data) : null,
+          };
+        }
+        return out;
+      },
+      { url, sizes, pixelSizes },
+    );
     return new Map(sizes.map((s) => [s, { png: Buffer.from(result[s].png, 'base64'), rgba: result[s].rgba && Buffer.from(result[s].rgba) }]));
   } finally {
     await browser.close();
@@ -115,7 +120,11 @@ function encodeIcns(entries) {
 async function main() {
   const svg = fs.readFileSync(path.join(build, 'icon.svg'), 'utf8');
   const icoSizes = [16, 24, 32, 48, 64, 128, 256];
-  const drawn = await rasterize(svg, SIZES, icoSizes.filter((s) => s < 256));
+  const drawn = await rasterize(
+    svg,
+    SIZES,
+    icoSizes.filter((s) => s < 256),
+  );
   const png = (s) => drawn.get(s).png;
 
   fs.writeFileSync(path.join(build, 'icon.png'), png(1024));
@@ -129,8 +138,19 @@ async function main() {
   );
 
   // Apple's PNG-carrying types: icp4/icp5/icp6 = 16/32/64, ic07…ic10 = 128…1024, ic11…ic14 = the @2x sizes.
-  const icns = [['icp4', 16], ['icp5', 32], ['icp6', 64], ['ic07', 128], ['ic08', 256], ['ic09', 512], ['ic10', 1024],
-    ['ic11', 32], ['ic12', 64], ['ic13', 256], ['ic14', 512]];
+  const icns = [
+    ['icp4', 16],
+    ['icp5', 32],
+    ['icp6', 64],
+    ['ic07', 128],
+    ['ic08', 256],
+    ['ic09', 512],
+    ['ic10', 1024],
+    ['ic11', 32],
+    ['ic12', 64],
+    ['ic13', 256],
+    ['ic14', 512],
+  ];
   fs.writeFileSync(path.join(build, 'icon.icns'), encodeIcns(icns.map(([type, s]) => ({ type, data: png(s) }))));
   console.log(`Wrote build/icon.png, build/icons/ (${SIZES.filter((s) => s <= 512).join(', ')}), build/icon.ico, build/icon.icns`);
 }

@@ -23,11 +23,18 @@ export async function startPackagedHerald(opts: { appTree: string; resourcesPath
   const child = path.join(opts.work, 'edge-child.cjs');
   buildSync({
     entryPoints: [path.join(root, 'src-main/electron/test-support/child.ts')],
-    bundle: true, platform: 'node', format: 'cjs', target: 'node22', outfile: child, logLevel: 'warning',
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    outfile: child,
+    logLevel: 'warning',
   });
   // Before the child runs: resources/ where Electron puts it, and the stand-in's app says it is packaged.
   const asPackaged = path.join(opts.work, 'as-packaged.cjs');
-  fs.writeFileSync(asPackaged, `process.resourcesPath = ${JSON.stringify(opts.resourcesPath)};
+  fs.writeFileSync(
+    asPackaged,
+    `process.resourcesPath = ${JSON.stringify(opts.resourcesPath)};
 const Module = require('node:module');
 const load = Module._load;
 Module._load = function (request) {
@@ -37,7 +44,8 @@ Module._load = function (request) {
   }
   return exports;
 };
-`);
+`,
+  );
   const home = fs.mkdtempSync(path.join(opts.work, 'home-'));
   const config = {
     bundle: path.join(opts.appTree, 'dist/main/index.cjs'),

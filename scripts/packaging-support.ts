@@ -57,10 +57,12 @@ export function packSteady(platform: Platform, arch: 'x64' | 'arm64', electronDi
 function distStamp(): string {
   const dist = path.join(root, 'dist');
   try {
-    return walk(dist).map((f) => {
-      const st = fs.statSync(path.join(dist, f), { throwIfNoEntry: false });
-      return `${f} ${st?.size} ${st?.mtimeMs}`;
-    }).join('\n');
+    return walk(dist)
+      .map((f) => {
+        const st = fs.statSync(path.join(dist, f), { throwIfNoEntry: false });
+        return `${f} ${st?.size} ${st?.mtimeMs}`;
+      })
+      .join('\n');
   } catch (e) {
     return `changing: ${String(e)} ${process.hrtime.bigint()}`; // a folder vanished while it was listed
   }
@@ -73,7 +75,12 @@ export function pack(platform: Platform, arch: 'x64' | 'arm64', electronDist: st
   const run = spawnSync(
     process.execPath,
     [
-      require.resolve('electron-builder/cli.js'), `--${platform}`, 'dir', `--${arch}`, `-c.electronDist=${electronDist}`, `-c.directories.output=${out}`,
+      require.resolve('electron-builder/cli.js'),
+      `--${platform}`,
+      'dir',
+      `--${arch}`,
+      `-c.electronDist=${electronDist}`,
+      `-c.directories.output=${out}`,
       // The stand-in cannot be code-signed, and off macOS there is no codesign to re-sign it with.
       ...(platform === 'mac' ? ['-c.electronFuses.resetAdHocDarwinSignature=false'] : []),
     ],
@@ -86,7 +93,12 @@ export function pack(platform: Platform, arch: 'x64' | 'arm64', electronDist: st
         ELECTRON_SKIP_BINARY_DOWNLOAD: '1',
         ELECTRON_BUILDER_CACHE: path.join(work, `cache-${platform}`),
         CSC_IDENTITY_AUTO_DISCOVERY: 'false',
-        HTTP_PROXY: closed, HTTPS_PROXY: closed, http_proxy: closed, https_proxy: closed, NO_PROXY: '', no_proxy: '',
+        HTTP_PROXY: closed,
+        HTTPS_PROXY: closed,
+        http_proxy: closed,
+        https_proxy: closed,
+        NO_PROXY: '',
+        no_proxy: '',
       },
       timeout: 110_000,
     },
@@ -109,7 +121,8 @@ function asarFiles(archive: string): string[] {
 
 /** Every file under `dir`, relative, forward slashes, sorted. */
 export function walk(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((d) => d.isFile())
     .map((d) => path.relative(dir, path.join(d.parentPath, d.name)).replace(/\\/g, '/'))
     .sort();

@@ -89,23 +89,41 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
     expect(asarPkg.desktopName).toBe('herald.desktop');
     expect(files).toContain('dist/main/preload.cjs');
     // All of dist/ but browser mode's launcher and server (and the source maps).
-    expect(files.filter((f) => f.startsWith('dist/')).map((f) => f.slice('dist/'.length)).sort())
-      .toEqual(built.filter((f) => !/^main\/browser(-app)?\.cjs$/.test(f)));
-    for (const font of [/noto-sans-latin-400-normal-.*\.woff2$/, /noto-sans-latin-700-normal-.*\.woff2$/, /noto-sans-symbols-2-symbols-400-normal-.*\.woff2$/]) {
-      expect(files.some((f) => font.test(f)), String(font)).toBe(true);
+    expect(
+      files
+        .filter((f) => f.startsWith('dist/'))
+        .map((f) => f.slice('dist/'.length))
+        .sort(),
+    ).toEqual(built.filter((f) => !/^main\/browser(-app)?\.cjs$/.test(f)));
+    for (const font of [
+      /noto-sans-latin-400-normal-.*\.woff2$/,
+      /noto-sans-latin-700-normal-.*\.woff2$/,
+      /noto-sans-symbols-2-symbols-400-normal-.*\.woff2$/,
+    ]) {
+      expect(
+        files.some((f) => font.test(f)),
+        String(font),
+      ).toBe(true);
     }
   });
 
   it('leaves out sources, tests, source maps, dev dependencies and what the bundles already hold', () => {
-    const forbidden = files.filter((f) =>
-      /^(src-main|src-renderer|shared|e2e|bench|scripts|docs|migrations|reports|build|\.ci|\.git)\//.test(f) ||
-      /\.(test|spec)\.[cm]?[jt]s$/.test(f) || f.endsWith('.map') || /^dist\/main\/browser/.test(f) ||
-      /(^|\/)(tsconfig[^/]*\.json|vite\.config\.ts|vitest\.config\.ts|playwright\.config\.ts|electron-builder\.yml|package-lock\.json)$/.test(f));
+    const forbidden = files.filter(
+      (f) =>
+        /^(src-main|src-renderer|shared|e2e|bench|scripts|docs|migrations|reports|build|\.ci|\.git)\//.test(f) ||
+        /\.(test|spec)\.[cm]?[jt]s$/.test(f) ||
+        f.endsWith('.map') ||
+        /^dist\/main\/browser/.test(f) ||
+        /(^|\/)(tsconfig[^/]*\.json|vite\.config\.ts|vitest\.config\.ts|playwright\.config\.ts|electron-builder\.yml|package-lock\.json)$/.test(f),
+    );
     expect(forbidden).toEqual([]);
     const modules = [...new Set(files.filter((f) => f.startsWith('node_modules/')).map((f) => f.split('/')[1]))];
     expect(modules).toEqual(['better-sqlite3']);
     for (const name of [...Object.keys(pkg.devDependencies), 'zod', 'drizzle-orm', '@fontsource', 'node-addon-api']) {
-      expect(files.some((f) => f.startsWith(`node_modules/${name}/`)), name).toBe(false);
+      expect(
+        files.some((f) => f.startsWith(`node_modules/${name}/`)),
+        name,
+      ).toBe(false);
     }
     // Of better-sqlite3, only its JavaScript, licence and this platform's prebuild: no C sources, SQLite, build scraps.
     expect(sqliteFiles(files).filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f))).toEqual([`prebuilds/linux-${arch}.node`]);
@@ -155,7 +173,11 @@ describe('npm run dist, as electron-builder --linux dir against a stand-in Elect
 });
 
 describe('the packaged app starts: its main bundle under the Electron stand-in, as a packaged app', () => {
-  interface WindowInfo { url: string; loads: { url: string; status: number }[]; options: { webPreferences?: Record<string, unknown> } }
+  interface WindowInfo {
+    url: string;
+    loads: { url: string; status: number }[];
+    options: { webPreferences?: Record<string, unknown> };
+  }
   let tree: string;
   let herald: PackagedHerald | undefined;
   const invoke = async (channel: string, input: unknown) =>
@@ -249,12 +271,18 @@ describe('npm run dist for macOS, as electron-builder --mac dir against a stand-
   let info: Record<string, unknown>;
   beforeAll(() => {
     mac = packSteady('mac', 'arm64', makeStandInElectronMac(path.join(work, 'electron-mac'), electronVersion()), work);
-    info = (require('plist') as { parse(s: string): unknown }).parse(fs.readFileSync(path.join(mac.appDir, 'Contents', 'Info.plist'), 'utf8')) as Record<string, unknown>;
+    info = (require('plist') as { parse(s: string): unknown }).parse(fs.readFileSync(path.join(mac.appDir, 'Contents', 'Info.plist'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
   }, 120_000);
 
   it('keeps both macOS better-sqlite3 binaries (for a universal build), unpacked, and nothing but the app', () => {
-    expect(sqliteFiles(mac!.files).filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f)).sort())
-      .toEqual(['prebuilds/darwin-arm64.node', 'prebuilds/darwin-x64.node']);
+    expect(
+      sqliteFiles(mac!.files)
+        .filter((f) => !/^(lib\/.*\.js|LICENSE|package\.json)$/.test(f))
+        .sort(),
+    ).toEqual(['prebuilds/darwin-arm64.node', 'prebuilds/darwin-x64.node']);
     expect(fs.existsSync(path.join(mac!.resourcesDir, 'app.asar.unpacked', 'node_modules/better-sqlite3/prebuilds/darwin-arm64.node'))).toBe(true);
     expect(mac!.files.filter((f) => !/^(package\.json|dist\/(main\/[^/]+\.cjs|renderer\/.*)|node_modules\/better-sqlite3\/.*)$/.test(f))).toEqual([]);
     expect(walk(path.join(mac!.resourcesDir, 'migrations'))).toEqual(walk(path.join(root, 'migrations')));
@@ -270,7 +298,13 @@ describe('npm run dist for macOS, as electron-builder --mac dir against a stand-
   });
 
   it("is Herald, with Herald's icon", () => {
-    expect(info).toMatchObject({ CFBundleName: 'Herald', CFBundleExecutable: 'Herald', CFBundleIdentifier: 'org.heraldsofruin.herald', CFBundleIconFile: 'icon.icns', LSApplicationCategoryType: 'public.app-category.games' });
+    expect(info).toMatchObject({
+      CFBundleName: 'Herald',
+      CFBundleExecutable: 'Herald',
+      CFBundleIdentifier: 'org.heraldsofruin.herald',
+      CFBundleIconFile: 'icon.icns',
+      LSApplicationCategoryType: 'public.app-category.games',
+    });
     expect(fs.readFileSync(path.join(mac!.resourcesDir, 'icon.icns')).equals(fs.readFileSync(path.join(root, 'build/icon.icns')))).toBe(true);
   });
 });
@@ -290,10 +324,18 @@ describe('the app icon (build/, made by npm run icons from build/icon.svg)', () 
 
   it('is taken by electron-builder as it is, for each system (no conversion, so no icon tool to download)', async () => {
     const { convertIcon } = require('app-builder-lib/out/util/iconConverter') as {
-      convertIcon(o: { sources: string[]; fallbackSources: string[]; roots: string[]; format: string; outDir: string }): Promise<{ icons: { file: string; size: number }[]; isFallback: boolean }>;
+      convertIcon(o: {
+        sources: string[];
+        fallbackSources: string[];
+        roots: string[];
+        format: string;
+        outDir: string;
+      }): Promise<{ icons: { file: string; size: number }[]; isFallback: boolean }>;
     };
-    const config = (require('js-yaml') as { load(s: string): unknown }).load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as
-      Record<'linux' | 'win' | 'mac', { icon: string }>;
+    const config = (require('js-yaml') as { load(s: string): unknown }).load(fs.readFileSync(path.join(root, 'electron-builder.yml'), 'utf8')) as Record<
+      'linux' | 'win' | 'mac',
+      { icon: string }
+    >;
     const found = async (format: string, source: string) => {
       const outDir = path.join(work, `icons-${format}`);
       const { icons, isFallback } = await convertIcon({ sources: [source], fallbackSources: [], roots: [path.join(root, 'build'), root], format, outDir });

@@ -66,7 +66,9 @@ export function makeStandInElectronWin(dir: string, electronVersion: string, peE
 
 const plist = (entries: Record<string, string>) =>
   `<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n` +
-  `<plist version="1.0"><dict>${Object.entries(entries).map(([k, v]) => `<key>${k}</key><string>${v}</string>`).join('')}</dict></plist>\n`;
+  `<plist version="1.0"><dict>${Object.entries(entries)
+    .map(([k, v]) => `<key>${k}</key><string>${v}</string>`)
+    .join('')}</dict></plist>\n`;
 
 /**
  * Writes a stand-in macOS distribution: Electron.app with the Info.plists electron-builder rewrites, the main and
@@ -80,10 +82,22 @@ export function makeStandInElectronMac(dir: string, electronVersion: string): st
   fs.writeFileSync(path.join(dir, 'version'), electronVersion);
   fs.writeFileSync(path.join(dir, 'LICENSE'), 'Stand-in for the Electron licence (MIT).\n');
   fs.writeFileSync(path.join(dir, 'LICENSES.chromium.html'), '<!doctype html><title>Stand-in</title>\n');
-  fs.writeFileSync(path.join(contents, 'Info.plist'), plist({ CFBundleExecutable: 'Electron', CFBundleIconFile: 'electron.icns', CFBundleIdentifier: 'com.github.Electron', CFBundleName: 'Electron', CFBundleVersion: electronVersion }));
+  fs.writeFileSync(
+    path.join(contents, 'Info.plist'),
+    plist({
+      CFBundleExecutable: 'Electron',
+      CFBundleIconFile: 'electron.icns',
+      CFBundleIdentifier: 'com.github.Electron',
+      CFBundleName: 'Electron',
+      CFBundleVersion: electronVersion,
+    }),
+  );
   fs.writeFileSync(path.join(contents, 'Resources', 'electron.icns'), '');
   fs.writeFileSync(path.join(contents, 'MacOS', 'Electron'), STAND_IN_SCRIPT, { mode: 0o755 });
-  fs.writeFileSync(path.join(helper, 'Info.plist'), plist({ CFBundleExecutable: 'Electron Helper', CFBundleIdentifier: 'com.github.Electron.helper', CFBundleName: 'Electron Helper' }));
+  fs.writeFileSync(
+    path.join(helper, 'Info.plist'),
+    plist({ CFBundleExecutable: 'Electron Helper', CFBundleIdentifier: 'com.github.Electron.helper', CFBundleName: 'Electron Helper' }),
+  );
   fs.writeFileSync(path.join(helper, 'MacOS', 'Electron Helper'), STAND_IN_SCRIPT, { mode: 0o755 });
   fs.writeFileSync(path.join(framework, 'Electron Framework'), defaultFuseWire());
   return dir;

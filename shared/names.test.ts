@@ -45,14 +45,23 @@ describe('names (issue 16): one stored form, refused when nothing visible is lef
 
   it('property: normalising is idempotent, the key ignores normalisation, and a normalised name has no invisible edges', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('a', 'É', ' ', '\u200B', '\u202E', '\u0301', '\u00A0', 'ß', '\u200D', '\uFEFF'), fc.string({ unit: 'grapheme', maxLength: 1 })), maxLength: 20 }), (s) => {
-        const r = normaliseName(s);
-        if (!r.ok) return;
-        expect(normaliseName(r.name)).toEqual(r);
-        expect(nameKey(r.name)).toBe(nameKey(s));
-        expect(r.name).toBe(r.name.trim());
-        expect(r.name).not.toMatch(/[\u200B\u202A-\u202E\u2066-\u2069\uFEFF]/u);
-      }),
+      fc.property(
+        fc.string({
+          unit: fc.oneof(
+            fc.constantFrom('a', 'É', ' ', '\u200B', '\u202E', '\u0301', '\u00A0', 'ß', '\u200D', '\uFEFF'),
+            fc.string({ unit: 'grapheme', maxLength: 1 }),
+          ),
+          maxLength: 20,
+        }),
+        (s) => {
+          const r = normaliseName(s);
+          if (!r.ok) return;
+          expect(normaliseName(r.name)).toEqual(r);
+          expect(nameKey(r.name)).toBe(nameKey(s));
+          expect(r.name).toBe(r.name.trim());
+          expect(r.name).not.toMatch(/[\u200B\u202A-\u202E\u2066-\u2069\uFEFF]/u);
+        },
+      ),
       { numRuns: 500 },
     );
   });

@@ -12,7 +12,8 @@
  * tag characters, Hangul fillers, the braille blank, the combining grapheme joiner and control characters.
  * Joiners (U+200C/U+200D) between two visible characters are kept (Persian, Indic scripts and emoji need them).
  */
-const INVISIBLE = /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200E\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
+const INVISIBLE =
+  /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u00AD\u034F\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B\u200E\u200F\u202A-\u202E\u2060-\u206F\u2800\u3164\uFE00-\uFE0F\uFEFF\uFFA0\uFFF9-\uFFFB\u{1D173}-\u{1D17A}\u{E0000}-\u{E007F}\u{E0100}-\u{E01EF}]/gu;
 /** Joiners not between two visible characters show nothing either. */
 const STRAY_JOINER = /(?<![\p{L}\p{N}\p{M}\p{S}])[\u200C\u200D]|[\u200C\u200D](?![\p{L}\p{N}\p{M}\p{S}])/gu;
 /** Something a reader can see: a letter, digit, punctuation or symbol. */
@@ -29,12 +30,7 @@ export type NormalisedName = { ok: true; name: string } | { ok: false; problem: 
  */
 export function normaliseName(input: string, what = 'thing'): NormalisedName {
   // NFC last: taking an invisible character out can leave a letter and its accent side by side.
-  const name = input
-    .replace(INVISIBLE, '')
-    .replace(STRAY_JOINER, '')
-    .replace(/\s+/gu, ' ')
-    .trim()
-    .normalize('NFC');
+  const name = input.replace(INVISIBLE, '').replace(STRAY_JOINER, '').replace(/\s+/gu, ' ').trim().normalize('NFC');
   if (!VISIBLE.test(name)) {
     const blank = input.replace(/\s/gu, '') === '';
     return { ok: false, problem: blank ? `Give the ${what} a name.` : `Give the ${what} a name: this one has nothing visible in it.` };
@@ -55,12 +51,7 @@ export function normaliseName(input: string, what = 'thing'): NormalisedName {
 export function nameKey(input: string): string {
   const normal = normaliseName(input);
   const name = normal.ok ? normal.name : input;
-  return name
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toUpperCase()
-    .toLowerCase()
-    .normalize('NFKC');
+  return name.normalize('NFKD').replace(/\p{M}/gu, '').toUpperCase().toLowerCase().normalize('NFKC');
 }
 
 /**

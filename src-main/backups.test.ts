@@ -34,7 +34,12 @@ describe('backups in a worker thread', () => {
     const dir = tempDir();
     const db = campaignFile(dir);
     const logs: string[] = [];
-    const backups = new Backups(() => db, path.join(dir, 'backups'), clock(), (m) => logs.push(m));
+    const backups = new Backups(
+      () => db,
+      path.join(dir, 'backups'),
+      clock(),
+      (m) => logs.push(m),
+    );
     const taking = backups.takeInBackground('by-hand');
     db.prepare('INSERT INTO games VALUES (?)').run(1000); // written while the backup is under way
     const info = await taking;
@@ -56,7 +61,12 @@ describe('backups in a worker thread', () => {
   it('several requests in a row make one backup, and one more when something was written after it started', async () => {
     const dir = tempDir();
     const db = campaignFile(dir);
-    const backups = new Backups(() => db, path.join(dir, 'backups'), clock(), () => {});
+    const backups = new Backups(
+      () => db,
+      path.join(dir, 'backups'),
+      clock(),
+      () => {},
+    );
     backups.soon('after-game-1');
     backups.soon('after-game-2');
     await new Promise((resolve) => setImmediate(resolve));
@@ -68,7 +78,12 @@ describe('backups in a worker thread', () => {
     db.prepare('INSERT INTO games VALUES (?)').run(2000);
     backups.soon('after-game-5');
     await backups.idle();
-    expect(backups.list().map((b) => b.reason).sort()).toEqual(['after-game-1', 'after-game-4', 'after-game-5']);
+    expect(
+      backups
+        .list()
+        .map((b) => b.reason)
+        .sort(),
+    ).toEqual(['after-game-1', 'after-game-4', 'after-game-5']);
     db.close();
   });
 
@@ -86,8 +101,16 @@ describe('backups in a worker thread', () => {
     const db = campaignFile(dir);
     const logs: string[] = [];
     const unavailable: typeof runBackupWorker = (job, running) => runBackupWorker(job, running, path.join(dir, 'no-such-module.js'));
-    const backups = new Backups(() => db, path.join(dir, 'backups'), clock(), (m) => logs.push(m), unavailable);
-    await expect(runBackupWorker({ dbFile: db.name, tmpPath: path.join(dir, 'y.tmp') }, new Set(), path.join(dir, 'no-such-module.js'))).rejects.toBeInstanceOf(WorkerUnavailable);
+    const backups = new Backups(
+      () => db,
+      path.join(dir, 'backups'),
+      clock(),
+      (m) => logs.push(m),
+      unavailable,
+    );
+    await expect(runBackupWorker({ dbFile: db.name, tmpPath: path.join(dir, 'y.tmp') }, new Set(), path.join(dir, 'no-such-module.js'))).rejects.toBeInstanceOf(
+      WorkerUnavailable,
+    );
     const info = await backups.takeInBackground('by-hand');
     expect(sha256File(info.path)).toBe(info.sha256);
     expect(logs.join(' ')).toMatch(/main thread/);

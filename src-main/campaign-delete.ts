@@ -11,8 +11,18 @@ import { removeTeamsLedgers } from './ledger';
 
 /** Remove every row of `campaignId`, in the caller's transaction (children before parents: the keys restrict). */
 export function deleteCampaignRows(db: Db, campaignId: string) {
-  const teamIds = db.select({ id: teams.id }).from(teams).where(eq(teams.campaignId, campaignId)).all().map((t) => t.id);
-  const gameIds = db.select({ id: games.id }).from(games).where(eq(games.campaignId, campaignId)).all().map((g) => g.id);
+  const teamIds = db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(eq(teams.campaignId, campaignId))
+    .all()
+    .map((t) => t.id);
+  const gameIds = db
+    .select({ id: games.id })
+    .from(games)
+    .where(eq(games.campaignId, campaignId))
+    .all()
+    .map((g) => g.id);
   if (gameIds.length > 0) db.delete(gameRolls).where(inArray(gameRolls.gameId, gameIds)).run();
   db.delete(notes).where(eq(notes.campaignId, campaignId)).run();
   removeTeamsLedgers(db, teamIds);
@@ -41,7 +51,8 @@ export function campaignContents(db: Db, campaignId: string): { name: string; pl
 export function deleteUnfoundedTeam(db: Db, teamId: string): { name: string; campaignId: string } {
   const team = db.select().from(teams).where(eq(teams.id, teamId)).get();
   if (!team) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-  if (team.foundedAt) throw new AppError('VALIDATION', `${team.name} is founded: its history stays in the campaign. Dismiss its models instead, or delete the whole campaign.`);
+  if (team.foundedAt)
+    throw new AppError('VALIDATION', `${team.name} is founded: its history stays in the campaign. Dismiss its models instead, or delete the whole campaign.`);
   db.delete(teamListChanges).where(eq(teamListChanges.teamId, teamId)).run();
   db.delete(teams).where(eq(teams.id, teamId)).run();
   return { name: team.name, campaignId: team.campaignId };

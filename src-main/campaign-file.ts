@@ -42,14 +42,49 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
     formatVersion: 1,
     exportedAt: at,
     campaign,
-    rulesets: db.select().from(campaignRulesets).where(eq(campaignRulesets.campaignId, campaignId)).orderBy(asc(campaignRulesets.seq)).all().map(({ seq: _s, campaignId: _c, ...r }) => r),
-    players: db.select().from(players).where(eq(players.campaignId, campaignId)).orderBy(asc(players.createdAt), asc(players.id)).all().map(({ campaignId: _c, ...r }) => r),
-    teamLists: listIds.length === 0 ? [] : db.select().from(teamLists).where(inArray(teamLists.id, listIds)).all().map((r) => ({ id: r.id, content: r.content })),
+    rulesets: db
+      .select()
+      .from(campaignRulesets)
+      .where(eq(campaignRulesets.campaignId, campaignId))
+      .orderBy(asc(campaignRulesets.seq))
+      .all()
+      .map(({ seq: _s, campaignId: _c, ...r }) => r),
+    players: db
+      .select()
+      .from(players)
+      .where(eq(players.campaignId, campaignId))
+      .orderBy(asc(players.createdAt), asc(players.id))
+      .all()
+      .map(({ campaignId: _c, ...r }) => r),
+    teamLists:
+      listIds.length === 0
+        ? []
+        : db
+            .select()
+            .from(teamLists)
+            .where(inArray(teamLists.id, listIds))
+            .all()
+            .map((r) => ({ id: r.id, content: r.content })),
     teams: teamRows.map(({ campaignId: _c, ...r }) => r),
     ledger: teamsRepo.campaignLedger(db, campaignId).map(({ seq: _s, campaignId: _c, ...r }) => r),
     games: gameRows.map(({ campaignId: _c, ...r }) => r),
-    rolls: gameIds.length === 0 ? [] : db.select().from(gameRolls).where(inArray(gameRolls.gameId, gameIds)).orderBy(asc(gameRolls.gameId), asc(gameRolls.seq)).all().map((r) => ({ ...r, faces: r.faces as number[] })),
-    notes: db.select().from(notes).where(eq(notes.campaignId, campaignId)).orderBy(asc(notes.updatedAt), asc(notes.id)).all().map(({ campaignId: _c, ...r }) => r),
+    rolls:
+      gameIds.length === 0
+        ? []
+        : db
+            .select()
+            .from(gameRolls)
+            .where(inArray(gameRolls.gameId, gameIds))
+            .orderBy(asc(gameRolls.gameId), asc(gameRolls.seq))
+            .all()
+            .map((r) => ({ ...r, faces: r.faces as number[] })),
+    notes: db
+      .select()
+      .from(notes)
+      .where(eq(notes.campaignId, campaignId))
+      .orderBy(asc(notes.updatedAt), asc(notes.id))
+      .all()
+      .map(({ campaignId: _c, ...r }) => r),
   };
 }
 
@@ -95,7 +130,11 @@ export function checkCampaignFile(parsed: CampaignFile, newId: () => string): Ch
  */
 export function checkAgainstThisComputer(db: Db, checked: CheckedCampaignFile): Map<string, string> {
   const clash = findCampaignByName(db, checked.campaign.name);
-  if (clash) throw new AppError('VALIDATION', `A campaign called “${clash.name}” is already on this computer: nothing was imported. To keep both, rename the one here first; the file is then imported as a copy.`);
+  if (clash)
+    throw new AppError(
+      'VALIDATION',
+      `A campaign called “${clash.name}” is already on this computer: nothing was imported. To keep both, rename the one here first; the file is then imported as a copy.`,
+    );
   const here = new Map<string, string>();
   for (const [fileId, content] of checked.lists) {
     const existing = findTeamListByKey(db, content.id, content.listVersion);
@@ -138,20 +177,45 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     const id = newId();
     const listVersion = freeListVersion(db, content.id, content.listVersion, c.name);
     const kept = listVersion === content.listVersion ? content : { ...content, listVersion };
-    db.insert(teamLists).values({ id, listKey: kept.id, faction: kept.faction, name: kept.name, listVersion, sample: kept.sample ?? false, content: kept, contentHash: hashList(kept), revision: 1, createdAt: at, updatedAt: at }).run();
+    db.insert(teamLists)
+      .values({
+        id,
+        listKey: kept.id,
+        faction: kept.faction,
+        name: kept.name,
+        listVersion,
+        sample: kept.sample ?? false,
+        content: kept,
+        contentHash: hashList(kept),
+        revision: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run();
     listIdMap.set(fileId, id);
   }
 
   try {
     db.insert(campaigns).values(c).run();
     // The content exactly as pinned (its hash was recomputed from it by checkRulesets).
-    for (const r of file.rulesets) db.insert(campaignRulesets).values({ ...r, campaignId: c.id }).run();
-    for (const p of playerRows) db.insert(players).values({ ...p, campaignId: c.id }).run();
+    for (const r of file.rulesets)
+      db.insert(campaignRulesets)
+        .values({ ...r, campaignId: c.id })
+        .run();
+    for (const p of playerRows)
+      db.insert(players)
+        .values({ ...p, campaignId: c.id })
+        .run();
     // Rosters are the ledger module's to write (issue 18): they go in below, once checked against the ledger.
-    for (const t of teamRows) db.insert(teams).values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! }).run();
+    for (const t of teamRows)
+      db.insert(teams)
+        .values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! })
+        .run();
     for (const g of file.games) {
       const checked = checkedGames.get(g.id)!;
-      db.insert(games).values({ ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report }).run();
+      db.insert(games)
+        .values({ ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report })
+        .run();
     }
     for (const r of file.rolls) db.insert(gameRolls).values(r).run();
     // Notes (issue 22) change no progression: they go in beside the ledger, checked as notes.set checks them.
@@ -159,12 +223,19 @@ export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () =>
     for (const [i, n] of (file.notes ?? []).entries()) {
       if (n.subjectKind === 'model' && !modelIds.has(n.subjectId)) fail(`note ${i + 1} is about a model none of its teams has`);
       const text = normaliseNote(n.text);
-      if (text !== '') db.insert(notes).values({ ...n, text, campaignId: c.id }).run();
+      if (text !== '')
+        db.insert(notes)
+          .values({ ...n, text, campaignId: c.id })
+          .run();
     }
-    ledgerModule.importRows(db, file.ledger.map((e, i) => ({ ...e, campaignId: c.id, data: ledger.data[i]! })));
+    ledgerModule.importRows(
+      db,
+      file.ledger.map((e, i) => ({ ...e, campaignId: c.id, data: ledger.data[i]! })),
+    );
   } catch (e) {
     // A CHECK, UNIQUE or FOREIGN KEY constraint the checks above did not foresee: the file contradicts itself.
-    if (e instanceof Error && 'code' in e && String((e as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT')) fail('two of its rows contradict each other');
+    if (e instanceof Error && 'code' in e && String((e as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT'))
+      fail('two of its rows contradict each other');
     throw e;
   }
 

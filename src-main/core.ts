@@ -98,7 +98,15 @@ export function createCore(options: CoreOptions): Core {
     if (options.recoverDamagedFile === false || !isUnreadableContent(e)) throw e;
     const file = dataPaths(options.dataDir).databaseFile;
     const reason = e instanceof Error ? e.message : String(e);
-    return startCore(options, new DbOpenError('CORRUPT', file, `The campaign file ${file} is damaged: some of what it holds cannot be read (${reason.slice(0, 120)}). Herald has not changed it.`, { cause: e }));
+    return startCore(
+      options,
+      new DbOpenError(
+        'CORRUPT',
+        file,
+        `The campaign file ${file} is damaged: some of what it holds cannot be read (${reason.slice(0, 120)}). Herald has not changed it.`,
+        { cause: e },
+      ),
+    );
   }
 }
 
@@ -251,7 +259,8 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     ensureSampleTeamLists(ctx.db, now, ctx.newId);
     // Campaigns from before rulesets were pinned (issue 6) played the Battle Honours preset: pin it once, now.
     ctx.db.transaction((tx) => {
-      for (const id of unpinnedCampaigns(tx)) pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
+      for (const id of unpinnedCampaigns(tx))
+        pinRuleset(tx, id, battleHonoursPreset(), 'Pinned when Herald started keeping a ruleset per campaign', now().toISOString());
       // Optional rules switched on in the old Club settings become house rules (issue 6): a new ruleset row, once.
       carryOverClubOptionalRules(tx, now().toISOString());
     });
@@ -269,27 +278,33 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
   const runFullCheck = (): Promise<IntegrityResult | null> => {
     if (readOnly || info.recovery || options.fullCheck === false) return Promise.resolve(null);
     const checked = opened;
-    return integrityCheckInWorker(paths.databaseFile).then((result) => {
-      if (closed || !result || result.ok || opened !== checked || info.recovery) return result;
-      if (options.recoverDamagedFile === false) {
-        log(`The full check found the campaign file damaged: ${result.problems.join(' ')}`);
+    return integrityCheckInWorker(paths.databaseFile)
+      .then((result) => {
+        if (closed || !result || result.ok || opened !== checked || info.recovery) return result;
+        if (options.recoverDamagedFile === false) {
+          log(`The full check found the campaign file damaged: ${result.problems.join(' ')}`);
+          return result;
+        }
+        const damage = new DbOpenError(
+          'CORRUPT',
+          paths.databaseFile,
+          `The campaign file ${paths.databaseFile} is damaged: Herald's full check found ${result.problems.slice(0, 2).join(' ')}`,
+        );
+        backups.stopDaily();
+        opened.sqlite.close();
+        info.recovery = setAsideAndStartFresh(damage);
+        ctx.db = opened.db;
+        info.schemaVersion = opened.schemaVersion;
+        prepareFile();
+        // Every screen is stale: the renderer starts again from app.info, which now holds the recovery.
+        ctx.emit('app.restored', { file: info.recovery.setAsideFile });
         return result;
-      }
-      const damage = new DbOpenError('CORRUPT', paths.databaseFile, `The campaign file ${paths.databaseFile} is damaged: Herald's full check found ${result.problems.slice(0, 2).join(' ')}`);
-      backups.stopDaily();
-      opened.sqlite.close();
-      info.recovery = setAsideAndStartFresh(damage);
-      ctx.db = opened.db;
-      info.schemaVersion = opened.schemaVersion;
-      prepareFile();
-      // Every screen is stale: the renderer starts again from app.info, which now holds the recovery.
-      ctx.emit('app.restored', { file: info.recovery.setAsideFile });
-      return result;
-    }).catch((e: unknown) => {
-      // Setting the file aside failed (a locked folder, say): say so; the next start checks the file again.
-      log(`The full check of the campaign file could not finish: ${e instanceof Error ? e.message : String(e)}`);
-      return null;
-    });
+      })
+      .catch((e: unknown) => {
+        // Setting the file aside failed (a locked folder, say): say so; the next start checks the file again.
+        log(`The full check of the campaign file could not finish: ${e instanceof Error ? e.message : String(e)}`);
+        return null;
+      });
   };
   let fullCheck = runFullCheck();
 

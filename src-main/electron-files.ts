@@ -15,7 +15,8 @@ export const electronFiles: FileDialogs = {
     const file = result.filePaths[0];
     if (result.canceled || !file) return null;
     const size = fs.statSync(file).size;
-    if (size > maxBytes) throw new AppError('VALIDATION', `${path.basename(file)} is too large (${Math.round(size / 1024)} KB; at most ${maxBytes / 1024} KB).`);
+    if (size > maxBytes)
+      throw new AppError('VALIDATION', `${path.basename(file)} is too large (${Math.round(size / 1024)} KB; at most ${maxBytes / 1024} KB).`);
     return { fileName: path.basename(file), text: fs.readFileSync(file, 'utf8') };
   },
   async saveText({ title, defaultName, extensions, text }) {
@@ -49,7 +50,10 @@ export const electronFiles: FileDialogs = {
 export function electronPrinter(origin: string, preload: string): Printer {
   return {
     async toPdf(hash, paper) {
-      const win = new BrowserWindow({ show: false, webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true } });
+      const win = new BrowserWindow({
+        show: false,
+        webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+      });
       try {
         await win.loadURL(`${origin}/index.html${hash}`);
         // The print view sets data-print-ready on <html> once its data is on the page.

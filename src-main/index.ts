@@ -47,16 +47,13 @@ export function useLaunch(l: ElectronLaunch) {
 }
 
 // Serve the renderer from app://herald/ rather than file://, so the CSP's 'self' means exactly our files.
-protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
-]);
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 let core: Core | undefined;
 let mainWindow: BrowserWindow | undefined;
 
 const rendererDir = () => path.join(app.getAppPath(), 'dist', 'renderer');
-const migrationsFolder = () =>
-  app.isPackaged ? path.join(process.resourcesPath, 'migrations') : path.join(app.getAppPath(), 'migrations');
+const migrationsFolder = () => (app.isPackaged ? path.join(process.resourcesPath, 'migrations') : path.join(app.getAppPath(), 'migrations'));
 
 function broadcast(event: string, payload: unknown) {
   for (const w of BrowserWindow.getAllWindows()) {
@@ -177,6 +174,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
-  closeOnQuit(app, () => core, (m) => console.error(m));
+  closeOnQuit(
+    app,
+    () => core,
+    (m) => console.error(m),
+  );
   void start();
 }

@@ -14,7 +14,9 @@ describe('createFileLog', () => {
     log.write('Herald could not start: disk full');
     log.write('Error: boom\nat x (y.ts:1)');
     expect(log.file).toBe(path.join(dir, 'logs', 'herald.log'));
-    expect(fs.readFileSync(log.file, 'utf8')).toBe('2026-03-01T20:15:00.000Z Herald could not start: disk full\n2026-03-01T20:15:00.000Z Error: boom\n    at x (y.ts:1)\n');
+    expect(fs.readFileSync(log.file, 'utf8')).toBe(
+      '2026-03-01T20:15:00.000Z Herald could not start: disk full\n2026-03-01T20:15:00.000Z Error: boom\n    at x (y.ts:1)\n',
+    );
   });
 
   it('rotates at the size limit, keeping three files in all, the newest messages in herald.log', () => {

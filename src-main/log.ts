@@ -85,7 +85,8 @@ export function captureProcessErrors(log: FileLog): () => void {
     original.apply(console, args);
     log.write(format(...args));
   };
-  const monitor = (error: Error, origin: string) => log.write(`${origin === 'unhandledRejection' ? 'Unhandled rejection' : 'Uncaught exception'}: ${error?.stack ?? String(error)}`);
+  const monitor = (error: Error, origin: string) =>
+    log.write(`${origin === 'unhandledRejection' ? 'Unhandled rejection' : 'Uncaught exception'}: ${error?.stack ?? String(error)}`);
   process.on('uncaughtExceptionMonitor', monitor);
   return () => {
     console.error = original;

@@ -24,16 +24,21 @@ import { decompressFileSync, isZstdFile } from './db/zstd';
 
 /** `read` over a backup opened read-only from a private copy (decompressed if need be), removed afterwards. */
 export function openBackupReadOnly<T>(backup: BackupInfo, schemaVersion: number, read: (db: Db) => T): T {
-  if (sha256File(backup.path) !== backup.sha256) throw new AppError('VALIDATION', `The backup ${backup.file} no longer matches its checksum: it cannot be read.`);
+  if (sha256File(backup.path) !== backup.sha256)
+    throw new AppError('VALIDATION', `The backup ${backup.file} no longer matches its checksum: it cannot be read.`);
   if (backup.schemaVersion !== schemaVersion) {
-    throw new AppError('VALIDATION', `The backup ${backup.file} was made by another version of Herald (file version ${backup.schemaVersion}, this one ${schemaVersion}): restore it whole instead.`);
+    throw new AppError(
+      'VALIDATION',
+      `The backup ${backup.file} was made by another version of Herald (file version ${backup.schemaVersion}, this one ${schemaVersion}): restore it whole instead.`,
+    );
   }
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-restore-one-'));
   const file = path.join(dir, 'backup.sqlite');
   try {
     if (isZstdFile(backup.path)) {
       const out = decompressFileSync(backup.path, file);
-      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256) throw new AppError('VALIDATION', `The backup ${backup.file} does not decompress to the database its manifest names.`);
+      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256)
+        throw new AppError('VALIDATION', `The backup ${backup.file} does not decompress to the database its manifest names.`);
     } else fs.copyFileSync(backup.path, file);
     const sqlite = new Database(file, { readonly: true, fileMustExist: true });
     try {
@@ -63,7 +68,14 @@ export function campaignsInBackup(backup: BackupInfo, schemaVersion: number) {
  * Put the backup's copy of `campaignId` in place of the campaign now on the laptop (deleted first, if there), in the
  * caller's transaction. Returns the restored campaign's (new) id and its name.
  */
-export function restoreOneCampaign(db: Db, backup: BackupInfo, schemaVersion: number, campaignId: string, newId: () => string, at: string): { id: string; name: string } {
+export function restoreOneCampaign(
+  db: Db,
+  backup: BackupInfo,
+  schemaVersion: number,
+  campaignId: string,
+  newId: () => string,
+  at: string,
+): { id: string; name: string } {
   const file = openBackupReadOnly(backup, schemaVersion, (backupDb) => {
     if (!backupDb.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).get()) {
       throw new AppError('NOT_FOUND', 'That campaign is not in this backup.');

@@ -59,7 +59,12 @@ describe('start-up recovery', () => {
     core.onEvent((e) => events.push(e));
     const recovery = core.info.recovery!;
     expect(backup.file).toMatch(/\.sqlite\.zst$/); // compressed (issue 21)
-    expect(recovery).toMatchObject({ kind: 'damaged', folder: dir, versionNeeded: null, newestBackup: { file: backup.file, reason: 'by-hand', createdAt: backup.createdAt, bytes: backup.bytes } });
+    expect(recovery).toMatchObject({
+      kind: 'damaged',
+      folder: dir,
+      versionNeeded: null,
+      newestBackup: { file: backup.file, reason: 'by-hand', createdAt: backup.createdAt, bytes: backup.bytes },
+    });
     expect(recovery.detail).toMatch(/damaged/);
     expect(core.info.notice).toBeNull();
     expect(setAsideNames(dir, 'damaged')).toEqual([recovery.setAsideFile]);
@@ -122,7 +127,10 @@ describe('start-up recovery', () => {
     // Restoring the newer Herald's backup is refused in words, and the file in use still works.
     const newerBackup = (await call<BackupView[]>(core, 'backups.list', {})).find((b) => b.schemaVersion > KNOWN)!;
     const refused = await core.invoke('backups.restore', { file: newerBackup.file });
-    expect(refused.ok ? null : refused.error).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/cannot be restored.*newer version of Herald/) });
+    expect(refused.ok ? null : refused.error).toMatchObject({
+      code: 'VALIDATION',
+      message: expect.stringMatching(/cannot be restored.*newer version of Herald/),
+    });
     expect(await campaignNames(core)).toEqual([]);
     expect(core.info.recovery).not.toBeNull();
     core.close();

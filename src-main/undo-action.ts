@@ -22,11 +22,18 @@ export const undoReason = (reason: string) => `Undone: ${reason.replace(/\.$/, '
 export function undoAction(db: Db, teamId: string, entryId: string, newId: () => string, at: string): string {
   const team = findTeam(db, teamId);
   if (!team) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-  const row = db.select().from(ledgerEntries).where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.teamId, teamId))).get();
+  const row = db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.teamId, teamId)))
+    .get();
   if (!row) throw new AppError('NOT_FOUND', 'That entry is not in this team’s ledger.');
   if (row.voidedAt !== null) throw new AppError('VALIDATION', 'That entry was voided already: there is nothing to undo.');
   if (row.gameId !== null || !UNDOABLE.has(row.kind)) {
-    throw new AppError('VALIDATION', 'Only an organiser’s action can be undone here (a recruit, dismissal, wargear, rename or Req adjustment); a game is voided from its page.');
+    throw new AppError(
+      'VALIDATION',
+      'Only an organiser’s action can be undone here (a recruit, dismissal, wargear, rename or Req adjustment); a game is voided from its page.',
+    );
   }
   const later = ledger.teamRowsAfter(db, teamId, row.seq).filter((r) => r.voidedAt === null);
   if (later.some((r) => r.gameId === null && r.reason === undoReason(row.reason))) throw new AppError('VALIDATION', `“${row.reason}” was undone already.`);
@@ -54,7 +61,12 @@ export function undoAction(db: Db, teamId: string, entryId: string, newId: () =>
     }
     case 'model.recruited':
       // Taken back with its Req refunded: the recruit was a mistake, not a model that left.
-      entry = { kind: 'model.dismissed', data: { kind: 'model.dismissed', modelId: data.model.id, name: data.model.name }, modelId: data.model.id, req: -row.req };
+      entry = {
+        kind: 'model.dismissed',
+        data: { kind: 'model.dismissed', modelId: data.model.id, name: data.model.name },
+        modelId: data.model.id,
+        req: -row.req,
+      };
       break;
     case 'model.wargear': {
       const was = modelBefore(data.model.id);

@@ -131,5 +131,4 @@ export const api = {
 };
 
 /** A message to show for any thrown value. */
-export const messageOf = (e: unknown): string =>
-  e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
+export const messageOf = (e: unknown): string => (e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e));

@@ -53,9 +53,9 @@ export const href = {
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
-  print: (kind: 'roster' | 'kit' | 'bulletin' | 'pack', id: string, paper: 'a4' | 'letter' = 'a4') => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`,
-  rules: (campaignId: string, section?: string) =>
-    `#/campaigns/${encodeURIComponent(campaignId)}/rules${section ? `/${encodeURIComponent(section)}` : ''}`,
+  print: (kind: 'roster' | 'kit' | 'bulletin' | 'pack', id: string, paper: 'a4' | 'letter' = 'a4') =>
+    `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`,
+  rules: (campaignId: string, section?: string) => `#/campaigns/${encodeURIComponent(campaignId)}/rules${section ? `/${encodeURIComponent(section)}` : ''}`,
 };
 
 class Router {

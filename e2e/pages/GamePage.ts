@@ -58,10 +58,14 @@ export class GamePage {
     return this.page.getByRole('table', { name: `${team} models` });
   }
   model(team: string, name: string): Locator {
-    return this.models(team).getByRole('row').filter({ has: this.page.getByRole('rowheader').filter({ hasText: name }) });
+    return this.models(team)
+      .getByRole('row')
+      .filter({ has: this.page.getByRole('rowheader').filter({ hasText: name }) });
   }
   async award(team: string, award: 'First Blood' | 'Sweeping Advance' | 'Kayfabe') {
-    await this.side(team).getByRole('checkbox', { name: new RegExp(`^${award}`) }).check();
+    await this.side(team)
+      .getByRole('checkbox', { name: new RegExp(`^${award}`) })
+      .check();
   }
   async takenOut(team: string, name: string, by: string | 'misadventure' | 'nobody', how: 'Shooting' | 'Melee' | 'Other' = 'Shooting') {
     const row = this.model(team, name);
@@ -73,10 +77,14 @@ export class GamePage {
     if (by !== 'misadventure') await row.getByRole('combobox', { name: `${name} how` }).selectOption({ label: how });
   }
   async relics(team: string, name: string, count: number) {
-    await this.model(team, name).getByRole('spinbutton', { name: `${name} relics carried` }).fill(String(count));
+    await this.model(team, name)
+      .getByRole('spinbutton', { name: `${name} relics carried` })
+      .fill(String(count));
   }
   async inEnemyZone(team: string, name: string) {
-    await this.model(team, name).getByRole('checkbox', { name: `${name} in the enemy deployment zone` }).check();
+    await this.model(team, name)
+      .getByRole('checkbox', { name: `${name} in the enemy deployment zone` })
+      .check();
   }
   async ending(kind: string, team?: string) {
     await this.page.getByLabel('Ending', { exact: true }).selectOption({ label: kind });
@@ -90,10 +98,14 @@ export class GamePage {
   }
   /** Types a count: `what` is the field's name after the team ("Capture the Data VP", "Tactical Objectives VP"…). */
   async clubVp(team: string, what: string, n: number) {
-    await this.clubSide(team).getByRole('spinbutton', { name: `${team} ${what}` }).fill(String(n));
+    await this.clubSide(team)
+      .getByRole('spinbutton', { name: `${team} ${what}` })
+      .fill(String(n));
   }
   async firstStrike(team: string) {
-    await this.clubSide(team).getByRole('checkbox', { name: /^First Strike/ }).check();
+    await this.clubSide(team)
+      .getByRole('checkbox', { name: /^First Strike/ })
+      .check();
   }
 
   victoryPoints(team: string, where: Locator | Page = this.page): Locator {

@@ -28,7 +28,10 @@ export class HomePage {
   async createCampaign(name: string, pointsLimit?: number, preset?: 'battle-honours' | 'experience-levels') {
     await this.nameInput.fill(name);
     if (pointsLimit !== undefined) await this.pointsInput.fill(String(pointsLimit));
-    if (preset) await this.page.getByRole('radio', { name: preset === 'battle-honours' ? /^HoR campaign, Battle Honours/ : /^HoR campaign, Experience & Levels/ }).check();
+    if (preset)
+      await this.page
+        .getByRole('radio', { name: preset === 'battle-honours' ? /^HoR campaign, Battle Honours/ : /^HoR campaign, Experience & Levels/ })
+        .check();
     await this.page.getByRole('button', { name: 'Create campaign' }).click();
   }
 

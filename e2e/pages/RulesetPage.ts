@@ -16,13 +16,7 @@ export type RulesSection =
 
 /** The optional rules House rules can switch (issue 6: the one place for them). */
 export type OptionalRuleName =
-  | 'Weather'
-  | 'Dusk & Dawn'
-  | 'Twist'
-  | 'Mysterious Objectives'
-  | 'Injuries (in game)'
-  | 'Destructible Terrain'
-  | '8th-edition supplement missions';
+  'Weather' | 'Dusk & Dawn' | 'Twist' | 'Mysterious Objectives' | 'Injuries (in game)' | 'Destructible Terrain' | '8th-edition supplement missions';
 
 export class RulesetPage {
   constructor(readonly page: Page) {}
@@ -150,7 +144,12 @@ export class RulesetPage {
   // ----- presets, import, export -----
 
   async usePreset(name: string) {
-    await this.page.getByRole('list', { name: 'Presets' }).getByRole('listitem').filter({ hasText: name }).getByRole('button', { name: 'Use this preset…' }).click();
+    await this.page
+      .getByRole('list', { name: 'Presets' })
+      .getByRole('listitem')
+      .filter({ hasText: name })
+      .getByRole('button', { name: 'Use this preset…' })
+      .click();
   }
 
   /** Exports the ruleset (a download in browser mode). */

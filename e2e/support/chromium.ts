@@ -5,7 +5,9 @@ export function systemChromium(): string | undefined {
   if (process.env.HERALD_CHROMIUM) return process.env.HERALD_CHROMIUM;
   for (const name of ['chromium', 'chromium-browser']) {
     try {
-      const found = execSync(`command -v ${name}`, { stdio: ['ignore', 'pipe', 'ignore'], shell: '/bin/sh' }).toString().trim();
+      const found = execSync(`command -v ${name}`, { stdio: ['ignore', 'pipe', 'ignore'], shell: '/bin/sh' })
+        .toString()
+        .trim();
       if (found) return found;
     } catch {
       // not on PATH
@@ -14,4 +16,11 @@ export function systemChromium(): string | undefined {
   return undefined;
 }
 
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];

@@ -53,11 +53,19 @@ export async function playedCampaign(page: Page, campaignName: string, orkName =
     model('tactical-marine', 'Varro'),
     model('tactical-marine', 'Lucan'),
   ]);
-  const orks = await found('Bob', 'orks-sample', orkName, [model('boss-nob', 'Gorbag'), model('burna-boy', 'Skorcha'), model('boy', 'Grub'), model('boy', 'Snik'), model('boy', 'Zog')]);
+  const orks = await found('Bob', 'orks-sample', orkName, [
+    model('boss-nob', 'Gorbag'),
+    model('burna-boy', 'Skorcha'),
+    model('boy', 'Grub'),
+    model('boy', 'Snik'),
+    model('boy', 'Zog'),
+  ]);
 
   const g = await invoke(page, 'games.create', { campaignId, teamA: marines, teamB: orks, mission: 'skirmish' });
   const draft = structuredClone(g.draft);
-  draft.report.models = draft.report.models.map((x) => (x.id === ids.get('Skorcha') ? { ...x, aliveAtEnd: false, outOfAction: { by: ids.get('Kaelen')!, how: 'shooting' } } : x));
+  draft.report.models = draft.report.models.map((x) =>
+    x.id === ids.get('Skorcha') ? { ...x, aliveAtEnd: false, outOfAction: { by: ids.get('Kaelen')!, how: 'shooting' } } : x,
+  );
   await invoke(page, 'games.saveDraft', { id: g.game.id, draft });
   await invoke(page, 'games.commit', { id: g.game.id });
   await page.reload();

@@ -14,7 +14,14 @@ async function main() {
   const staticDir = path.join(dataDir, 'static');
   fs.mkdirSync(staticDir, { recursive: true });
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Herald</title>');
-  const core = createCore({ dataDir, migrationsFolder, mode: 'browser', version: 'reliability', log: (m) => process.stderr.write(`${m}\n`), automaticBackups: false });
+  const core = createCore({
+    dataDir,
+    migrationsFolder,
+    mode: 'browser',
+    version: 'reliability',
+    log: (m) => process.stderr.write(`${m}\n`),
+    automaticBackups: false,
+  });
   const server = await startBridgeServer({ core, staticDir, token, log: (m) => process.stderr.write(`${m}\n`) });
   process.stdout.write(`READY ${server.port}\n`);
 }

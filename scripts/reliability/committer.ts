@@ -21,18 +21,19 @@ interface Detail {
 
 async function loop() {
   for (;;) {
-  const g = await call<Detail>('games.create', { campaignId, teamA, teamB, mission: 'skirmish' });
-  const draft = structuredClone(g.draft);
-  // A casualty while the team has models to spare, so commits write injuries (and sometimes deaths) too.
-  const a = draft.report.models.find((m) => m.side === 'a')!;
-  const bs = draft.report.models.filter((m) => m.side === 'b');
-  const b = bs.at(-1)!;
-  if (bs.length >= 3) draft.report.models = draft.report.models.map((m) => (m.id === b.id ? { ...m, aliveAtEnd: false, outOfAction: { by: a.id, how: 'shooting' } } : m));
-  draft.step = 'review';
-  await call('games.saveDraft', { id: g.game.id, draft });
-  await call('games.commit', { id: g.game.id });
-  process.stdout.write(`ACK ${g.game.id}\n`);
-}
+    const g = await call<Detail>('games.create', { campaignId, teamA, teamB, mission: 'skirmish' });
+    const draft = structuredClone(g.draft);
+    // A casualty while the team has models to spare, so commits write injuries (and sometimes deaths) too.
+    const a = draft.report.models.find((m) => m.side === 'a')!;
+    const bs = draft.report.models.filter((m) => m.side === 'b');
+    const b = bs.at(-1)!;
+    if (bs.length >= 3)
+      draft.report.models = draft.report.models.map((m) => (m.id === b.id ? { ...m, aliveAtEnd: false, outOfAction: { by: a.id, how: 'shooting' } } : m));
+    draft.step = 'review';
+    await call('games.saveDraft', { id: g.game.id, draft });
+    await call('games.commit', { id: g.game.id });
+    process.stdout.write(`ACK ${g.game.id}\n`);
+  }
 }
 
 void loop();

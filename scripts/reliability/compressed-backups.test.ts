@@ -27,7 +27,17 @@ const report: Record<string, unknown> = { full: FULL };
 let operator: string;
 beforeAll(async () => {
   operator = path.join(tempDir('herald-reliability-zstd-build-'), 'operator.cjs');
-  await build({ entryPoints: ['scripts/reliability/operator.ts'], outfile: operator, bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: ['better-sqlite3'], logLevel: 'silent', nodePaths: [path.resolve('node_modules')] });
+  await build({
+    entryPoints: ['scripts/reliability/operator.ts'],
+    outfile: operator,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    external: ['better-sqlite3'],
+    logLevel: 'silent',
+    nodePaths: [path.resolve('node_modules')],
+  });
 });
 
 afterAll(() => mergeReliabilityReport({ compressedBackups: report }));
@@ -36,7 +46,10 @@ afterAll(() => mergeReliabilityReport({ compressedBackups: report }));
 function contentOf(file: string): string {
   const db = new Database(file, { readonly: true });
   try {
-    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`).pluck().all() as string[];
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`)
+      .pluck()
+      .all() as string[];
     return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
   } finally {
     db.close();
@@ -66,13 +79,16 @@ const temporary = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir).fil
  * file was there when it was killed.
  */
 async function killDuring(op: string, dataDir: string, watch: string[], maxMs: number): Promise<{ lines: string[]; midWrite: boolean }> {
-  const proc = spawn(process.execPath, [operator, op, dataDir, MIGRATIONS], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: path.resolve('node_modules') } });
+  const proc = spawn(process.execPath, [operator, op, dataDir, MIGRATIONS], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_PATH: path.resolve('node_modules') },
+  });
   let gone = false;
   const exited = new Promise((r) => proc.once('exit', () => r((gone = true))));
   let out = '';
   proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
   const writing = () => watch.some((d) => temporary(d).length > 0);
-  for (const start = Date.now(); !gone && !writing() && Date.now() - start < 60_000; ) await new Promise((r) => setTimeout(r, 5));
+  for (const start = Date.now(); !gone && !writing() && Date.now() - start < 60_000;) await new Promise((r) => setTimeout(r, 5));
   await new Promise((r) => setTimeout(r, Math.floor(Math.random() * maxMs)));
   const midWrite = writing();
   proc.kill('SIGKILL');
@@ -99,7 +115,18 @@ describe('compressed backups under faults (issue 21)', () => {
     const file = path.join(dir, 'herald.sqlite');
     const before = contentOf(file);
     const backupsDir = path.join(dir, 'backups');
-    const t = { kills: 0, killedMidWrite: 0, acknowledged: 0, unverifiedBackups: 0, corrupt: 0, changed: 0, temporaryFilesAfterKills: 0, temporaryFilesAfterRestart: 0, verifiedKept: 0, plainKept: 0 };
+    const t = {
+      kills: 0,
+      killedMidWrite: 0,
+      acknowledged: 0,
+      unverifiedBackups: 0,
+      corrupt: 0,
+      changed: 0,
+      temporaryFilesAfterKills: 0,
+      temporaryFilesAfterRestart: 0,
+      verifiedKept: 0,
+      plainKept: 0,
+    };
     for (let i = 0; i < KILLS; i++) {
       const { lines, midWrite } = await killDuring('backup', dir, [backupsDir], 300);
       t.acknowledged += lines.filter((l) => l === 'ACK backup').length;
@@ -164,14 +191,19 @@ describe('compressed backups under faults (issue 21)', () => {
     await call(core, 'campaigns.create', { name: 'In neither' });
     const t = { restores: 0, plainDiffer: 0, compressedDiffer: 0 };
     for (let i = 0; i < RESTORES; i++) {
-      for (const [backup, state] of [[plain, plainState], [compressed.file, compressedState]] as const) {
+      for (const [backup, state] of [
+        [plain, plainState],
+        [compressed.file, compressedState],
+      ] as const) {
         await call(core, 'backups.restore', { file: backup });
         core.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
         t.restores++;
         // The restore rebuilds stale projections on open; compare the campaign data the backup held.
         const now = JSON.parse(contentOf(file)) as [string, unknown[]][];
         const want = JSON.parse(state) as [string, unknown[]][];
-        const same = want.filter(([name]) => name !== 'team_projections').every(([name, rows]) => JSON.stringify(now.find(([n]) => n === name)?.[1]) === JSON.stringify(rows));
+        const same = want
+          .filter(([name]) => name !== 'team_projections')
+          .every(([name, rows]) => JSON.stringify(now.find(([n]) => n === name)?.[1]) === JSON.stringify(rows));
         if (!same) t[backup === plain ? 'plainDiffer' : 'compressedDiffer']++;
       }
     }

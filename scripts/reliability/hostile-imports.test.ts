@@ -60,12 +60,18 @@ function generatedCases(file: CampaignJson, victim: Victim, victimLedgerId: stri
   const cases: Case[] = [];
   const add = (name: string, change: (f: CampaignJson) => void) => cases.push({ name, file: edit(file, change) });
   take(file.ledger.map((_, i) => i)).forEach((i) => add(`ledger[${i}].teamId → victim team`, (f) => void (f.ledger[i]!.teamId = victim.teamId)));
-  take(file.ledger.flatMap((e, i) => (e.gameId ? [i] : []))).forEach((i) => add(`ledger[${i}].gameId → victim game`, (f) => void (f.ledger[i]!.gameId = victim.gameId)));
+  take(file.ledger.flatMap((e, i) => (e.gameId ? [i] : []))).forEach((i) =>
+    add(`ledger[${i}].gameId → victim game`, (f) => void (f.ledger[i]!.gameId = victim.gameId)),
+  );
   take(file.ledger.flatMap((e, i) => ('team' in e.data ? [i] : []))).forEach((i) => {
     add(`ledger[${i}].data.team → victim team`, (f) => void (f.ledger[i]!.data.team = victim.teamId));
     add(`ledger[${i}].data.gameId → victim game`, (f) => void (f.ledger[i]!.data.gameId = victim.gameId));
     // Its own id (row and data alike) is the victim's: not a reference, so it may import, under a fresh id.
-    cases.push({ name: `ledger[${i}] id → a victim ledger entry's id`, mayImport: true, file: edit(file, (f) => Object.assign(f.ledger[i]!, { id: victimLedgerId }, { data: { ...f.ledger[i]!.data, id: victimLedgerId } })) });
+    cases.push({
+      name: `ledger[${i}] id → a victim ledger entry's id`,
+      mayImport: true,
+      file: edit(file, (f) => Object.assign(f.ledger[i]!, { id: victimLedgerId }, { data: { ...f.ledger[i]!.data, id: victimLedgerId } })),
+    });
   });
   take(file.rolls.map((_, i) => i)).forEach((i) => add(`rolls[${i}].gameId → victim game`, (f) => void (f.rolls[i]!.gameId = victim.gameId)));
   file.teams.forEach((_, i) => {
@@ -76,18 +82,38 @@ function generatedCases(file: CampaignJson, victim: Victim, victimLedgerId: stri
     add(`games[${i}].teamAId → victim team`, (f) => void (f.games[i]!.teamAId = victim.teamId));
     add(`games[${i}].teamBId → victim team`, (f) => void (f.games[i]!.teamBId = victim.teamId));
     for (const part of ['plan', 'report'] as const) {
-      if (g[part]) add(`games[${i}].${part}.sides.b.teamId → victim team`, (f) => void ((f.games[i]![part] as { sides: { b: { teamId: string } } }).sides.b.teamId = victim.teamId));
+      if (g[part])
+        add(
+          `games[${i}].${part}.sides.b.teamId → victim team`,
+          (f) => void ((f.games[i]![part] as { sides: { b: { teamId: string } } }).sides.b.teamId = victim.teamId),
+        );
     }
-    add(`games[${i}].draft.report.sides.a.teamId → victim team`, (f) => void ((f.games[i]!.draft as { report: { sides: { a: { teamId: string } } } }).report.sides.a.teamId = victim.teamId));
+    add(
+      `games[${i}].draft.report.sides.a.teamId → victim team`,
+      (f) => void ((f.games[i]!.draft as { report: { sides: { a: { teamId: string } } } }).report.sides.a.teamId = victim.teamId),
+    );
   });
   // Rows added that name the victim's rows.
-  add('a Req adjustment on the victim team', (f) => f.ledger.push({ ...f.ledger[0]!, id: 'x-adjust', teamId: victim.teamId, modelId: null, kind: 'req.adjusted', req: 5001, data: { kind: 'req.adjusted' }, reason: 'Requisition +5001' }));
+  add('a Req adjustment on the victim team', (f) =>
+    f.ledger.push({
+      ...f.ledger[0]!,
+      id: 'x-adjust',
+      teamId: victim.teamId,
+      modelId: null,
+      kind: 'req.adjusted',
+      req: 5001,
+      data: { kind: 'req.adjusted' },
+      reason: 'Requisition +5001',
+    }),
+  );
   add('a roll on the victim game', (f) => f.rolls.push({ ...f.rolls[0]!, gameId: victim.gameId, seq: 500 }));
   add('a team for the victim player', (f) => f.teams.push({ ...f.teams[0]!, id: 'x-team', name: 'Stolen', playerId: victim.playerId }));
   add('a game between the victim team and a file team', (f) => f.games.push({ ...f.games[0]!, id: 'x-game', number: 99, teamAId: victim.teamId }));
   // Numbers no game or edit could make.
   take(file.ledger.flatMap((e, i) => (e.req !== 0 ? [i] : []))).forEach((i) => add(`ledger[${i}].req × 1000`, (f) => void (f.ledger[i]!.req *= 1000)));
-  take(file.ledger.flatMap((e, i) => (typeof e.data.amount === 'number' ? [i] : []))).forEach((i) => add(`ledger[${i}].data.amount × 100000`, (f) => void (f.ledger[i]!.data.amount = (f.ledger[i]!.data.amount as number) * 100_000)));
+  take(file.ledger.flatMap((e, i) => (typeof e.data.amount === 'number' ? [i] : []))).forEach((i) =>
+    add(`ledger[${i}].data.amount × 100000`, (f) => void (f.ledger[i]!.data.amount = (f.ledger[i]!.data.amount as number) * 100_000)),
+  );
   for (const key of ['vpA', 'vpB']) add(`games[0].${key} + 1`, (f) => void ((f.games[0] as Record<string, number>)[key]! += 1));
   return cases;
 }
@@ -142,14 +168,21 @@ describe('hostile campaign imports (issue 16)', () => {
     const played = await playedCampaign(home, 'Vraks');
     // More games in the full run (more references to point elsewhere), and a game still in draft in both.
     for (let g = 0; g < (FULL ? 3 : 0) + 1; g++) {
-      const game = await call<GameDetail>(home, 'games.create', { campaignId: played.campaign.id, teamA: played.teamB, teamB: played.teamA, mission: 'skirmish' });
+      const game = await call<GameDetail>(home, 'games.create', {
+        campaignId: played.campaign.id,
+        teamA: played.teamB,
+        teamB: played.teamA,
+        mission: 'skirmish',
+      });
       if (g < (FULL ? 3 : 0)) await call(home, 'games.commit', { id: game.game.id });
     }
     const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' });
     home.close();
     const club = testCore(tempDir('herald-hostile-club-'));
     const v = await playedCampaign(club, 'Iron Vigil');
-    const victimFile = JSON.parse((await call<{ text: string }>(club, 'campaigns.exportFile', { id: v.campaign.id, destination: 'download' })).text) as CampaignJson;
+    const victimFile = JSON.parse(
+      (await call<{ text: string }>(club, 'campaigns.exportFile', { id: v.campaign.id, destination: 'download' })).text,
+    ) as CampaignJson;
     const victim: Victim = { campaignId: v.campaign.id, teamId: v.teamA, gameId: v.game, playerId: v.player, teamListId: victimFile.teamLists[0]!.id };
     const file = JSON.parse(text) as CampaignJson;
 
@@ -177,14 +210,17 @@ describe('hostile campaign imports (issue 16)', () => {
     for (const row of forged.progression.injuries.core!.rows) Object.assign(row, { result: 'dead', text: 'Dead.' });
     for (const award of forged.progression.requisition.awards!) award.req = 500;
     core.opened.sqlite
-      .prepare(`INSERT INTO campaign_rulesets (campaign_id, ruleset_id, name, version, content, hash, reason, pinned_at) VALUES (?, ?, ?, ?, ?, ?, 'Forged', ?)`)
+      .prepare(
+        `INSERT INTO campaign_rulesets (campaign_id, ruleset_id, name, version, content, hash, reason, pinned_at) VALUES (?, ?, ?, ?, ?, ?, 'Forged', ?)`,
+      )
       .run(forger.id, forged.id, forged.name, forged.version, JSON.stringify(forged), contentHash(preset), '2026-11-02T00:00:00.000Z');
     core.close();
     const again = testCore(dir);
     await call<RulesetView>(again, 'rulesets.current', { id: forger.id });
     const seen = await call<RulesetView>(again, 'rulesets.current', { id: victim.id });
     again.close();
-    if (JSON.stringify(seen.ruleset.progression.requisition.awards) !== JSON.stringify(preset.progression.requisition.awards)) counts.forgedRulesetHashesReachingAnotherCampaign++;
+    if (JSON.stringify(seen.ruleset.progression.requisition.awards) !== JSON.stringify(preset.progression.requisition.awards))
+      counts.forgedRulesetHashesReachingAnotherCampaign++;
     expect(counts.forgedRulesetHashesReachingAnotherCampaign).toBe(0);
   });
 });

@@ -21,7 +21,17 @@ const TOKEN = 'reliability-token-0123456789abcdef';
 let bundle: string;
 beforeAll(async () => {
   bundle = path.join(tempDir('herald-bridge-build-'), 'bridge-child.cjs');
-  await build({ entryPoints: ['scripts/reliability/bridge-child.ts'], outfile: bundle, bundle: true, platform: 'node', format: 'cjs', target: 'node22', external: ['better-sqlite3'], logLevel: 'silent', nodePaths: [path.resolve('node_modules')] });
+  await build({
+    entryPoints: ['scripts/reliability/bridge-child.ts'],
+    outfile: bundle,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    external: ['better-sqlite3'],
+    logLevel: 'silent',
+    nodePaths: [path.resolve('node_modules')],
+  });
 });
 
 interface Running {
@@ -31,7 +41,10 @@ interface Running {
 }
 
 function startChild(): Promise<Running> {
-  const proc = spawn(process.execPath, [bundle, tempDir('herald-bridge-'), MIGRATIONS, TOKEN], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: path.resolve('node_modules') } });
+  const proc = spawn(process.execPath, [bundle, tempDir('herald-bridge-'), MIGRATIONS, TOKEN], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_PATH: path.resolve('node_modules') },
+  });
   let err = '';
   proc.stderr!.on('data', (d: Buffer) => (err += d.toString()));
   return new Promise((resolve, reject) => {
@@ -47,17 +60,63 @@ function startChild(): Promise<Running> {
 
 /** Fuzzed request targets: origin-form-ish strings from the characters parsers and decoders trip on. */
 const targetArb = fc
-  .array(fc.constantFrom('/', '%', '0', '2', 'f', 'F', 'e', 'c', '[', ']', '@', ':', '?', '#', '.', '..', '%00', '%2F', '%5C', '%C0', '%ff', '\\', 'é', '\u00ff', '~', '*', 'api', 'invoke', 'x'), { maxLength: 24 })
+  .array(
+    fc.constantFrom(
+      '/',
+      '%',
+      '0',
+      '2',
+      'f',
+      'F',
+      'e',
+      'c',
+      '[',
+      ']',
+      '@',
+      ':',
+      '?',
+      '#',
+      '.',
+      '..',
+      '%00',
+      '%2F',
+      '%5C',
+      '%C0',
+      '%ff',
+      '\\',
+      'é',
+      '\u00ff',
+      '~',
+      '*',
+      'api',
+      'invoke',
+      'x',
+    ),
+    { maxLength: 24 },
+  )
   .map((parts) => parts.join(''));
 /** Fuzzed /api/invoke bodies: any JSON value, or objects whose channel and input are any JSON value. */
 const bodyArb = fc.oneof(
   fc.jsonValue().map((v) => JSON.stringify(v)),
   fc.record({ channel: fc.jsonValue(), input: fc.jsonValue() }).map((v) => JSON.stringify(v)),
-  fc.record({ channel: fc.constantFrom('campaigns.create', 'games.saveDraft', 'campaigns.importFile', 'teams.saveDraft'), input: fc.jsonValue() }).map((v) => JSON.stringify(v)),
+  fc
+    .record({ channel: fc.constantFrom('campaigns.create', 'games.saveDraft', 'campaigns.importFile', 'teams.saveDraft'), input: fc.jsonValue() })
+    .map((v) => JSON.stringify(v)),
   fc.string({ maxLength: 40 }),
 );
 
-const counts = { gameReportAttacksTried: 0, gameReportAttacksAccepted: 0, nameAttacksTried: 0, nameAttacksAccepted: 0, bridgeRequestsTried: 0, bridgeRequestsWithToken: 0, bridgeRequestsWithoutToken: 0, bridgeServerExits: 0, bridgeAnswers5xx: 0, bridgeRefusalsLogged: 0 };
+const counts = {
+  gameReportAttacksTried: 0,
+  gameReportAttacksAccepted: 0,
+  nameAttacksTried: 0,
+  nameAttacksAccepted: 0,
+  bridgeRequestsTried: 0,
+  bridgeRequestsWithToken: 0,
+  bridgeRequestsWithoutToken: 0,
+  bridgeServerExits: 0,
+  bridgeAnswers5xx: 0,
+  bridgeRefusalsLogged: 0,
+};
 const failures: string[] = [];
 
 afterAll(() => {
@@ -65,62 +124,72 @@ afterAll(() => {
 });
 
 describe('hostile requests against browser mode (issue 16)', () => {
-  it(`the server process never exits: the issue's requests, ${HOSTILE_TARGETS.length} targets, framing attacks, ${HOSTILE_BODIES.length} bodies and ${FUZZ} fuzzed targets and bodies, with and without the token`, async () => {
-    let child = await startChild();
-    let exited = false;
-    const watch = (c: Running) => c.proc.once('exit', () => (exited = true));
-    watch(child);
-    const fuzzTargets = fc.sample(targetArb, { numRuns: FUZZ, seed: 16 });
-    const fuzzBodies = fc.sample(bodyArb, { numRuns: FUZZ, seed: 61 });
-    for (const token of [undefined, TOKEN]) {
-      const port = () => child.port;
-      const requests: (() => string | Buffer)[] = [
-        ...HOSTILE_TARGETS.map((t) => () => getRequest(port(), t, token)),
-        ...HOSTILE_TARGETS.map((t) => () => getRequest(port(), t, token, 'POST')),
-        ...hostileRawRequests(0, token).map((_, i) => () => hostileRawRequests(port(), token)[i]!),
-        ...HOSTILE_BODIES.map((b) => () => invokeRequest(port(), b, token)),
-        ...fuzzTargets.map((t) => () => getRequest(port(), t, token)),
-        ...fuzzBodies.map((b) => () => invokeRequest(port(), b, token)),
-      ];
-      for (const make of requests) {
-        const request = make();
-        const answer = await rawRequest(child.port, request, 2000);
-        counts.bridgeRequestsTried++;
-        if (token) counts.bridgeRequestsWithToken++;
-        else counts.bridgeRequestsWithoutToken++;
-        if (answer.status !== null && answer.status >= 500) {
-          counts.bridgeAnswers5xx++;
-          failures.push(`5xx for ${JSON.stringify(String(request).slice(0, 80))}`);
-        }
-        // After every request it must still serve; an exit is counted, named, and the server restarted.
-        {
-          const health = exited ? null : await rawRequest(child.port, getRequest(child.port, '/'), 2000);
-          if (exited || health?.status !== 200) {
-            counts.bridgeServerExits++;
-            failures.push(`server ${exited ? 'exited' : 'stopped answering'} after ${JSON.stringify(String(request).slice(0, 80))}: ${child.stderr().slice(-300)}`);
-            child.proc.kill('SIGKILL');
-            child = await startChild();
-            exited = false;
-            watch(child);
+  it(
+    `the server process never exits: the issue's requests, ${HOSTILE_TARGETS.length} targets, framing attacks, ${HOSTILE_BODIES.length} bodies and ${FUZZ} fuzzed targets and bodies, with and without the token`,
+    async () => {
+      let child = await startChild();
+      let exited = false;
+      const watch = (c: Running) => c.proc.once('exit', () => (exited = true));
+      watch(child);
+      const fuzzTargets = fc.sample(targetArb, { numRuns: FUZZ, seed: 16 });
+      const fuzzBodies = fc.sample(bodyArb, { numRuns: FUZZ, seed: 61 });
+      for (const token of [undefined, TOKEN]) {
+        const port = () => child.port;
+        const requests: (() => string | Buffer)[] = [
+          ...HOSTILE_TARGETS.map((t) => () => getRequest(port(), t, token)),
+          ...HOSTILE_TARGETS.map((t) => () => getRequest(port(), t, token, 'POST')),
+          ...hostileRawRequests(0, token).map((_, i) => () => hostileRawRequests(port(), token)[i]!),
+          ...HOSTILE_BODIES.map((b) => () => invokeRequest(port(), b, token)),
+          ...fuzzTargets.map((t) => () => getRequest(port(), t, token)),
+          ...fuzzBodies.map((b) => () => invokeRequest(port(), b, token)),
+        ];
+        for (const make of requests) {
+          const request = make();
+          const answer = await rawRequest(child.port, request, 2000);
+          counts.bridgeRequestsTried++;
+          if (token) counts.bridgeRequestsWithToken++;
+          else counts.bridgeRequestsWithoutToken++;
+          if (answer.status !== null && answer.status >= 500) {
+            counts.bridgeAnswers5xx++;
+            failures.push(`5xx for ${JSON.stringify(String(request).slice(0, 80))}`);
+          }
+          // After every request it must still serve; an exit is counted, named, and the server restarted.
+          {
+            const health = exited ? null : await rawRequest(child.port, getRequest(child.port, '/'), 2000);
+            if (exited || health?.status !== 200) {
+              counts.bridgeServerExits++;
+              failures.push(
+                `server ${exited ? 'exited' : 'stopped answering'} after ${JSON.stringify(String(request).slice(0, 80))}: ${child.stderr().slice(-300)}`,
+              );
+              child.proc.kill('SIGKILL');
+              child = await startChild();
+              exited = false;
+              watch(child);
+            }
           }
         }
       }
-    }
-    const final = await rawRequest(child.port, getRequest(child.port, '/'), 2000);
-    counts.bridgeRefusalsLogged = (child.stderr().match(/Browser mode refused a request/g) ?? []).length;
-    child.proc.kill('SIGTERM');
-    expect(final.status).toBe(200);
-    expect(failures).toEqual([]);
-    expect(counts.bridgeServerExits).toBe(0);
-    expect(counts.bridgeRefusalsLogged).toBeGreaterThan(0);
-    expect(counts.bridgeRequestsWithToken).toBeGreaterThan(2 * HOSTILE_TARGETS.length);
-  }, FULL ? 900_000 : 180_000);
+      const final = await rawRequest(child.port, getRequest(child.port, '/'), 2000);
+      counts.bridgeRefusalsLogged = (child.stderr().match(/Browser mode refused a request/g) ?? []).length;
+      child.proc.kill('SIGTERM');
+      expect(final.status).toBe(200);
+      expect(failures).toEqual([]);
+      expect(counts.bridgeServerExits).toBe(0);
+      expect(counts.bridgeRefusalsLogged).toBeGreaterThan(0);
+      expect(counts.bridgeRequestsWithToken).toBeGreaterThan(2 * HOSTILE_TARGETS.length);
+    },
+    FULL ? 900_000 : 180_000,
+  );
 
   it('typed values past what a game or a name allows, through the bridge: huge relic counts are refused or never ready, invisible and look-alike names refused', async () => {
     const child = await startChild();
     const base = `http://127.0.0.1:${child.port}`;
     const invoke = async (channel: string, input: unknown) => {
-      const r = await fetch(`${base}/api/invoke`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-herald-token': TOKEN }, body: JSON.stringify({ channel, input }) });
+      const r = await fetch(`${base}/api/invoke`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-herald-token': TOKEN },
+        body: JSON.stringify({ channel, input }),
+      });
       return (await r.json()) as { ok: true; value: any } | { ok: false; error: { code: string; message: string } }; // eslint-disable-line @typescript-eslint/no-explicit-any
     };
     const must = async (channel: string, input: unknown) => {
@@ -132,11 +201,17 @@ describe('hostile requests against browser mode (issue 16)', () => {
     const lists = (await must('teamLists.list', {})) as { id: string; listKey: string }[];
     const orks = lists.find((l) => l.listKey === 'orks-sample')!.id;
     const teams: string[] = [];
-    for (const [player, name] of [['Alice', 'Snaggas'], ['Bob', 'Krumpas']]) {
+    for (const [player, name] of [
+      ['Alice', 'Snaggas'],
+      ['Bob', 'Krumpas'],
+    ]) {
       const p = await must('players.create', { campaignId: campaign.id, name: player });
       const t = await must('teams.create', { campaignId: campaign.id, playerId: p.id, teamListId: orks, name });
       const models = [{ entryId: 'boss-nob', name: `${name} Boss` }, ...[1, 2, 3].map((i) => ({ entryId: 'boy', name: `${name} Boy ${i}` }))];
-      await must('teams.saveDraft', { id: t.team.id, roster: { models: models.map((m, i) => ({ id: `${name}-${i}`, ...m, options: {}, armoury: [], grenades: {} })) } });
+      await must('teams.saveDraft', {
+        id: t.team.id,
+        roster: { models: models.map((m, i) => ({ id: `${name}-${i}`, ...m, options: {}, armoury: [], grenades: {} })) },
+      });
       await must('teams.found', { id: t.team.id });
       teams.push(t.team.id);
     }
@@ -169,7 +244,17 @@ describe('hostile requests against browser mode (issue 16)', () => {
       }
       if (!saved.ok && /report this/i.test(saved.error.message)) failures.push(`"report this" for ${attack.what}`);
     }
-    const names = ['\u200B', '\u200B\u200C\u200D\u2060', '\u202E\u2066\u2069', '\uFEFF\u3164', '\u2800', 'Hostile\u200B values', 'HOSTILE VALUES', 'Ｈｏｓｔｉｌｅ values', 'Hostile\u00A0\u00A0values'];
+    const names = [
+      '\u200B',
+      '\u200B\u200C\u200D\u2060',
+      '\u202E\u2066\u2069',
+      '\uFEFF\u3164',
+      '\u2800',
+      'Hostile\u200B values',
+      'HOSTILE VALUES',
+      'Ｈｏｓｔｉｌｅ values',
+      'Hostile\u00A0\u00A0values',
+    ];
     for (const name of names) {
       counts.nameAttacksTried++;
       const r = await invoke('campaigns.create', { name });

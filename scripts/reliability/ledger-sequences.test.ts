@@ -28,7 +28,9 @@ const db = core.opened.db;
 const sqlite = core.opened.sqlite;
 /** Every row of one campaign a ledger write can touch (a refused step must leave them as they were). */
 const campaignRows = (campaignId: string) =>
-  ['teams', 'ledger_entries', 'team_projections', 'games', 'players'].map((t) => sqlite.prepare(`SELECT * FROM ${t} WHERE campaign_id = ? ORDER BY rowid`).all(campaignId));
+  ['teams', 'ledger_entries', 'team_projections', 'games', 'players'].map((t) =>
+    sqlite.prepare(`SELECT * FROM ${t} WHERE campaign_id = ? ORDER BY rowid`).all(campaignId),
+  );
 
 const HELD_THE_LINE = {
   id: 'held-the-line',
@@ -46,13 +48,26 @@ const ROSTERS = {
 type ListKey = keyof typeof ROSTERS;
 
 const Step = fc.oneof(
-  { weight: 5, arbitrary: fc.record({ kind: fc.constant('game' as const), deaths: fc.integer({ min: 0, max: 60 }).map((n) => n / 100), exp: fc.integer({ min: 0, max: 100 }).map((n) => n / 100), honour: fc.boolean(), recruit: fc.boolean(), seed: fc.nat() }) },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: fc.constant('game' as const),
+      deaths: fc.integer({ min: 0, max: 60 }).map((n) => n / 100),
+      exp: fc.integer({ min: 0, max: 100 }).map((n) => n / 100),
+      honour: fc.boolean(),
+      recruit: fc.boolean(),
+      seed: fc.nat(),
+    }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat(), withDependents: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('recruit' as const), team: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dismiss' as const), team: fc.nat(), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wargear' as const), team: fc.nat(), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('rename' as const), team: fc.nat(), pick: fc.nat() }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('adjust' as const), team: fc.nat(), amount: fc.integer({ min: -120, max: 60 }).filter((n) => n !== 0) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('adjust' as const), team: fc.nat(), amount: fc.integer({ min: -120, max: 60 }).filter((n) => n !== 0) }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('import' as const) }) },
 );
 type Step = typeof Step extends fc.Arbitrary<infer T> ? T : never;
@@ -70,14 +85,23 @@ async function setUp() {
   ruleset.progression.experience.awards = [...(ruleset.progression.experience.awards ?? []), HELD_THE_LINE as never];
   await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset, expectedHash: current.hash, reason: 'House rule: Held the line' });
   lists ??= await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  missions ??= (await call<{ missions: { id: string }[] }>(core, 'campaigns.settings', { id: campaign.id })).missions.map((m) => m.id).filter((id) => id !== 'last-stand');
+  missions ??= (await call<{ missions: { id: string }[] }>(core, 'campaigns.settings', { id: campaign.id })).missions
+    .map((m) => m.id)
+    .filter((id) => id !== 'last-stand');
   const teams: { id: string; key: ListKey }[] = [];
   for (const key of Object.keys(ROSTERS) as ListKey[]) {
     const r = ROSTERS[key];
     const player = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: `${key} player` });
     const listId = lists.find((l) => l.listKey === key)!.id;
     const team = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: player.id, teamListId: listId, name: `${key} ${n}` });
-    const model = (entryId: string, i: number): RosterModel => ({ id: `s${n}-${key}-${i}`, entryId, name: `${entryId} ${i}`, options: {}, armoury: [], grenades: {} });
+    const model = (entryId: string, i: number): RosterModel => ({
+      id: `s${n}-${key}-${i}`,
+      entryId,
+      name: `${entryId} ${i}`,
+      options: {},
+      armoury: [],
+      grenades: {},
+    });
     const models = [model(r.leader, 0), model(r.special, 1), ...[2, 3, 4, 5].map((i) => model(r.core, i))];
     await call(core, 'teams.saveDraft', { id: team.team.id, roster: { models } });
     await call(core, 'teams.found', { id: team.team.id });
@@ -136,13 +160,19 @@ async function run(steps: readonly Step[]) {
         await playGame(campaignId, teams, step);
         break;
       case 'void': {
-        const committed = sqlite.prepare(`SELECT id FROM games WHERE campaign_id = ? AND status = 'committed' ORDER BY number`).pluck().all(campaignId) as string[];
+        const committed = sqlite
+          .prepare(`SELECT id FROM games WHERE campaign_id = ? AND status = 'committed' ORDER BY number`)
+          .pluck()
+          .all(campaignId) as string[];
         if (committed.length === 0) break;
         await attempt(campaignId, 'games.void', { id: committed[step.pick % committed.length], reason: 'property test', withDependents: step.withDependents });
         break;
       }
       case 'recruit':
-        await attempt(campaignId, 'teams.recruit', { id: team.id, model: { id: `r${sequence}-${i}`, entryId: ROSTERS[team.key].core, name: `Recruit ${i}`, options: {}, armoury: [], grenades: {} } });
+        await attempt(campaignId, 'teams.recruit', {
+          id: team.id,
+          model: { id: `r${sequence}-${i}`, entryId: ROSTERS[team.key].core, name: `Recruit ${i}`, options: {}, armoury: [], grenades: {} },
+        });
         break;
       case 'dismiss': {
         const models = (await detail()).roster.models;
@@ -166,7 +196,11 @@ async function run(steps: readonly Step[]) {
         const file = await call<{ outcome: 'download'; text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
         // The same campaign is refused while it is here unchanged; renamed, its file imports as a copy (README).
         await call(core, 'campaigns.rename', { id: campaignId, name: `Sequence ${sequence} before copy ${i}` });
-        const imported = await call<{ outcome: 'imported'; campaign: { id: string } }>(core, 'campaigns.importFile', { source: 'upload', fileName: 'sequence.json', text: file.text });
+        const imported = await call<{ outcome: 'imported'; campaign: { id: string } }>(core, 'campaigns.importFile', {
+          source: 'upload',
+          fileName: 'sequence.json',
+          text: file.text,
+        });
         const copy = sqlite.prepare(`SELECT id FROM teams WHERE campaign_id = ?`).pluck().all(imported.campaign.id) as string[];
         checked.push(...copy);
         break;
@@ -186,12 +220,33 @@ describe('ledger, roster caches and projections agree (issue 18)', () => {
     );
     // The sequences did what they are meant to: every kind of ledger write happened, voids and imports included.
     const kinds = new Map(
-      (sqlite.prepare(`SELECT kind, count(*) AS n, sum(voided_at IS NOT NULL) AS voided FROM ledger_entries GROUP BY kind`).all() as { kind: string; n: number; voided: number }[]).map((r) => [r.kind, r]),
+      (
+        sqlite.prepare(`SELECT kind, count(*) AS n, sum(voided_at IS NOT NULL) AS voided FROM ledger_entries GROUP BY kind`).all() as {
+          kind: string;
+          n: number;
+          voided: number;
+        }[]
+      ).map((r) => [r.kind, r]),
     );
-    for (const kind of ['team.founded', 'req.awarded', 'exp.gained', 'injury.rolled', 'model.died', 'honour.bought', 'model.recruited', 'model.dismissed', 'model.renamed', 'model.wargear', 'req.adjusted']) {
+    for (const kind of [
+      'team.founded',
+      'req.awarded',
+      'exp.gained',
+      'injury.rolled',
+      'model.died',
+      'honour.bought',
+      'model.recruited',
+      'model.dismissed',
+      'model.renamed',
+      'model.wargear',
+      'req.adjusted',
+    ]) {
       expect(kinds.get(kind)?.n ?? 0, kind).toBeGreaterThan(0);
     }
-    expect([...kinds.values()].reduce((n, k) => n + k.voided, 0), 'voided entries').toBeGreaterThan(0);
+    expect(
+      [...kinds.values()].reduce((n, k) => n + k.voided, 0),
+      'voided entries',
+    ).toBeGreaterThan(0);
     expect(Number(sqlite.prepare(`SELECT count(*) FROM campaigns WHERE name LIKE 'Sequence %' `).pluck().get())).toBeGreaterThan(SEQUENCES);
   }, 600_000);
 

@@ -42,7 +42,10 @@ async function seeded(dir: string) {
     const p = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: player });
     const t = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: p.id, teamListId: orks, name });
     const models = [{ entryId: 'boss-nob', name: `${name} Boss` }, ...Array.from({ length: 19 }, (_, i) => ({ entryId: 'boy', name: `${name} Boy ${i + 1}` }))];
-    await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models: models.map((m, i) => ({ id: `${name}-${i}`, ...m, options: {}, armoury: [], grenades: {} })) } });
+    await call(core, 'teams.saveDraft', {
+      id: t.team.id,
+      roster: { models: models.map((m, i) => ({ id: `${name}-${i}`, ...m, options: {}, armoury: [], grenades: {} })) },
+    });
     await call(core, 'teams.found', { id: t.team.id });
     return t.team.id;
   };
@@ -60,9 +63,20 @@ function audit(dir: string, acked: Set<string>) {
     const committed = new Set(db.prepare(`SELECT id FROM games WHERE status = 'committed'`).pluck().all() as string[]);
     const lost = [...acked].filter((id) => !committed.has(id)).length;
     // Half-applied: a committed game without its entries or rolls, or entries/rolls of a game that is not committed.
-    const withoutEntries = db.prepare(`SELECT count(*) FROM games g WHERE g.status = 'committed' AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.game_id = g.id)`).pluck().get() as number;
-    const withoutRolls = db.prepare(`SELECT count(*) FROM games g WHERE g.status = 'committed' AND NOT EXISTS (SELECT 1 FROM game_rolls r WHERE r.game_id = g.id)`).pluck().get() as number;
-    const orphanEntries = db.prepare(`SELECT count(*) FROM ledger_entries e WHERE e.game_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id AND g.status <> 'draft')`).pluck().get() as number;
+    const withoutEntries = db
+      .prepare(`SELECT count(*) FROM games g WHERE g.status = 'committed' AND NOT EXISTS (SELECT 1 FROM ledger_entries e WHERE e.game_id = g.id)`)
+      .pluck()
+      .get() as number;
+    const withoutRolls = db
+      .prepare(`SELECT count(*) FROM games g WHERE g.status = 'committed' AND NOT EXISTS (SELECT 1 FROM game_rolls r WHERE r.game_id = g.id)`)
+      .pluck()
+      .get() as number;
+    const orphanEntries = db
+      .prepare(
+        `SELECT count(*) FROM ledger_entries e WHERE e.game_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM games g WHERE g.id = e.game_id AND g.status <> 'draft')`,
+      )
+      .pluck()
+      .get() as number;
     const orphanRolls = db.prepare(`SELECT count(*) FROM game_rolls r JOIN games g ON g.id = r.game_id WHERE g.status = 'draft'`).pluck().get() as number;
     return { integrity, lost, halfApplied: withoutEntries + withoutRolls + orphanEntries + orphanRolls, committed: committed.size };
   } finally {
@@ -76,7 +90,15 @@ beforeAll(async () => {
   const out = tempDir('herald-reliability-build-');
   child = path.join(out, 'committer.cjs');
   operator = path.join(out, 'operator.cjs');
-  const common = { bundle: true, platform: 'node' as const, format: 'cjs' as const, target: 'node22', external: ['better-sqlite3'], logLevel: 'silent' as const, nodePaths: [path.resolve('node_modules')] };
+  const common = {
+    bundle: true,
+    platform: 'node' as const,
+    format: 'cjs' as const,
+    target: 'node22',
+    external: ['better-sqlite3'],
+    logLevel: 'silent' as const,
+    nodePaths: [path.resolve('node_modules')],
+  };
   await build({ ...common, entryPoints: ['scripts/reliability/committer.ts'], outfile: child });
   await build({ ...common, entryPoints: ['scripts/reliability/operator.ts'], outfile: operator });
 });
@@ -85,7 +107,10 @@ beforeAll(async () => {
 function contentOf(file: string): string {
   const db = new Database(file);
   try {
-    const tables = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`).pluck().all() as string[];
+    const tables = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> '__drizzle_migrations' ORDER BY name`)
+      .pluck()
+      .all() as string[];
     return JSON.stringify(tables.map((t) => [t, db.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
   } finally {
     db.close();
@@ -110,7 +135,10 @@ function unverifiedBackups(dir: string): number {
 
 /** Run `op` in a child and SIGKILL it after a random delay; returns the lines it printed. */
 async function killDuring(op: string, args: string[], maxMs: number): Promise<string[]> {
-  const proc = spawn(process.execPath, [operator, op, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: path.resolve('node_modules') } });
+  const proc = spawn(process.execPath, [operator, op, ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_PATH: path.resolve('node_modules') },
+  });
   // Listen for the exit now: a short operation (opening a file to migrate it) may end before the kill.
   const exited = new Promise((r) => proc.once('exit', r));
   let out = '';
@@ -138,7 +166,10 @@ describe('docs/reliability.md fault tests', () => {
     let lost = 0;
     let half = 0;
     for (let i = 0; i < KILLS; i++) {
-      const proc = spawn(process.execPath, [child, dir, MIGRATIONS, campaignId, teamA, teamB], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: path.resolve('node_modules') } });
+      const proc = spawn(process.execPath, [child, dir, MIGRATIONS, campaignId, teamA, teamB], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: { ...process.env, NODE_PATH: path.resolve('node_modules') },
+      });
       let buffer = '';
       proc.stdout.on('data', (d: Buffer) => {
         buffer += d.toString();
@@ -161,9 +192,18 @@ describe('docs/reliability.md fault tests', () => {
     }
     // After all that, the production core opens the file and every roster still equals its ledger.
     const after = testCore(dir);
-    const rebuildMismatches = listTeams(after.opened.db, campaignId).filter((t) => JSON.stringify(foldRoster(ledgerItems(teamLedger(after.opened.db, t.id)))) !== JSON.stringify(storedRoster(t))).length;
+    const rebuildMismatches = listTeams(after.opened.db, campaignId).filter(
+      (t) => JSON.stringify(foldRoster(ledgerItems(teamLedger(after.opened.db, t.id)))) !== JSON.stringify(storedRoster(t)),
+    ).length;
     after.close();
-    Object.assign(report, { kills, acknowledgedGames: acked.size, lostGames: lost, corruptDatabases: corrupt, halfAppliedGames: half, rosterRebuildMismatches: rebuildMismatches });
+    Object.assign(report, {
+      kills,
+      acknowledgedGames: acked.size,
+      lostGames: lost,
+      corruptDatabases: corrupt,
+      halfAppliedGames: half,
+      rosterRebuildMismatches: rebuildMismatches,
+    });
     if (corrupt + lost + half + rebuildMismatches > 0) failures.push('kill mid-commit');
     expect({ corrupt, lost, half, rebuildMismatches }).toEqual({ corrupt: 0, lost: 0, half: 0, rebuildMismatches: 0 });
     expect(acked.size).toBeGreaterThan(0);
@@ -194,7 +234,8 @@ describe('docs/reliability.md fault tests', () => {
       const f = path.join(caseDir, 'herald.sqlite');
       fs.writeFileSync(f, bytes);
       const db = new Database(f);
-      if (replaceLast) db.prepare(`UPDATE __drizzle_migrations SET hash = 'changed-by-a-later-herald' WHERE id = (SELECT max(id) FROM __drizzle_migrations)`).run();
+      if (replaceLast)
+        db.prepare(`UPDATE __drizzle_migrations SET hash = 'changed-by-a-later-herald' WHERE id = (SELECT max(id) FROM __drizzle_migrations)`).run();
       for (let k = 0; k < extra; k++) db.prepare('INSERT INTO __drizzle_migrations (hash, created_at) VALUES (?, ?)').run(`later-${k}`, 9_000_000_000_000 + k);
       db.pragma('journal_mode = DELETE');
       db.close();
@@ -209,7 +250,7 @@ describe('docs/reliability.md fault tests', () => {
         name: `zeroed-page-${i}`,
         make: () => {
           const b = Buffer.from(bytes);
-          b.fill(0, ((i % pages) || 1) * pageSize, (((i % pages) || 1) + 1) * pageSize);
+          b.fill(0, (i % pages || 1) * pageSize, ((i % pages || 1) + 1) * pageSize);
           return { db: b };
         },
       });
@@ -227,8 +268,13 @@ describe('docs/reliability.md fault tests', () => {
         },
       });
     }
-    for (let i = 0; i < 15; i++) cases.push({ name: `not-sqlite-${i}`, make: () => ({ db: Buffer.from(i % 2 ? `{"campaign": ${i}}` : 'x'.repeat(200 * (i + 1))) }) });
-    for (let i = 0; i < 10; i++) cases.push({ name: `foreign-wal-${i}`, make: () => ({ db: Buffer.from(bytes), wal: i % 2 ? foreignWal : Buffer.from(foreignWal.subarray(0, Math.max(32, foreignWal.length >> 1))) }) });
+    for (let i = 0; i < 15; i++)
+      cases.push({ name: `not-sqlite-${i}`, make: () => ({ db: Buffer.from(i % 2 ? `{"campaign": ${i}}` : 'x'.repeat(200 * (i + 1))) }) });
+    for (let i = 0; i < 10; i++)
+      cases.push({
+        name: `foreign-wal-${i}`,
+        make: () => ({ db: Buffer.from(bytes), wal: i % 2 ? foreignWal : Buffer.from(foreignWal.subarray(0, Math.max(32, foreignWal.length >> 1))) }),
+      });
     for (let i = 0; i < 6; i++) cases.push({ name: `newer-herald-${i}`, make: () => ({ db: newer(1 + (i % 3), i >= 3) }) });
 
     let tried = 0;
@@ -296,8 +342,16 @@ describe('docs/reliability.md fault tests', () => {
       backupsTakenWhileRecoveryPending: backupsWhilePending,
       newestBackupNotOffered: backupNotOffered,
     });
-    if (modified + crashes + autoRestores + backupsWhilePending + backupNotOffered > 0 || tried < 150 || newerSetAside !== newerTried) failures.push('damaged files');
-    expect({ modified, crashes, autoRestores, backupsWhilePending, backupNotOffered, newerSetAside }).toEqual({ modified: 0, crashes: 0, autoRestores: 0, backupsWhilePending: 0, backupNotOffered: 0, newerSetAside: newerTried });
+    if (modified + crashes + autoRestores + backupsWhilePending + backupNotOffered > 0 || tried < 150 || newerSetAside !== newerTried)
+      failures.push('damaged files');
+    expect({ modified, crashes, autoRestores, backupsWhilePending, backupNotOffered, newerSetAside }).toEqual({
+      modified: 0,
+      crashes: 0,
+      autoRestores: 0,
+      backupsWhilePending: 0,
+      backupNotOffered: 0,
+      newerSetAside: newerTried,
+    });
     expect(tried).toBeGreaterThanOrEqual(150);
   }, 600_000);
 
@@ -322,7 +376,13 @@ describe('docs/reliability.md fault tests', () => {
       }
     }
     core.close();
-    Object.assign(report, { ipcChannels: CHANNEL_NAMES.length, ipcFuzzRuns: runs, ipcFuzzRunsPerChannel: FUZZ_RUNS, ipcUncaught: uncaught, ipcChangesOnRejection: changedOnRejection });
+    Object.assign(report, {
+      ipcChannels: CHANNEL_NAMES.length,
+      ipcFuzzRuns: runs,
+      ipcFuzzRunsPerChannel: FUZZ_RUNS,
+      ipcUncaught: uncaught,
+      ipcChangesOnRejection: changedOnRejection,
+    });
     if (uncaught + changedOnRejection > 0) failures.push('IPC fuzz');
     expect({ uncaught, changedOnRejection }).toEqual({ uncaught: 0, changedOnRejection: 0 });
   }, 600_000);
@@ -358,7 +418,9 @@ describe('docs/reliability.md fault tests', () => {
     const cases: [string, string][] = [
       ...variants(campaignText).map((t): [string, string] => ['campaigns.importFile', t]),
       ...variants(rulesetText).map((t): [string, string] => ['rulesets.import', t]),
-      ...variants(listText.replace('"sample": true', '"sample": false').replace(/"listVersion":\s*"[^"]*"/, '"listVersion":"hostile-1"')).map((t): [string, string] => ['teamLists.import', t]),
+      ...variants(listText.replace('"sample": true', '"sample": false').replace(/"listVersion":\s*"[^"]*"/, '"listVersion":"hostile-1"')).map(
+        (t): [string, string] => ['teamLists.import', t],
+      ),
       ['campaigns.importFile', 'x'.repeat(25 * 1024 * 1024)],
       ['teamLists.import', 'x'.repeat(600 * 1024)],
     ];
@@ -371,7 +433,10 @@ describe('docs/reliability.md fault tests', () => {
       tried++;
       const before = totalChanges();
       const started = Date.now();
-      const input = channel === 'rulesets.import' ? { campaignId: targetCampaign.id, source: 'upload', fileName: 'hostile.json', text } : { source: 'upload', fileName: 'hostile.json', text };
+      const input =
+        channel === 'rulesets.import'
+          ? { campaignId: targetCampaign.id, source: 'upload', fileName: 'hostile.json', text }
+          : { source: 'upload', fileName: 'hostile.json', text };
       const r = await target.invoke(channel, input);
       if (Date.now() - started > 5000) slow++;
       if (r.ok) {
@@ -394,7 +459,9 @@ describe('docs/reliability.md fault tests', () => {
     const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-tmpfs-'));
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=8m', 'tmpfs', mountPoint], { encoding: 'utf8' });
     if (mounted.status !== 0) {
-      report.diskFull = { skipped: `cannot mount a tmpfs here (${(mounted.stderr || mounted.error?.message || 'mount failed').trim().split('\n')[0]}); run as root on a machine that allows it` };
+      report.diskFull = {
+        skipped: `cannot mount a tmpfs here (${(mounted.stderr || mounted.error?.message || 'mount failed').trim().split('\n')[0]}); run as root on a machine that allows it`,
+      };
       return;
     }
     try {
@@ -429,9 +496,24 @@ describe('docs/reliability.md fault tests', () => {
       core.close();
       const a = audit(mountPoint, new Set(committed));
       const ok = reportedAs === 'DISK_FULL' && again.ok && a.integrity && a.lost === 0 && a.halfApplied === 0;
-      report.diskFull = { tmpfsBytes: 8 * 1024 * 1024, gamesCommittedBeforeFull: committed.length, reportedAs, message: error?.message ?? null, writeAfterFreeing: again.ok, lostGames: a.lost, corrupt: !a.integrity, halfAppliedGames: a.halfApplied };
+      report.diskFull = {
+        tmpfsBytes: 8 * 1024 * 1024,
+        gamesCommittedBeforeFull: committed.length,
+        reportedAs,
+        message: error?.message ?? null,
+        writeAfterFreeing: again.ok,
+        lostGames: a.lost,
+        corrupt: !a.integrity,
+        halfAppliedGames: a.halfApplied,
+      };
       if (!ok) failures.push('disk full');
-      expect({ reportedAs, writeAfterFreeing: again.ok, integrity: a.integrity, lost: a.lost, half: a.halfApplied }).toEqual({ reportedAs: 'DISK_FULL', writeAfterFreeing: true, integrity: true, lost: 0, half: 0 });
+      expect({ reportedAs, writeAfterFreeing: again.ok, integrity: a.integrity, lost: a.lost, half: a.halfApplied }).toEqual({
+        reportedAs: 'DISK_FULL',
+        writeAfterFreeing: true,
+        integrity: true,
+        lost: 0,
+        half: 0,
+      });
     } finally {
       spawnSync('umount', ['-l', mountPoint]);
     }
@@ -441,7 +523,9 @@ describe('docs/reliability.md fault tests', () => {
     const mountPoint = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-ro-'));
     const mounted = spawnSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mountPoint], { encoding: 'utf8' });
     if (mounted.status !== 0) {
-      report.readOnly = { skipped: `cannot mount a tmpfs here (${(mounted.stderr || mounted.error?.message || 'mount failed').trim().split('\n')[0]}); run as root on a machine that allows it` };
+      report.readOnly = {
+        skipped: `cannot mount a tmpfs here (${(mounted.stderr || mounted.error?.message || 'mount failed').trim().split('\n')[0]}); run as root on a machine that allows it`,
+      };
       return;
     }
     try {
@@ -466,10 +550,24 @@ describe('docs/reliability.md fault tests', () => {
       const notice = ro.info.notice ?? '';
       ro.close();
       const unchanged = sha256File(file) === before;
-      const ok = ro.info.readOnly && list.ok && standings.ok && refusedAs.every((c) => c !== 'saved!' && c !== 'INTERNAL') && unchanged && /read-only/.test(notice);
-      report.readOnly = { opened: list.ok, readOnlyFlag: ro.info.readOnly, notice, writesTried: writes.length, writesSaved: refusedAs.filter((c) => c === 'saved!').length, refusedAs, fileUnchanged: unchanged };
+      const ok =
+        ro.info.readOnly && list.ok && standings.ok && refusedAs.every((c) => c !== 'saved!' && c !== 'INTERNAL') && unchanged && /read-only/.test(notice);
+      report.readOnly = {
+        opened: list.ok,
+        readOnlyFlag: ro.info.readOnly,
+        notice,
+        writesTried: writes.length,
+        writesSaved: refusedAs.filter((c) => c === 'saved!').length,
+        refusedAs,
+        fileUnchanged: unchanged,
+      };
       if (!ok) failures.push('read-only');
-      expect({ readOnly: ro.info.readOnly, opened: list.ok, refusedAs, unchanged }).toEqual({ readOnly: true, opened: true, refusedAs: ['READ_ONLY', 'READ_ONLY', 'READ_ONLY'], unchanged: true });
+      expect({ readOnly: ro.info.readOnly, opened: list.ok, refusedAs, unchanged }).toEqual({
+        readOnly: true,
+        opened: true,
+        refusedAs: ['READ_ONLY', 'READ_ONLY', 'READ_ONLY'],
+        unchanged: true,
+      });
     } finally {
       spawnSync('umount', ['-l', mountPoint]);
     }
@@ -504,7 +602,7 @@ describe('docs/reliability.md fault tests', () => {
 
     // Import: a campaign file imported into fresh folders; each folder has the whole campaign or none of it.
     const exported = testCore(dir);
-    const campaignId = ((await call<{ id: string }[]>(exported, 'campaigns.list', {}))[0]!).id;
+    const campaignId = (await call<{ id: string }[]>(exported, 'campaigns.list', {}))[0]!.id;
     const text = (await call<{ text: string }>(exported, 'campaigns.exportFile', { id: campaignId, destination: 'download' })).text;
     exported.close();
     const expectedTeams = (JSON.parse(text) as { teams: unknown[] }).teams.length;
@@ -524,7 +622,8 @@ describe('docs/reliability.md fault tests', () => {
         }
         const db = new Database(f);
         // Killed while the fresh folder's file was being created: no tables yet is "before" (nothing imported).
-        const hasTables = (db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('teams', 'campaigns')`).pluck().get() as number) === 2;
+        const hasTables =
+          (db.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name IN ('teams', 'campaigns')`).pluck().get() as number) === 2;
         const teams = hasTables ? (db.prepare('SELECT count(*) FROM teams WHERE campaign_id = ?').pluck().get(campaignId) as number) : 0;
         const campaigns = hasTables ? (db.prepare('SELECT count(*) FROM campaigns WHERE id = ?').pluck().get(campaignId) as number) : 0;
         db.close();
@@ -544,7 +643,9 @@ describe('docs/reliability.md fault tests', () => {
     old.close();
     const { openCampaignFile: openOld } = await import('../../src-main/db/open');
     const o = openOld({ file: path.join(oldDir, 'herald.sqlite'), migrationsFolder: oldMigrations, backupsDir: path.join(oldDir, 'backups') });
-    o.sqlite.prepare(`INSERT INTO campaigns (id, name, points_limit, created_at, updated_at) VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 250, 'x', 'x')`).run();
+    o.sqlite
+      .prepare(`INSERT INTO campaigns (id, name, points_limit, created_at, updated_at) VALUES ('00000000-0000-4000-8000-000000000001', 'Old', 250, 'x', 'x')`)
+      .run();
     o.sqlite.pragma('wal_checkpoint(TRUNCATE)');
     o.sqlite.close();
     const oldBytes = fs.readFileSync(path.join(oldDir, 'herald.sqlite'));
@@ -572,8 +673,6 @@ describe('docs/reliability.md fault tests', () => {
     report.killMidOperation = results;
     const bad = Object.values(results).reduce((n, r) => n + r.mixed + r.corrupt + r.unverifiedBackups, 0);
     if (bad > 0) failures.push('kill mid-operation');
-    expect(results).toEqual(
-      Object.fromEntries(Object.keys(results).map((k) => [k, { kills: rounds, mixed: 0, corrupt: 0, unverifiedBackups: 0 }])),
-    );
+    expect(results).toEqual(Object.fromEntries(Object.keys(results).map((k) => [k, { kills: rounds, mixed: 0, corrupt: 0, unverifiedBackups: 0 }])));
   }, 900_000);
 });

@@ -65,7 +65,17 @@ import {
 } from './schemas/games';
 import { Bulletin, PrintPdfInput, PrintPdfResult } from './schemas/print';
 import { BackupFileInput, BackupRestoreResult, BackupView } from './schemas/backups';
-import { BackupCampaign, BackupCampaignInput, BackupCampaignResult, CampaignDeleteInput, CampaignDeleteResult, TeamDeleteInput, TeamDeleteResult, TeamUndoInput, TeamUndoResult } from './schemas/mistakes';
+import {
+  BackupCampaign,
+  BackupCampaignInput,
+  BackupCampaignResult,
+  CampaignDeleteInput,
+  CampaignDeleteResult,
+  TeamDeleteInput,
+  TeamDeleteResult,
+  TeamUndoInput,
+  TeamUndoResult,
+} from './schemas/mistakes';
 import {
   RulesetApplyInput,
   RulesetExportInput,
@@ -90,7 +100,11 @@ const channel = <I extends z.ZodType, O extends z.ZodType>(spec: ChannelSpec<I, 
 
 export const channels = {
   'app.info': channel({ input: Empty, output: AppInfo, summary: 'Version, mode and where the campaign file lives.' }),
-  'app.dismissRecovery': channel({ input: Empty, output: AppInfo, summary: 'Keep the empty campaign file Herald started after setting a damaged, foreign or newer file aside (ends the recovery).' }),
+  'app.dismissRecovery': channel({
+    input: Empty,
+    output: AppInfo,
+    summary: 'Keep the empty campaign file Herald started after setting a damaged, foreign or newer file aside (ends the recovery).',
+  }),
 
   'campaigns.list': channel({
     input: CampaignsListInput,
@@ -110,11 +124,27 @@ export const channels = {
     summary: 'Archive a campaign: hidden from the home list, nothing deleted.',
   }),
   'campaigns.unarchive': channel({ input: CampaignIdInput, output: Campaign, summary: 'Bring an archived campaign back.' }),
-  'campaigns.exportFile': channel({ input: CampaignExportInput, output: CampaignExportResult, summary: 'Export a whole campaign to one file (to move it to another laptop or keep a copy).' }),
-  'campaigns.importFile': channel({ input: CampaignImportInput, output: CampaignImportResult, summary: 'Import a campaign file: all of it in one transaction, or nothing, with the reason.' }),
+  'campaigns.exportFile': channel({
+    input: CampaignExportInput,
+    output: CampaignExportResult,
+    summary: 'Export a whole campaign to one file (to move it to another laptop or keep a copy).',
+  }),
+  'campaigns.importFile': channel({
+    input: CampaignImportInput,
+    output: CampaignImportResult,
+    summary: 'Import a campaign file: all of it in one transaction, or nothing, with the reason.',
+  }),
   'campaigns.settings': channel({ input: CampaignIdInput, output: CampaignSettingsView, summary: 'The club’s dice mode and optional rules for a campaign.' }),
-  'campaigns.updateSettings': channel({ input: CampaignSettingsInput, output: CampaignSettingsView, summary: 'Change the dice mode and optional rules (used by games set up afterwards).' }),
-  'campaigns.standings': channel({ input: CampaignIdInput, output: z.array(StandingRow), summary: 'Standings: games, W/D/L, VP, requisition and Threat of every team.' }),
+  'campaigns.updateSettings': channel({
+    input: CampaignSettingsInput,
+    output: CampaignSettingsView,
+    summary: 'Change the dice mode and optional rules (used by games set up afterwards).',
+  }),
+  'campaigns.standings': channel({
+    input: CampaignIdInput,
+    output: z.array(StandingRow),
+    summary: 'Standings: games, W/D/L, VP, requisition and Threat of every team.',
+  }),
 
   'teamLists.list': channel({ input: Empty, output: z.array(TeamListSummary), summary: 'The team-list library (samples and imports).' }),
   'teamLists.get': channel({ input: TeamIdInput, output: TeamListDetail, summary: 'One team list, whole.' }),
@@ -128,11 +158,27 @@ export const channels = {
     output: TeamListExportResult,
     summary: 'Export a team list as JSON (main’s save dialog, or a download in browser mode).',
   }),
-  'teamLists.update': channel({ input: TeamListUpdateInput, output: TeamListSaved, summary: 'Save edits made in the team-list editor (a new revision); says what changed for each team built on it.' }),
+  'teamLists.update': channel({
+    input: TeamListUpdateInput,
+    output: TeamListSaved,
+    summary: 'Save edits made in the team-list editor (a new revision); says what changed for each team built on it.',
+  }),
   'teamLists.create': channel({ input: TeamListCreateInput, output: TeamListDetail, summary: 'Add a new team list (blank or a copy) made in the editor.' }),
-  'teamLists.impact': channel({ input: TeamListImpactInput, output: TeamListImpact, summary: 'Preview what an edited list would change for each team built on it, model by model.' }),
-  'teamLists.usage': channel({ input: TeamIdInput, output: TeamListUsage, summary: 'The teams and models built on a list (named before an entry they use is removed).' }),
-  'teamLists.changesForTeam': channel({ input: TeamListChangesForTeamInput, output: z.array(TeamListChangeNotice), summary: 'What saved versions of its team list changed for one team.' }),
+  'teamLists.impact': channel({
+    input: TeamListImpactInput,
+    output: TeamListImpact,
+    summary: 'Preview what an edited list would change for each team built on it, model by model.',
+  }),
+  'teamLists.usage': channel({
+    input: TeamIdInput,
+    output: TeamListUsage,
+    summary: 'The teams and models built on a list (named before an entry they use is removed).',
+  }),
+  'teamLists.changesForTeam': channel({
+    input: TeamListChangesForTeamInput,
+    output: z.array(TeamListChangeNotice),
+    summary: 'What saved versions of its team list changed for one team.',
+  }),
 
   'players.list': channel({ input: CampaignScopedInput, output: z.array(Player), summary: 'Players of a campaign.' }),
   'players.create': channel({ input: PlayerCreateInput, output: Player, summary: 'Add a player to a campaign.' }),
@@ -150,43 +196,144 @@ export const channels = {
   'teams.changeModel': channel({ input: TeamChangeModelInput, output: TeamDetail, summary: 'Rename a model or buy wargear for it (spends Req).' }),
   'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
   'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
-  'teams.undo': channel({ input: TeamUndoInput, output: TeamUndoResult, summary: 'Undo an organiser action (recruit, dismissal, wargear, rename, Req adjustment) with a compensating entry, unless a later entry depends on it.' }),
+  'teams.undo': channel({
+    input: TeamUndoInput,
+    output: TeamUndoResult,
+    summary: 'Undo an organiser action (recruit, dismissal, wargear, rename, Req adjustment) with a compensating entry, unless a later entry depends on it.',
+  }),
   'teams.delete': channel({ input: TeamDeleteInput, output: TeamDeleteResult, summary: 'Delete a team that was never founded (a mistake).' }),
-  'campaigns.delete': channel({ input: CampaignDeleteInput, output: CampaignDeleteResult, summary: 'Delete a campaign and everything of it, after a verified backup that brings it back.' }),
+  'campaigns.delete': channel({
+    input: CampaignDeleteInput,
+    output: CampaignDeleteResult,
+    summary: 'Delete a campaign and everything of it, after a verified backup that brings it back.',
+  }),
 
-  'rulesets.current': channel({ input: CampaignIdInput, output: RulesetView, summary: 'The ruleset pinned to a campaign, its check, history and the shipped presets.' }),
-  'rulesets.preview': channel({ input: RulesetPreviewInput, output: RulesetPreview, summary: 'Check an edited or imported ruleset and say what it changes for the campaign (nothing is saved).' }),
-  'rulesets.apply': channel({ input: RulesetApplyInput, output: RulesetView, summary: 'Pin a new ruleset to the campaign (after the organiser saw the diff); past games are untouched.' }),
-  'rulesets.export': channel({ input: RulesetExportInput, output: RulesetExportResult, summary: 'Export the campaign’s ruleset as one JSON file with its version and hash.' }),
-  'rulesets.import': channel({ input: RulesetImportInput, output: RulesetImportResult, summary: 'Read a ruleset file (main’s open dialog or an upload) and preview it; nothing is applied.' }),
+  'rulesets.current': channel({
+    input: CampaignIdInput,
+    output: RulesetView,
+    summary: 'The ruleset pinned to a campaign, its check, history and the shipped presets.',
+  }),
+  'rulesets.preview': channel({
+    input: RulesetPreviewInput,
+    output: RulesetPreview,
+    summary: 'Check an edited or imported ruleset and say what it changes for the campaign (nothing is saved).',
+  }),
+  'rulesets.apply': channel({
+    input: RulesetApplyInput,
+    output: RulesetView,
+    summary: 'Pin a new ruleset to the campaign (after the organiser saw the diff); past games are untouched.',
+  }),
+  'rulesets.export': channel({
+    input: RulesetExportInput,
+    output: RulesetExportResult,
+    summary: 'Export the campaign’s ruleset as one JSON file with its version and hash.',
+  }),
+  'rulesets.import': channel({
+    input: RulesetImportInput,
+    output: RulesetImportResult,
+    summary: 'Read a ruleset file (main’s open dialog or an upload) and preview it; nothing is applied.',
+  }),
 
-  'campaigns.bulletin': channel({ input: CampaignIdInput, output: Bulletin, summary: 'The campaign bulletin: standings, latest games, casualties and promotions.' }),
-  'print.pdf': channel({ input: PrintPdfInput, output: PrintPdfResult, summary: 'Save a roster sheet, game-night kit, bulletin or campaign pack as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).' }),
+  'campaigns.bulletin': channel({
+    input: CampaignIdInput,
+    output: Bulletin,
+    summary: 'The campaign bulletin: standings, latest games, casualties and promotions.',
+  }),
+  'print.pdf': channel({
+    input: PrintPdfInput,
+    output: PrintPdfResult,
+    summary: 'Save a roster sheet, game-night kit, bulletin or campaign pack as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).',
+  }),
 
   'backups.list': channel({ input: Empty, output: z.array(BackupView), summary: 'Verified backups of the campaign file, newest first (date, reason, size).' }),
   'backups.create': channel({ input: Empty, output: BackupView, summary: 'Back up the campaign file now (verified before it is kept).' }),
-  'backups.restore': channel({ input: BackupFileInput, output: BackupRestoreResult, summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.' }),
+  'backups.restore': channel({
+    input: BackupFileInput,
+    output: BackupRestoreResult,
+    summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.',
+  }),
   'backups.campaigns': channel({ input: BackupFileInput, output: z.array(BackupCampaign), summary: 'The campaigns a backup holds, to restore just one.' }),
-  'backups.restoreCampaign': channel({ input: BackupCampaignInput, output: BackupCampaignResult, summary: 'Restore one campaign from a backup; every other campaign stays as it is now.' }),
+  'backups.restoreCampaign': channel({
+    input: BackupCampaignInput,
+    output: BackupCampaignResult,
+    summary: 'Restore one campaign from a backup; every other campaign stays as it is now.',
+  }),
 
-  'games.list': channel({ input: GamesListInput, output: z.array(GameSummary), summary: 'Games of a campaign, newest first, filtered by status, team or mission.' }),
-  'games.get': channel({ input: GameIdInput, output: GameDetail, summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.' }),
-  'games.create': channel({ input: GameSetup, output: GameDetail, summary: 'Set up a game between two founded teams: roll or choose the mission and make the plan.' }),
-  'games.enterRoll': channel({ input: GameEnterRollInput, output: GameDetail, summary: 'Type in the faces of a physical dice roll the plan or the post-game needs.' }),
+  'games.list': channel({
+    input: GamesListInput,
+    output: z.array(GameSummary),
+    summary: 'Games of a campaign, newest first, filtered by status, team or mission.',
+  }),
+  'games.get': channel({
+    input: GameIdInput,
+    output: GameDetail,
+    summary: 'A game: plan, draft, live preview of what it changes, and (once committed) its rolls and entries.',
+  }),
+  'games.create': channel({
+    input: GameSetup,
+    output: GameDetail,
+    summary: 'Set up a game between two founded teams: roll or choose the mission and make the plan.',
+  }),
+  'games.enterRoll': channel({
+    input: GameEnterRollInput,
+    output: GameDetail,
+    summary: 'Type in the faces of a physical dice roll the plan or the post-game needs.',
+  }),
   'games.saveDraft': channel({ input: GameSaveDraftInput, output: GameDetail, summary: 'Save the result wizard’s state; returns the recomputed preview.' }),
   'games.discard': channel({ input: GameIdInput, output: GameSummary, summary: 'Throw away a draft game (nothing was applied).' }),
-  'games.commit': channel({ input: GameIdInput, output: GameDetail, summary: 'Apply a finished draft: game, report, rolls and ledger entries in one transaction.' }),
+  'games.commit': channel({
+    input: GameIdInput,
+    output: GameDetail,
+    summary: 'Apply a finished draft: game, report, rolls and ledger entries in one transaction.',
+  }),
   'games.voidPlan': channel({ input: GameIdInput, output: VoidPlan, summary: 'What voiding a game would reverse, and what later depends on it.' }),
-  'games.void': channel({ input: GameVoidInput, output: GameSummary, summary: 'Void a committed game: exactly its ledger entries are reversed (and its dependents when asked).' }),
-  'teams.history': channel({ input: TeamIdInput, output: TeamHistory, summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).' }),
-  'models.history': channel({ input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(), output: ModelHistory, summary: 'One model’s history.' }),
+  'games.void': channel({
+    input: GameVoidInput,
+    output: GameSummary,
+    summary: 'Void a committed game: exactly its ledger entries are reversed (and its dependents when asked).',
+  }),
+  'teams.history': channel({
+    input: TeamIdInput,
+    output: TeamHistory,
+    summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).',
+  }),
+  'models.history': channel({
+    input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(),
+    output: ModelHistory,
+    summary: 'One model’s history.',
+  }),
   'notes.list': channel({ input: NotesListInput, output: z.array(Note), summary: 'The campaign’s notes: battle reports on games and notes on models.' }),
-  'notes.set': channel({ input: NoteSetInput, output: NoteSetResult, summary: 'Write a game’s battle report or a model’s note (blank text removes it); changes no progression.' }),
-  'campaigns.records': channel({ input: CampaignIdInput, output: z.array(CampaignRecordView), summary: 'The campaign’s records (most kills, longest-serving model, most games, longest winning run), voided games left out.' }),
-  'campaigns.exportCsv': channel({ input: CsvExportInput, output: CsvExportResult, summary: 'Export the standings, games or models as a CSV file for a spreadsheet (save dialog, or a download in browser mode).' }),
-  'files.importDropped': channel({ input: DroppedFileInput, output: DroppedFileResult, summary: 'Import a file dropped onto the window: a campaign file, a ruleset (loaded for the campaign on screen) or a team list, recognised by its content; anything else is refused.' }),
-  'lan.status': channel({ input: Empty, output: LanStatus, summary: 'The Club Wi-Fi view: on or off, its link, the network addresses it can use and how many phones look.' }),
-  'lan.start': channel({ input: LanStartInput, output: LanStatus, summary: 'Switch the read-only Club Wi-Fi view on, on the chosen network address, with a fresh token.' }),
+  'notes.set': channel({
+    input: NoteSetInput,
+    output: NoteSetResult,
+    summary: 'Write a game’s battle report or a model’s note (blank text removes it); changes no progression.',
+  }),
+  'campaigns.records': channel({
+    input: CampaignIdInput,
+    output: z.array(CampaignRecordView),
+    summary: 'The campaign’s records (most kills, longest-serving model, most games, longest winning run), voided games left out.',
+  }),
+  'campaigns.exportCsv': channel({
+    input: CsvExportInput,
+    output: CsvExportResult,
+    summary: 'Export the standings, games or models as a CSV file for a spreadsheet (save dialog, or a download in browser mode).',
+  }),
+  'files.importDropped': channel({
+    input: DroppedFileInput,
+    output: DroppedFileResult,
+    summary:
+      'Import a file dropped onto the window: a campaign file, a ruleset (loaded for the campaign on screen) or a team list, recognised by its content; anything else is refused.',
+  }),
+  'lan.status': channel({
+    input: Empty,
+    output: LanStatus,
+    summary: 'The Club Wi-Fi view: on or off, its link, the network addresses it can use and how many phones look.',
+  }),
+  'lan.start': channel({
+    input: LanStartInput,
+    output: LanStatus,
+    summary: 'Switch the read-only Club Wi-Fi view on, on the chosen network address, with a fresh token.',
+  }),
   'lan.stop': channel({ input: Empty, output: LanStatus, summary: 'Switch the Club Wi-Fi view off (its link stops working).' }),
 } as const;
 
@@ -240,7 +387,5 @@ export type EventPayload<E extends EventName> = z.output<Events[E]>;
 export const CHANNEL_NAMES = Object.keys(channels) as ChannelName[];
 export const EVENT_NAMES = Object.keys(events) as EventName[];
 
-export const isChannelName = (name: unknown): name is ChannelName =>
-  typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
-export const isEventName = (name: unknown): name is EventName =>
-  typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
+export const isChannelName = (name: unknown): name is ChannelName => typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
+export const isEventName = (name: unknown): name is EventName => typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);

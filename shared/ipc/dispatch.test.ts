@@ -115,9 +115,40 @@ describe('dispatch()', () => {
       for (let i = 0; i < n; i++) v = { name: v };
       return v;
     };
-    const throwing = Object.defineProperty({}, 'name', { enumerable: true, get: () => { throw new Error('getter'); } });
-    const proxy = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); }, getPrototypeOf: () => { throw new Error('trap'); } });
-    const channelsTried: unknown[] = [{ toString: 1 }, { toString: () => { throw new Error('x'); } }, deep(200_000), Symbol('s'), 10n, () => 1, proxy, [['campaigns.list']]];
+    const throwing = Object.defineProperty({}, 'name', {
+      enumerable: true,
+      get: () => {
+        throw new Error('getter');
+      },
+    });
+    const proxy = new Proxy(
+      {},
+      {
+        get: () => {
+          throw new Error('trap');
+        },
+        ownKeys: () => {
+          throw new Error('trap');
+        },
+        getPrototypeOf: () => {
+          throw new Error('trap');
+        },
+      },
+    );
+    const channelsTried: unknown[] = [
+      { toString: 1 },
+      {
+        toString: () => {
+          throw new Error('x');
+        },
+      },
+      deep(200_000),
+      Symbol('s'),
+      10n,
+      () => 1,
+      proxy,
+      [['campaigns.list']],
+    ];
     const ctx = { calls: [] as string[] };
     for (const channel of channelsTried) {
       const result = await dispatch(handlers(), ctx, channel, {});
@@ -127,14 +158,30 @@ describe('dispatch()', () => {
     const inputsTried: unknown[] = [deep(200_000), deepObject(200_000), { name: deepObject(200_000) }, throwing, proxy, { name: { toString: 1 } }];
     const logged: string[] = [];
     for (const input of inputsTried) {
-      const result = await dispatch(handlers(), ctx, 'campaigns.create', input, { logError: (c) => { logged.push(c); throw new Error('the log failed too'); } });
+      const result = await dispatch(handlers(), ctx, 'campaigns.create', input, {
+        logError: (c) => {
+          logged.push(c);
+          throw new Error('the log failed too');
+        },
+      });
       expect(result.ok).toBe(false);
       if (!result.ok) expect(['INVALID_INPUT']).toContain(result.error.code);
     }
     expect(ctx.calls).toEqual([]);
     // A classifier or a logger that throws does not make dispatch() throw either.
-    const h = handlers({ 'campaigns.list': () => { throw new TypeError('boom'); } });
-    const failingHooks = { classifyError: () => { throw new Error('classifier'); }, logError: () => { throw new Error('logger'); } };
+    const h = handlers({
+      'campaigns.list': () => {
+        throw new TypeError('boom');
+      },
+    });
+    const failingHooks = {
+      classifyError: () => {
+        throw new Error('classifier');
+      },
+      logError: () => {
+        throw new Error('logger');
+      },
+    };
     const bug = await dispatch(h, { calls: [] }, 'campaigns.list', {}, failingHooks);
     expect(!bug.ok && bug.error.code).toBe('INTERNAL');
   });

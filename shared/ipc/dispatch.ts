@@ -4,20 +4,11 @@
  * runs the handler, checks the output, and always returns a Result: it never throws.
  */
 import type { z } from 'zod';
-import {
-  channels,
-  isChannelName,
-  type ChannelName,
-  type ChannelOutput,
-  type ChannelParsedInput,
-} from './contract';
+import { channels, isChannelName, type ChannelName, type ChannelOutput, type ChannelParsedInput } from './contract';
 import { summaryOf, wordsErrorMap } from './issue-words';
 import { AppError, err, ok, type FieldIssue, type Result } from './result';
 
-export type Handler<C extends ChannelName, Ctx> = (
-  input: ChannelParsedInput<C>,
-  ctx: Ctx,
-) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
+export type Handler<C extends ChannelName, Ctx> = (input: ChannelParsedInput<C>, ctx: Ctx) => ChannelOutput<C> | Promise<ChannelOutput<C>>;
 
 /** Every channel must have a handler: the type makes a missing one a compile error. */
 export type Handlers<Ctx> = { [C in ChannelName]: Handler<C, Ctx> };

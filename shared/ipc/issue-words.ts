@@ -51,7 +51,8 @@ export function issuePhrase(issue: RawIssue): string {
     case 'invalid_type': {
       const blank = issue.input === undefined || issue.input === null;
       // An emptied number field arrives as null (JSON has no NaN) or NaN.
-      if ((blank && (issue.expected === 'number' || issue.expected === 'int')) || (typeof issue.input === 'number' && Number.isNaN(issue.input))) return 'give a number';
+      if ((blank && (issue.expected === 'number' || issue.expected === 'int')) || (typeof issue.input === 'number' && Number.isNaN(issue.input)))
+        return 'give a number';
       if (blank) return 'missing';
       if (issue.expected === 'int') return 'a whole number, please';
       return `should be ${KIND[issue.expected] ?? 'something else'}`;

@@ -177,7 +177,10 @@ describe('dice expressions', () => {
 
 describe('physical dice', () => {
   it('records typed faces with source "physical"', () => {
-    const dice = new PhysicalDice([[3, 4], [2, 6]]);
+    const dice = new PhysicalDice([
+      [3, 4],
+      [2, 6],
+    ]);
     expect(dice.roll('2D6', 'Run Away! test')).toEqual({ purpose: 'Run Away! test', expression: '2D6', faces: [3, 4], total: 7, source: 'physical' });
     expect(dice.roll('D66', 'injury')).toEqual({ purpose: 'injury', expression: 'D66', faces: [2, 6], total: 26, source: 'physical' });
     expect(dice.remaining).toBe(0);

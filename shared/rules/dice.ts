@@ -367,7 +367,12 @@ export function physicalRoll(expression: string | DiceExpression, faces: readonl
   }
   faces.forEach((face, i) => {
     if (!Number.isInteger(face)) {
-      throw new PhysicalDiceError('not-a-number', expr.text, purpose, `${label}: die ${i + 1} must be a whole number from 1 to ${expr.sides}; got ${String(face)}.`);
+      throw new PhysicalDiceError(
+        'not-a-number',
+        expr.text,
+        purpose,
+        `${label}: die ${i + 1} must be a whole number from 1 to ${expr.sides}; got ${String(face)}.`,
+      );
     }
     if (face < 1 || face > expr.sides) {
       throw new PhysicalDiceError('out-of-range', expr.text, purpose, `${label}: die ${i + 1} shows ${face}, but a D${expr.sides} shows 1 to ${expr.sides}.`);

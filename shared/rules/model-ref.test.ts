@@ -4,7 +4,10 @@ import { modelRef, renderModelRefs } from './model-ref';
 
 describe('model references in rules texts (issue 16)', () => {
   it('a text names a model by reference; rendering puts in its name, or its id when unknown', () => {
-    const names = new Map([['a', 'Grukk'], ['b-sarge', 'Sergeant Vox']]);
+    const names = new Map([
+      ['a', 'Grukk'],
+      ['b-sarge', 'Sergeant Vox'],
+    ]);
     const text = `Model ${modelRef('a')} was taken out of action by ${modelRef('b-sarge')}, a model that is not in ${modelRef('zz')}.`;
     expect(renderModelRefs(text, (id) => names.get(id))).toBe('Model Grukk was taken out of action by Sergeant Vox, a model that is not in zz.');
   });

@@ -37,7 +37,7 @@ describe('browser-mode bridge under hostile requests (issue 16)', () => {
       expect(requestPath(bad)).toBeNull();
   });
 
-  it('the issue\'s requests: GET /%00 and GET //[ are answered 400, the refusal is logged, and the server keeps answering', async () => {
+  it("the issue's requests: GET /%00 and GET //[ are answered 400, the refusal is logged, and the server keeps answering", async () => {
     for (const target of ['/%00', '//[']) {
       const answer = await rawRequest(server.port, getRequest(server.port, target));
       expect(answer.status).toBe(400);

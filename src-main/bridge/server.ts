@@ -77,11 +77,7 @@ export function readBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Pro
       // Past the limit, keep draining (so the client gets our answer) but keep nothing.
       if (size <= limit) chunks.push(chunk);
     });
-    req.on('end', () =>
-      size > limit
-        ? reject(Object.assign(new Error('too large'), { status: 413 }))
-        : resolve(Buffer.concat(chunks).toString('utf8')),
-    );
+    req.on('end', () => (size > limit ? reject(Object.assign(new Error('too large'), { status: 413 })) : resolve(Buffer.concat(chunks).toString('utf8'))));
     req.on('error', reject);
     // A client that goes away mid-body ends the wait instead of leaving it open for ever.
     req.on('close', () => {
@@ -163,7 +159,10 @@ export function createGuardedServer(options: GuardedServerOptions): http.Server 
   const refuse = (req: http.IncomingMessage, res: http.ServerResponse, status: number, why: string) => {
     log(`${label} refused a request (${status}, ${why}): ${req.method ?? '?'} ${shown(req.url)}`);
     if (res.headersSent) res.destroy();
-    else res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(status === 400 ? 'Bad request' : 'Something went wrong');
+    else
+      res
+        .writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' })
+        .end(status === 400 ? 'Bad request' : 'Something went wrong');
   };
   async function handle(req: http.IncomingMessage, res: http.ServerResponse) {
     securityHeaders(res);
@@ -211,7 +210,10 @@ export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeS
     const url = { pathname };
     if (url.pathname.startsWith('/api/')) {
       if (!tokenMatches(req.headers[TOKEN_HEADER], token)) {
-        sendJson(res, 401, { ok: false, error: { code: 'INVALID_INPUT', message: 'This page is from an earlier launch of Herald. Open the link Herald printed when it started.' } });
+        sendJson(res, 401, {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: 'This page is from an earlier launch of Herald. Open the link Herald printed when it started.' },
+        });
         return;
       }
       if (url.pathname === '/api/invoke' && req.method === 'POST') {

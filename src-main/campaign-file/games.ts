@@ -9,7 +9,17 @@ import { z } from 'zod';
 import { GameDraft } from '../../shared/ipc/schemas/games';
 import { AppError } from '../../shared/ipc/result';
 import { phraseErrorMap, summaryOf } from '../../shared/ipc/issue-words';
-import { GamePlan, GameReport, PlanOptionalRules, isMissionId, presets, reportBoundsProblems, scoreGame, squadOfMember, type Ruleset } from '../../shared/rules';
+import {
+  GamePlan,
+  GameReport,
+  PlanOptionalRules,
+  isMissionId,
+  presets,
+  reportBoundsProblems,
+  scoreGame,
+  squadOfMember,
+  type Ruleset,
+} from '../../shared/rules';
 import type { CampaignFile, FileGame } from './schema';
 import { gameLabel } from './remap';
 
@@ -44,7 +54,9 @@ const reportPart = (path: readonly PropertyKey[]) => (path.length === 0 ? 'it' :
 const VP_RANGE = { seed004: [0, 50], seed003: [-100, 1100] } as const;
 
 /** What games.create stores as the set-up (handlers/games.ts). */
-const StoredSetup = z.object({ mission: z.string().min(1).max(100), deployment: z.string().min(1).max(100), optionalRules: PlanOptionalRules.optional() }).loose();
+const StoredSetup = z
+  .object({ mission: z.string().min(1).max(100), deployment: z.string().min(1).max(100), optionalRules: PlanOptionalRules.optional() })
+  .loose();
 
 export interface CheckedGame {
   setup: unknown;
@@ -55,7 +67,12 @@ export interface CheckedGame {
 
 type Rolls = CampaignFile['rolls'];
 const sameRoll = (a: Rolls[number], b: GameReport['rolls'][number]) =>
-  a.purpose === b.purpose && a.expression === b.expression && a.total === b.total && a.source === b.source && a.faces.length === b.faces.length && a.faces.every((f, i) => f === b.faces[i]);
+  a.purpose === b.purpose &&
+  a.expression === b.expression &&
+  a.total === b.total &&
+  a.source === b.source &&
+  a.faces.length === b.faces.length &&
+  a.faces.every((f, i) => f === b.faces[i]);
 
 /** `game`'s rolls must be exactly its report's, in order, the plan's first (games.commit writes them so). */
 function checkRolls(game: FileGame, rolls: Rolls, plan: GamePlan | null, report: GameReport | null): void {
@@ -87,7 +104,9 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
   // The teams each game wrote entries for; a ruleset whose awards include "Took part" gives every team one.
   const entries = new Map<string, Set<string>>();
   for (const e of file.ledger) if (e.gameId !== null) (entries.get(e.gameId) ?? entries.set(e.gameId, new Set()).get(e.gameId)!).add(e.teamId);
-  const everyTeamEarns = new Set(file.rulesets.filter((_, i) => rulesets[i]!.progression.requisition.awards?.some((a) => a.id === 'took-part')).map((r) => `${r.rulesetId}|${r.version}`));
+  const everyTeamEarns = new Set(
+    file.rulesets.filter((_, i) => rulesets[i]!.progression.requisition.awards?.some((a) => a.id === 'took-part')).map((r) => `${r.rulesetId}|${r.version}`),
+  );
   const pinned = new Set(file.rulesets.map((r) => `${r.rulesetId}|${r.version}`));
   const teamName = new Map(file.teams.map((t) => [t.id, t.name]));
   const numbers = new Set<number>();
@@ -110,7 +129,8 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     if (planned !== null && g.missionId !== planned.mission.id) refuse(`${label} is filed under another mission than its plan.`);
 
     if (g.status === 'draft') {
-      if (g.report !== null || g.winner !== null || g.vpA !== null || g.vpB !== null || g.committedAt !== null || g.voidedAt !== null || g.voidReason !== null) refuse(`${label} is not applied yet, but the file gives it a result.`);
+      if (g.report !== null || g.winner !== null || g.vpA !== null || g.vpB !== null || g.committedAt !== null || g.voidedAt !== null || g.voidReason !== null)
+        refuse(`${label} is not applied yet, but the file gives it a result.`);
       if (entries.has(g.id)) refuse(`${label} is not applied yet, but the file gives it ledger entries.`);
       checkRolls(g, rollsOf.get(g.id)!, planned, null);
       out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report: null });
@@ -120,7 +140,8 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     // Committed or voided: applied once, with a plan and a readable report.
     if (planned === null) refuse(`${label} was applied, but has no game plan.`);
     if (g.committedAt === null) refuse(`${label} was applied, but the file does not say when.`);
-    if ((g.status === 'voided') !== (g.voidedAt !== null) || (g.status === 'voided') !== (g.voidReason !== null)) refuse(`${label} is ${g.status}, but its void date and reason say otherwise.`);
+    if ((g.status === 'voided') !== (g.voidedAt !== null) || (g.status === 'voided') !== (g.voidReason !== null))
+      refuse(`${label} is ${g.status}, but its void date and reason say otherwise.`);
     const read = GameReport.safeParse(g.report, { error: phraseErrorMap });
     if (!read.success) refuse(`${label}'s result cannot be read: ${summaryOf(read.error.issues.map((i) => `${reportPart(i.path)} ${i.message}`))}.`);
     const report = read.data!;
@@ -153,17 +174,34 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
       refuse(`${label}'s result does not hold together: ${Array.isArray(problems) ? list3(problems as string[]) : (e as Error).message}`);
     }
     const [min, max] = isMissionId(report.missionId) ? VP_RANGE.seed004 : VP_RANGE.seed003;
-    for (const vp of [g.vpA, g.vpB]) if (vp === null || vp < min || vp > max) refuse(`${label}'s result gives ${vp ?? 'no'} VP, which this mission cannot (${min}–${max}).`);
+    for (const vp of [g.vpA, g.vpB])
+      if (vp === null || vp < min || vp > max) refuse(`${label}'s result gives ${vp ?? 'no'} VP, which this mission cannot (${min}–${max}).`);
     if (isMissionId(report.missionId)) {
       const ending = report.ending;
-      const expected = ending.kind === 'no-models-left' ? (ending.side === 'a' ? 'b' : 'a') : ending.kind === 'mission-win' ? ending.side : g.vpA! > g.vpB! ? 'a' : g.vpA! < g.vpB! ? 'b' : 'draw';
-      if (g.winner !== expected) refuse(`${label}'s winner (${g.winner ?? 'none'}) is not the one its result gives (${expected === 'draw' ? 'a draw' : `side ${expected}`}).`);
+      const expected =
+        ending.kind === 'no-models-left'
+          ? ending.side === 'a'
+            ? 'b'
+            : 'a'
+          : ending.kind === 'mission-win'
+            ? ending.side
+            : g.vpA! > g.vpB!
+              ? 'a'
+              : g.vpA! < g.vpB!
+                ? 'b'
+                : 'draw';
+      if (g.winner !== expected)
+        refuse(`${label}'s winner (${g.winner ?? 'none'}) is not the one its result gives (${expected === 'draw' ? 'a draw' : `side ${expected}`}).`);
     }
     checkRolls(g, rollsOf.get(g.id)!, planned, report);
     const wrote = entries.get(g.id);
     if (!wrote) refuse(`${label} was applied, but the file has none of the ledger entries applying it wrote.`);
     if (pinned.has(`${g.rulesetId}|${g.rulesetVersion}`) && everyTeamEarns.has(`${g.rulesetId}|${g.rulesetVersion}`)) {
-      for (const team of [g.teamAId, g.teamBId]) if (!wrote!.has(team)) refuse(`${label} was applied, but the file has none of the ledger entries it wrote for ${teamName.get(team)} (every team that plays earns “Took part”).`);
+      for (const team of [g.teamAId, g.teamBId])
+        if (!wrote!.has(team))
+          refuse(
+            `${label} was applied, but the file has none of the ledger entries it wrote for ${teamName.get(team)} (every team that plays earns “Took part”).`,
+          );
     }
     out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report });
   }

@@ -49,7 +49,18 @@ interface Bounds {
 }
 
 function boundsOf(rulesets: readonly Ruleset[]): Bounds {
-  const b: Bounds = { expAwards: new Map(), missionBonuses: new Set(MISSIONS.flatMap((m) => m.bonusExperience.map((x) => x.id))), awards: new Map(), chartMax: 0, awardsMax: 0, underdogMax: 1, honours: new Map(), surcharges: new Set([0]), thresholdMax: 0, levelMax: 0 };
+  const b: Bounds = {
+    expAwards: new Map(),
+    missionBonuses: new Set(MISSIONS.flatMap((m) => m.bonusExperience.map((x) => x.id))),
+    awards: new Map(),
+    chartMax: 0,
+    awardsMax: 0,
+    underdogMax: 1,
+    honours: new Map(),
+    surcharges: new Set([0]),
+    thresholdMax: 0,
+    levelMax: 0,
+  };
   for (const r of rulesets) {
     const p = r.progression;
     for (const a of p.experience.awards ?? []) b.expAwards.set(a.id, Math.max(b.expAwards.get(a.id) ?? 0, a.exp));
@@ -75,7 +86,8 @@ function progressionProblem(e: ProgressionEntry, b: Bounds, plan: GamePlan | nul
   switch (e.kind) {
     case 'exp.gained': {
       const award = b.expAwards.get(e.source);
-      if (award !== undefined) return e.amount <= award * EXP_AWARD_TIMES_MAX ? null : `${e.amount} EXP from one award (at most ${award} × ${EXP_AWARD_TIMES_MAX})`;
+      if (award !== undefined)
+        return e.amount <= award * EXP_AWARD_TIMES_MAX ? null : `${e.amount} EXP from one award (at most ${award} × ${EXP_AWARD_TIMES_MAX})`;
       if (b.missionBonuses.has(e.source)) return e.amount <= ROSTER_MAX_MODELS ? null : `${e.amount} EXP from one mission bonus (at most ${ROSTER_MAX_MODELS})`;
       return `EXP from “${e.source}”, which no ruleset in the file awards`;
     }
@@ -94,7 +106,9 @@ function progressionProblem(e: ProgressionEntry, b: Bounds, plan: GamePlan | nul
       return e.relics <= placed && e.amount <= 6 * e.relics ? null : `${e.amount} Req for ${e.relics} relics (the game placed ${placed}, D6 Req each)`;
     }
     case 'honour.bought':
-      return b.honours.get(e.honour)?.has(e.baseCost) && b.surcharges.has(e.surcharge) && e.cost === e.baseCost + e.surcharge ? null : `the honour “${e.honour}” for ${e.cost} Req, which no ruleset in the file sells at that price`;
+      return b.honours.get(e.honour)?.has(e.baseCost) && b.surcharges.has(e.surcharge) && e.cost === e.baseCost + e.surcharge
+        ? null
+        : `the honour “${e.honour}” for ${e.cost} Req, which no ruleset in the file sells at that price`;
     default:
       return null;
   }
@@ -158,17 +172,21 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
     // voided game's dependents).
     const game = e.gameId === null ? undefined : games.get(e.gameId)!;
     if (game === undefined && progression && d.kind !== 'honour.bought') refuse(`${where} comes from a game but names none.`);
-    if (game !== undefined && !progression && d.kind !== 'model.recruited') refuse(`${where} is tied to ${gameLabel(game)}, but that kind of entry is made on the team page.`);
+    if (game !== undefined && !progression && d.kind !== 'model.recruited')
+      refuse(`${where} is tied to ${gameLabel(game)}, but that kind of entry is made on the team page.`);
     if (game !== undefined && game.status === 'draft') refuse(`${where} belongs to ${gameLabel(game)}, which was never applied.`);
-    if (game !== undefined && (game.status === 'voided') !== (e.voidedAt !== null)) refuse(`${where} is ${e.voidedAt === null ? 'live' : 'voided'} but ${gameLabel(game)} is ${game.status}.`);
+    if (game !== undefined && (game.status === 'voided') !== (e.voidedAt !== null))
+      refuse(`${where} is ${e.voidedAt === null ? 'live' : 'voided'} but ${gameLabel(game)} is ${game.status}.`);
 
     // Its Req: what the screen that makes this kind of entry would write.
     const costs = (d.kind === 'model.recruited' || d.kind === 'model.wargear') && e.req <= 0 && -e.req <= costMax;
-    const ok =
-      progression ? e.req === reqDelta({ ...(d as ProgressionEntry), voided: false })
-      : d.kind === 'req.adjusted' ? e.req !== 0 && Math.abs(e.req) <= ADJUSTMENT_MAX
-      : d.kind === 'model.recruited' || d.kind === 'model.wargear' ? costs
-      : e.req === 0;
+    const ok = progression
+      ? e.req === reqDelta({ ...(d as ProgressionEntry), voided: false })
+      : d.kind === 'req.adjusted'
+        ? e.req !== 0 && Math.abs(e.req) <= ADJUSTMENT_MAX
+        : d.kind === 'model.recruited' || d.kind === 'model.wargear'
+          ? costs
+          : e.req === 0;
     if (!ok) refuse(`${where} moves ${e.req} Req, which no ${kindWords(e.kind)} can.`);
     if (progression) {
       const problem = progressionProblem(d as ProgressionEntry, bounds, game ? planOf(game.id) : null);
@@ -187,7 +205,8 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
     const about = modelOf(d);
     // A Squad's member (shared/rules/game/squads.ts "<squad>#<n>") is one of its squad's models.
     const squadOf = about === null ? null : squadOfMember(about);
-    if (about !== null && !mine.has(about) && !(squadOf !== null && mine.has(squadOf.squadId))) refuse(`${where} is about a model ${teamName.get(e.teamId)} never had.`);
+    if (about !== null && !mine.has(about) && !(squadOf !== null && mine.has(squadOf.squadId)))
+      refuse(`${where} is about a model ${teamName.get(e.teamId)} never had.`);
     return d;
   });
   return { data, models };

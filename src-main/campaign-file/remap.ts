@@ -96,20 +96,25 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
     let data = e.data;
     if ((PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind) && isObject(data)) {
       // A game's entry carries copies of its row's id, team and game: they must agree, and are mapped with them.
-      if (data.id !== e.id || data.team !== e.teamId || (data.gameId ?? null) !== e.gameId) refuse(`${where} says it is about another entry, team or game than the one it is filed under.`);
+      if (data.id !== e.id || data.team !== e.teamId || (data.gameId ?? null) !== e.gameId)
+        refuse(`${where} says it is about another entry, team or game than the one it is filed under.`);
       data = { ...data, id, team: teamId, gameId };
     }
     return { ...e, id, teamId, gameId, data };
   });
 
-  const outRolls = file.rolls.map((r, i) => ({ ...r, gameId: games.get(r.gameId) ?? refuse(`Dice roll ${i + 1} in the file belongs to a game that is not in this file.`) }));
+  const outRolls = file.rolls.map((r, i) => ({
+    ...r,
+    gameId: games.get(r.gameId) ?? refuse(`Dice roll ${i + 1} in the file belongs to a game that is not in this file.`),
+  }));
 
   // Notes (issue 22): fresh ids; a game's note follows its game's new id. A model's note keeps the model id (model ids
   // are not mapped, see above); importChecked checks that the model is on one of the file's teams.
   const outNotes = file.notes?.map((n, i) => ({
     ...n,
     id: newId(),
-    subjectId: n.subjectKind === 'game' ? (games.get(n.subjectId) ?? refuse(`Note ${i + 1} in the file is about a game that is not in this file.`)) : n.subjectId,
+    subjectId:
+      n.subjectKind === 'game' ? (games.get(n.subjectId) ?? refuse(`Note ${i + 1} in the file is about a game that is not in this file.`)) : n.subjectId,
   }));
 
   return {

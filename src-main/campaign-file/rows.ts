@@ -42,10 +42,12 @@ export function checkRulesets(file: CampaignFile): CheckedRulesets {
     const what = `The ruleset “${r.name}” pinned ${r.pinnedAt.slice(0, 10)} (ruleset ${i + 1} in the file, rulesets[${i}])`;
     if (contentHash(r.content) !== r.hash) refuse(`${what} was changed after the campaign was exported: its rules do not match its hash.`);
     // The ruleset played now passes today's House rules checks; an earlier one (history, never played again) must parse.
-    const check = i === file.rulesets.length - 1 ? checkRuleset(r.content) : { problems: Ruleset.safeParse(r.content).success ? [] : checkRuleset(r.content).problems };
+    const check =
+      i === file.rulesets.length - 1 ? checkRuleset(r.content) : { problems: Ruleset.safeParse(r.content).success ? [] : checkRuleset(r.content).problems };
     if (check.problems.length > 0) refuse(`${what} has problems the House rules page would refuse: ${list3(check.problems)}`);
     const ruleset = Ruleset.parse(r.content);
-    if (ruleset.id !== r.rulesetId || ruleset.name !== r.name || ruleset.version !== r.version) refuse(`${what} is filed under another id, name or version than its rules say.`);
+    if (ruleset.id !== r.rulesetId || ruleset.name !== r.name || ruleset.version !== r.version)
+      refuse(`${what} is filed under another id, name or version than its rules say.`);
     return ruleset;
   });
   return { rulesets };
@@ -72,7 +74,11 @@ export function checkTeamLists(file: CampaignFile): Map<string, TeamList> {
  * the screens would take for the same name refuse the import.
  */
 export function checkPeople(file: CampaignFile): Pick<CampaignFile, 'campaign' | 'players' | 'teams'> {
-  const campaign = { ...file.campaign, name: screenName(CampaignName, file.campaign.name, 'The campaign’s name'), optionalRules: columnFlags(file.campaign.optionalRules) };
+  const campaign = {
+    ...file.campaign,
+    name: screenName(CampaignName, file.campaign.name, 'The campaign’s name'),
+    optionalRules: columnFlags(file.campaign.optionalRules),
+  };
   const unique = <T extends { name: string }>(rows: T[], schema: typeof PlayerName, what: string): T[] => {
     const seen = new Map<string, string>();
     return rows.map((r) => {
@@ -86,7 +92,10 @@ export function checkPeople(file: CampaignFile): Pick<CampaignFile, 'campaign' |
   const players = unique(file.players, PlayerName, 'player');
   const teams = unique(file.teams, TeamName, 'team').map((t, i) => {
     const roster = Roster.safeParse(t.roster, { error: wordsErrorMap });
-    if (!roster.success) refuse(`The roster of ${t.name} is not valid: ${fileLocation(['teams', i, 'roster', ...roster.error.issues[0]!.path])}: ${roster.error.issues[0]!.message}`);
+    if (!roster.success)
+      refuse(
+        `The roster of ${t.name} is not valid: ${fileLocation(['teams', i, 'roster', ...roster.error.issues[0]!.path])}: ${roster.error.issues[0]!.message}`,
+      );
     return { ...t, roster: roster.data! };
   });
   // A model is on one roster once (teams.saveDraft refuses a roster with an id twice), and on one team's roster only.
@@ -94,7 +103,12 @@ export function checkPeople(file: CampaignFile): Pick<CampaignFile, 'campaign' |
   for (const t of teams) {
     for (const m of t.roster.models) {
       const other = onRoster.get(m.id);
-      if (other !== undefined) refuse(other === t.name ? `The roster of ${t.name} has two models with the same id.` : `${t.name} and ${other} have a model with the same id on their rosters.`);
+      if (other !== undefined)
+        refuse(
+          other === t.name
+            ? `The roster of ${t.name} has two models with the same id.`
+            : `${t.name} and ${other} have a model with the same id on their rosters.`,
+        );
       onRoster.set(m.id, t.name);
     }
   }

@@ -24,12 +24,38 @@ const Json = z.unknown();
 /** Every number the app writes is an integer well inside this (a ten-year campaign's Req is in the thousands). */
 const Int = z.number().int().min(-1_000_000).max(1_000_000);
 
-const CampaignRow = z.object({ id: Id, name: z.string().min(1).max(80), pointsLimit: z.number().int().min(50).max(2000), diceMode: z.enum(['app', 'physical']), optionalRules: Json, archivedAt: Time.nullable(), createdAt: Time, updatedAt: Time }).strict();
+const CampaignRow = z
+  .object({
+    id: Id,
+    name: z.string().min(1).max(80),
+    pointsLimit: z.number().int().min(50).max(2000),
+    diceMode: z.enum(['app', 'physical']),
+    optionalRules: Json,
+    archivedAt: Time.nullable(),
+    createdAt: Time,
+    updatedAt: Time,
+  })
+  .strict();
 const RulesetRow = z.object({ rulesetId: Id, name: Text, version: Text, content: Json, hash: z.string().max(64), reason: Text, pinnedAt: Time }).strict();
 const PlayerRow = z.object({ id: Id, name: z.string().min(1).max(60), retiredAt: Time.nullable(), createdAt: Time, updatedAt: Time }).strict();
 const TeamListRow = z.object({ id: Id, content: Json }).strict();
-const TeamRow = z.object({ id: Id, playerId: Id, teamListId: Id, name: z.string().min(1).max(60), roster: Json, foundedAt: Time.nullable(), createdAt: Time, updatedAt: Time }).strict();
-const LedgerRow = z.object({ id: Id, teamId: Id, gameId: Id.nullable(), modelId: Id.nullable(), kind: z.string().max(40), req: Int, data: Json, reason: Text, createdAt: Time, voidedAt: Time.nullable() }).strict();
+const TeamRow = z
+  .object({ id: Id, playerId: Id, teamListId: Id, name: z.string().min(1).max(60), roster: Json, foundedAt: Time.nullable(), createdAt: Time, updatedAt: Time })
+  .strict();
+const LedgerRow = z
+  .object({
+    id: Id,
+    teamId: Id,
+    gameId: Id.nullable(),
+    modelId: Id.nullable(),
+    kind: z.string().max(40),
+    req: Int,
+    data: Json,
+    reason: Text,
+    createdAt: Time,
+    voidedAt: Time.nullable(),
+  })
+  .strict();
 const GameRow = z
   .object({
     id: Id,
@@ -59,7 +85,18 @@ const GameRow = z
   .strict();
 /** A note on a game or a model (issue 22): at most 4,000 characters, as notes.set stores them. */
 const NoteRow = z.object({ id: Id, subjectKind: z.enum(['game', 'model']), subjectId: Id, text: z.string().min(1).max(4000), updatedAt: Time }).strict();
-const RollRow = z.object({ gameId: Id, seq: z.number().int().min(1).max(10_000), phase: z.enum(['plan', 'post']), purpose: Text, expression: z.string().max(20), faces: z.array(z.number().int().min(1).max(6)).max(20), total: z.number().int().min(0).max(1000), source: z.enum(['app', 'physical']) }).strict();
+const RollRow = z
+  .object({
+    gameId: Id,
+    seq: z.number().int().min(1).max(10_000),
+    phase: z.enum(['plan', 'post']),
+    purpose: Text,
+    expression: z.string().max(20),
+    faces: z.array(z.number().int().min(1).max(6)).max(20),
+    total: z.number().int().min(0).max(1000),
+    source: z.enum(['app', 'physical']),
+  })
+  .strict();
 
 export const CampaignFile = z
   .object({
@@ -106,7 +143,8 @@ export function fileLocation(path: readonly PropertyKey[]): string {
 /** Parse a campaign file, or say in words what is wrong with it and where. Nothing is written. */
 export function parseCampaignFile(fileName: string, text: string): CampaignFile {
   const name = fileName || 'The file';
-  if (new TextEncoder().encode(text).length > CAMPAIGN_FILE_MAX_BYTES) throw new AppError('VALIDATION', `${name} is too large for a campaign file (over ${CAMPAIGN_FILE_MAX_BYTES / 1024 / 1024} MB).`);
+  if (new TextEncoder().encode(text).length > CAMPAIGN_FILE_MAX_BYTES)
+    throw new AppError('VALIDATION', `${name} is too large for a campaign file (over ${CAMPAIGN_FILE_MAX_BYTES / 1024 / 1024} MB).`);
   if (jsonDepth(text) > MAX_JSON_DEPTH + 8) throw new AppError('VALIDATION', `${name} is nested too deeply to be a campaign file.`);
   let data: unknown;
   try {

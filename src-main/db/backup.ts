@@ -45,7 +45,8 @@ export function sha256File(file: string): string {
   const buffer = Buffer.allocUnsafe(1 << 20);
   const fd = fs.openSync(file, 'r');
   try {
-    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
+    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null))
+      hash.update(buffer.subarray(0, n));
   } finally {
     fs.closeSync(fd);
   }
@@ -53,15 +54,25 @@ export function sha256File(file: string): string {
 }
 
 function stamp(d: Date): string {
-  return d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z').replace('T', '-');
+  return d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace('T', '-');
 }
 
 function fsyncDir(dir: string) {
   // Make the renames durable; not every platform lets a directory be opened, which is fine.
   try {
     const fd = fs.openSync(dir, 'r');
-    try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
-  } catch { /* best effort */ }
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    /* best effort */
+  }
 }
 
 /** integrity_check, and every stored JSON document parses (issue 16: db/integrity-check.ts). */
@@ -114,7 +125,15 @@ function reserveNames(backupsDir: string, reason: string, now: Date): BackupName
   for (let i = 2; fs.existsSync(path.join(backupsDir, name)) || reserved.has(path.join(backupsDir, name)); i++) name = `${base}-${i}${ext}`;
   const finalPath = path.join(backupsDir, name);
   reserved.add(finalPath);
-  return { name, finalPath, tmpPath: `${finalPath}.tmp`, manifestTmp: `${finalPath}${MANIFEST_SUFFIX}.tmp`, snapshotTmp: `${finalPath}.snapshot.tmp`, verifyTmp: `${finalPath}.verify.tmp`, compressed };
+  return {
+    name,
+    finalPath,
+    tmpPath: `${finalPath}.tmp`,
+    manifestTmp: `${finalPath}${MANIFEST_SUFFIX}.tmp`,
+    snapshotTmp: `${finalPath}.snapshot.tmp`,
+    verifyTmp: `${finalPath}.verify.tmp`,
+    compressed,
+  };
 }
 
 /**
@@ -156,7 +175,11 @@ function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCo
   if (names.compressed) return compressedSnapshotHere(sqlite, names);
   sqlite.prepare('VACUUM INTO ?').run(names.tmpPath);
   if (!integrityOk(names.tmpPath)) throw new Error(`The backup ${names.name} failed its integrity check.`);
-  const copy = { sha256: sha256File(names.tmpPath), bytes: fs.statSync(names.tmpPath).size, schemaVersion: Number(sqlite.pragma('user_version', { simple: true })) };
+  const copy = {
+    sha256: sha256File(names.tmpPath),
+    bytes: fs.statSync(names.tmpPath).size,
+    schemaVersion: Number(sqlite.pragma('user_version', { simple: true })),
+  };
   // On disk before it gets its final name: a power cut never leaves a final name on a copy that was never written.
   const fd = fs.openSync(names.tmpPath, 'r+');
   try {
@@ -183,7 +206,14 @@ function compressedSnapshotHere(sqlite: Database.Database, names: BackupNames): 
     if (again.sha256 !== database.sha256) throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
     if (!integrityOk(names.verifyTmp)) throw new Error(`The backup ${names.name} failed its integrity check.`);
     if (sha256File(names.tmpPath) !== compressed.sha256) throw new Error(`The backup ${names.name} changed on disk while it was checked.`);
-    return { sha256: compressed.sha256, bytes: compressed.bytes, schemaVersion, compression: 'zstd', databaseSha256: database.sha256, databaseBytes: database.bytes };
+    return {
+      sha256: compressed.sha256,
+      bytes: compressed.bytes,
+      schemaVersion,
+      compression: 'zstd',
+      databaseSha256: database.sha256,
+      databaseBytes: database.bytes,
+    };
   } finally {
     fs.rmSync(names.snapshotTmp, { force: true });
     fs.rmSync(names.verifyTmp, { force: true });
@@ -192,7 +222,15 @@ function compressedSnapshotHere(sqlite: Database.Database, names: BackupNames): 
 
 /** Record the manifest and give the verified copy its final name. */
 function finish(names: BackupNames, copy: VerifiedCopy, reason: string, now: Date, backupsDir: string): BackupInfo {
-  const manifest: BackupManifest = { app: 'Herald', file: names.name, sha256: copy.sha256, bytes: copy.bytes, createdAt: now.toISOString(), reason, schemaVersion: copy.schemaVersion };
+  const manifest: BackupManifest = {
+    app: 'Herald',
+    file: names.name,
+    sha256: copy.sha256,
+    bytes: copy.bytes,
+    createdAt: now.toISOString(),
+    reason,
+    schemaVersion: copy.schemaVersion,
+  };
   if (copy.compression === 'zstd') Object.assign(manifest, { compression: 'zstd', databaseSha256: copy.databaseSha256, databaseBytes: copy.databaseBytes });
   const fd = fs.openSync(names.manifestTmp, 'w');
   try {
@@ -248,7 +286,9 @@ export async function createVerifiedBackupWith(
   const names = reserveNames(backupsDir, reason, now);
   try {
     fs.rmSync(names.tmpPath, { force: true });
-    const copy = await run(names.compressed ? { dbFile, tmpPath: names.tmpPath, snapshotPath: names.snapshotTmp, verifyPath: names.verifyTmp } : { dbFile, tmpPath: names.tmpPath });
+    const copy = await run(
+      names.compressed ? { dbFile, tmpPath: names.tmpPath, snapshotPath: names.snapshotTmp, verifyPath: names.verifyTmp } : { dbFile, tmpPath: names.tmpPath },
+    );
     return finish(names, copy, reason, now, backupsDir);
   } catch (e) {
     cleanUp(names);
@@ -297,11 +337,16 @@ export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { 
     // plain one (from before issue 21, or a set-aside file put back) is copied.
     if (isZstdFile(backup.path)) {
       const out = decompressFileSync(backup.path, tmp);
-      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256) throw new Error(`The backup ${backup.file} does not decompress to the database its manifest names.`);
+      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256)
+        throw new Error(`The backup ${backup.file} does not decompress to the database its manifest names.`);
     } else {
       fs.copyFileSync(backup.path, tmp);
       const fd = fs.openSync(tmp, 'r+');
-      try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
+      try {
+        fs.fsyncSync(fd);
+      } finally {
+        fs.closeSync(fd);
+      }
     }
   } catch (e) {
     fs.rmSync(tmp, { force: true });

@@ -60,7 +60,9 @@ describe('compressed backups (issue 21)', () => {
     db.prepare(`UPDATE campaign_rulesets SET content = '{"id": "hor-battle-honours", "na'`).run();
     expect(() => createVerifiedBackup(db, backupsDir, 'by-hand', new Date())).toThrow(/integrity check/);
     db.close();
-    await expect(createVerifiedBackupWith((job) => runBackupWorker(job, new Set()), file, backupsDir, 'by-hand', new Date())).rejects.toThrow(/stored document/);
+    await expect(createVerifiedBackupWith((job) => runBackupWorker(job, new Set()), file, backupsDir, 'by-hand', new Date())).rejects.toThrow(
+      /stored document/,
+    );
     expect(fs.readdirSync(backupsDir)).toEqual([]);
   });
 
@@ -120,7 +122,12 @@ describe('compressed backups (issue 21)', () => {
     expect(listVerifiedBackups(backupsDir)).toEqual([]);
     const logs: string[] = [];
     const db = new Database(file);
-    const backups = new Backups(() => db, backupsDir, () => new Date(), (m) => logs.push(m));
+    const backups = new Backups(
+      () => db,
+      backupsDir,
+      () => new Date(),
+      (m) => logs.push(m),
+    );
     expect(leftovers(backupsDir)).toEqual([]);
     expect(fs.readdirSync(backupsDir)).toEqual(['notes.txt']);
     expect(fs.existsSync(`${file}.restore.tmp`)).toBe(false);

@@ -5,15 +5,7 @@
 import Database from 'better-sqlite3';
 import { AppError } from '../../shared/ipc/result';
 
-export type DbOpenErrorKind =
-  | 'NEWER_VERSION'
-  | 'FOREIGN_FILE'
-  | 'NOT_SQLITE'
-  | 'CORRUPT'
-  | 'BUSY'
-  | 'PRAGMA_MISMATCH'
-  | 'MIGRATION_FAILED'
-  | 'READ_ONLY';
+export type DbOpenErrorKind = 'NEWER_VERSION' | 'FOREIGN_FILE' | 'NOT_SQLITE' | 'CORRUPT' | 'BUSY' | 'PRAGMA_MISMATCH' | 'MIGRATION_FAILED' | 'READ_ONLY';
 
 /** A file from a newer Herald: the schema version it has and the newest this Herald knows. */
 export interface NewerVersionDetail {
@@ -45,10 +37,8 @@ export function sqliteCode(e: unknown): string | undefined {
   return e instanceof Database.SqliteError ? e.code : undefined;
 }
 
-export const isCorruption = (code: string | undefined) =>
-  !!code && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
-export const isBusy = (code: string | undefined) =>
-  !!code && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+export const isCorruption = (code: string | undefined) => !!code && (code.startsWith('SQLITE_CORRUPT') || code === 'SQLITE_NOTADB');
+export const isBusy = (code: string | undefined) => !!code && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 export const isReadOnly = (code: string | undefined) => !!code && code.startsWith('SQLITE_READONLY');
 export const isDiskFull = (code: string | undefined) => code === 'SQLITE_FULL';
 /**
@@ -67,10 +57,15 @@ export function classifySqliteError(e: unknown): AppError | undefined {
   const code = sqliteCode(e) ?? (e as { code?: string } | null)?.code;
   if (isBusy(code)) return new AppError('BUSY', 'The campaign file is busy (another Herald may have it open). Nothing was saved; try again.');
   if (isReadOnly(code)) return new AppError('READ_ONLY', 'The campaign file is read-only here, so nothing can be saved.');
-  if (isDiskFull(code) || code === 'ENOSPC') return new AppError('DISK_FULL', 'The disk is full. Nothing was saved and the campaign file is intact; free some space and try again.');
+  if (isDiskFull(code) || code === 'ENOSPC')
+    return new AppError('DISK_FULL', 'The disk is full. Nothing was saved and the campaign file is intact; free some space and try again.');
   if (isCorruption(code)) return new AppError('CORRUPT', 'The campaign file is damaged. Herald will not write to it; restore a backup.');
   // A stored JSON document that no longer parses (issue 16): the file is damaged, not Herald (core.ts checks it fully).
-  if (e instanceof SyntaxError && /JSON/i.test(e.message)) return new AppError('CORRUPT', 'Part of the campaign file is damaged: a stored record cannot be read. Herald is checking the whole file; if it is damaged, Herald will offer your newest backup.');
+  if (e instanceof SyntaxError && /JSON/i.test(e.message))
+    return new AppError(
+      'CORRUPT',
+      'Part of the campaign file is damaged: a stored record cannot be read. Herald is checking the whole file; if it is damaged, Herald will offer your newest backup.',
+    );
   if (code?.startsWith('SQLITE_CONSTRAINT')) return new AppError('VALIDATION', 'That change breaks a rule of the campaign file and was not saved.');
   return undefined;
 }

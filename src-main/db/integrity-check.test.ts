@@ -54,7 +54,9 @@ describe('full check of the campaign file (issue 16)', () => {
   it('finds a stored document that no longer parses, and a damaged index quick_check passes', async () => {
     const json = await campaignFile();
     breakJson(json.file);
-    expect((await integrityCheckInWorker(json.file))?.problems).toEqual([expect.stringMatching(/A stored document cannot be read: campaign_rulesets\.content/)]);
+    expect((await integrityCheckInWorker(json.file))?.problems).toEqual([
+      expect.stringMatching(/A stored document cannot be read: campaign_rulesets\.content/),
+    ]);
 
     const index = await campaignFile();
     breakIndex(index.file);
@@ -77,7 +79,11 @@ describe('full check of the campaign file (issue 16)', () => {
       core.onEvent((e) => events.push(e));
       expect(core.info.recovery).toBeNull(); // quick_check passed
       await core.fullCheck();
-      const info = await call<{ recovery: { kind: string; setAsideFile: string; newestBackup: { file: string } | null; detail: string } | null }>(core, 'app.info', {});
+      const info = await call<{ recovery: { kind: string; setAsideFile: string; newestBackup: { file: string } | null; detail: string } | null }>(
+        core,
+        'app.info',
+        {},
+      );
       expect(info.recovery).toMatchObject({ kind: 'damaged', newestBackup: { file: expect.any(String) } });
       expect(info.recovery!.detail).toMatch(/damaged: Herald's full check found/);
       expect(fs.existsSync(path.join(dir, info.recovery!.setAsideFile))).toBe(true);

@@ -78,7 +78,9 @@ export function integrityCheckInWorker(file: string): Promise<IntegrityResult | 
 
 /** Every "table.column" of the file (a backup taken before a schema update has older tables). */
 export function columnsOf(db: Database.Database): Set<string> {
-  return new Set(db.prepare(`SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`).pluck().all() as string[]);
+  return new Set(
+    db.prepare(`SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'`).pluck().all() as string[],
+  );
 }
 
 /** The same check, here and now (a backup being verified inside the backup worker, tests). */

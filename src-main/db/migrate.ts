@@ -34,9 +34,7 @@ export interface AppliedMigration {
 }
 
 export function appliedMigrations(sqlite: Database.Database): AppliedMigration[] {
-  const exists = sqlite
-    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`)
-    .get(MIGRATIONS_TABLE);
+  const exists = sqlite.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?`).get(MIGRATIONS_TABLE);
   if (!exists) return [];
   return (
     sqlite.prepare(`SELECT hash, created_at AS createdAt FROM "${MIGRATIONS_TABLE}" ORDER BY created_at`).all() as {
@@ -65,13 +63,19 @@ export function schemaState(applied: AppliedMigration[], known: KnownMigration[]
 
 export function userTableCounts(sqlite: Database.Database): Map<string, number> {
   const tables = sqlite
-    .prepare(
-      `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ?`,
-    )
+    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name <> ?`)
     .pluck()
     .all(MIGRATIONS_TABLE) as string[];
   return new Map(
-    tables.map((t) => [t, Number(sqlite.prepare(`SELECT count(*) FROM "${t.replaceAll('"', '""')}"`).pluck().get())]),
+    tables.map((t) => [
+      t,
+      Number(
+        sqlite
+          .prepare(`SELECT count(*) FROM "${t.replaceAll('"', '""')}"`)
+          .pluck()
+          .get(),
+      ),
+    ]),
   );
 }
 
@@ -110,9 +114,7 @@ export function applyMigrations(
     const violations = sqlite.pragma('foreign_key_check') as { table: string; parent: string }[];
     if (violations.length > 0) {
       const first = violations[0]!;
-      throw new MigrationCheckError(
-        `After migrating, ${violations.length} row(s) point at missing rows (first: ${first.table} → ${first.parent}).`,
-      );
+      throw new MigrationCheckError(`After migrating, ${violations.length} row(s) point at missing rows (first: ${first.table} → ${first.parent}).`);
     }
     const after = userTableCounts(sqlite);
     for (const [table, count] of before) {

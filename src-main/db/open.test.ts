@@ -37,7 +37,9 @@ function migrationsWith(extra: { tag: string; sql: string }[]): string {
   const dir = tempDir('herald-migrations-');
   fs.cpSync(MIGRATIONS, dir, { recursive: true });
   const journalFile = path.join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as { entries: { idx: number; when: number; tag: string; breakpoints: boolean; version: string }[] };
+  const journal = JSON.parse(fs.readFileSync(journalFile, 'utf8')) as {
+    entries: { idx: number; when: number; tag: string; breakpoints: boolean; version: string }[];
+  };
   for (const m of extra) {
     const last = journal.entries.at(-1)!;
     journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1000, tag: m.tag, breakpoints: true });
@@ -128,10 +130,15 @@ describe('migrations (docs/reliability.md rule 5)', () => {
     const c = '00000000-0000-4000-8000-000000000001';
     insertCampaign(db, 'Vraks');
     db.prepare(`INSERT INTO players VALUES ('p1', ?, 'Alice', NULL, 'x', 'x')`).run(c.replace(/1$/, '5'));
-    db.prepare(`INSERT INTO team_lists (id, list_key, faction, name, list_version, content, content_hash, created_at, updated_at) VALUES ('l1', 'k', 'Orks', 'Orks', '1', '{}', 'h', 'x', 'x')`).run();
+    db.prepare(
+      `INSERT INTO team_lists (id, list_key, faction, name, list_version, content, content_hash, created_at, updated_at) VALUES ('l1', 'k', 'Orks', 'Orks', '1', '{}', 'h', 'x', 'x')`,
+    ).run();
     db.prepare(`INSERT INTO teams VALUES ('t1', ?, 'p1', 'l1', 'Da Boyz', '{"models":[]}', 'x', 'x', 'x')`).run(c.replace(/1$/, '5'));
-    db.prepare(`INSERT INTO ledger_entries (id, campaign_id, team_id, kind, req, data, reason, created_at) VALUES ('e1', ?, 't1', 'req.adjusted', 5, '{"kind":"req.adjusted"}', 'r', 'x')`).run(c.replace(/1$/, '5'));
-    const count = (s: Database.Database) => ['campaigns', 'players', 'teams', 'ledger_entries'].map((t) => s.prepare(`SELECT count(*) FROM ${t}`).pluck().get());
+    db.prepare(
+      `INSERT INTO ledger_entries (id, campaign_id, team_id, kind, req, data, reason, created_at) VALUES ('e1', ?, 't1', 'req.adjusted', 5, '{"kind":"req.adjusted"}', 'r', 'x')`,
+    ).run(c.replace(/1$/, '5'));
+    const count = (s: Database.Database) =>
+      ['campaigns', 'players', 'teams', 'ledger_entries'].map((t) => s.prepare(`SELECT count(*) FROM ${t}`).pluck().get());
     expect(count(db)).toEqual([1, 1, 1, 1]);
     db.close();
 

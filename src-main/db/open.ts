@@ -13,13 +13,7 @@ import path from 'node:path';
 import { createVerifiedBackup, restoreBackup, type BackupInfo } from './backup';
 import { DbOpenError, isBusy, isCorruption, sqliteCode } from './errors';
 import { checkedSound, type QuickCheck } from './quick-check';
-import {
-  applyMigrations,
-  appliedMigrations,
-  knownMigrations,
-  MigrationCheckError,
-  schemaState,
-} from './migrate';
+import { applyMigrations, appliedMigrations, knownMigrations, MigrationCheckError, schemaState } from './migrate';
 import * as schema from './schema';
 
 /** Our own SQLite application_id: "HRLD". A file with any other non-zero id belongs to another application. */
@@ -82,15 +76,9 @@ export function readConnectionProfile(sqlite: Database.Database): ConnectionProf
 
 function assertProfile(sqlite: Database.Database, file: string) {
   const actual = readConnectionProfile(sqlite);
-  const wrong = (Object.keys(EXPECTED_PROFILE) as (keyof ConnectionProfile)[]).filter(
-    (k) => actual[k] !== EXPECTED_PROFILE[k],
-  );
+  const wrong = (Object.keys(EXPECTED_PROFILE) as (keyof ConnectionProfile)[]).filter((k) => actual[k] !== EXPECTED_PROFILE[k]);
   if (wrong.length > 0) {
-    throw new DbOpenError(
-      'PRAGMA_MISMATCH',
-      file,
-      `The campaign file could not be opened safely (${wrong.map((k) => `${k}=${actual[k]}`).join(', ')}).`,
-    );
+    throw new DbOpenError('PRAGMA_MISMATCH', file, `The campaign file could not be opened safely (${wrong.map((k) => `${k}=${actual[k]}`).join(', ')}).`);
   }
 }
 
@@ -120,9 +108,7 @@ export function inspectCampaignFile(file: string, migrationsFolder: string, chec
   try {
     probe = new Database(file, { readonly: true, fileMustExist: true });
     const applicationId = Number(probe.pragma('application_id', { simple: true }));
-    const userTables = Number(
-      probe.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().get(),
-    );
+    const userTables = Number(probe.prepare(`SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`).pluck().get());
     if (applicationId !== APPLICATION_ID) {
       if (applicationId === 0 && userTables === 0) return { fresh: true, schemaVersion: 0 };
       throw new DbOpenError(
@@ -198,7 +184,9 @@ export function openCampaignFile(options: OpenOptions): OpenedDatabase {
       if (e instanceof MigrationCheckError && backup) {
         sqlite.close();
         restoreBackup(backup, file, now());
-        throw new DbOpenError('MIGRATION_FAILED', file, `Updating the campaign file failed its checks: ${e.message} The file was put back as it was.`, { cause: e });
+        throw new DbOpenError('MIGRATION_FAILED', file, `Updating the campaign file failed its checks: ${e.message} The file was put back as it was.`, {
+          cause: e,
+        });
       }
       throw new DbOpenError('MIGRATION_FAILED', file, `Updating the campaign file failed: ${(e as Error).message}. Nothing was changed.`, { cause: e });
     }
@@ -231,7 +219,11 @@ export function isWritableDir(dir: string): boolean {
  */
 export function openReadOnlySnapshot(file: string, migrationsFolder: string, tmpRoot: string): OpenedDatabase {
   if (!fs.existsSync(file)) {
-    throw new DbOpenError('READ_ONLY', file, `The data folder ${path.dirname(file)} is on a read-only disk and has no campaign file yet: choose a writable folder.`);
+    throw new DbOpenError(
+      'READ_ONLY',
+      file,
+      `The data folder ${path.dirname(file)} is on a read-only disk and has no campaign file yet: choose a writable folder.`,
+    );
   }
   const dir = fs.mkdtempSync(path.join(tmpRoot, 'herald-read-only-'));
   const copy = path.join(dir, path.basename(file));
@@ -253,7 +245,11 @@ export function openReadOnlySnapshot(file: string, migrationsFolder: string, tmp
   const state = schemaState(appliedMigrations(sqlite), knownMigrations(migrationsFolder));
   if (state.kind !== 'current') {
     sqlite.close();
-    throw new DbOpenError('READ_ONLY', file, `The campaign file is on a read-only disk and needs updating for this version of Herald, which a read-only disk does not allow. Copy it to a writable folder, or open it with the Herald that saved it.`);
+    throw new DbOpenError(
+      'READ_ONLY',
+      file,
+      `The campaign file is on a read-only disk and needs updating for this version of Herald, which a read-only disk does not allow. Copy it to a writable folder, or open it with the Herald that saved it.`,
+    );
   }
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('trusted_schema = OFF');

@@ -13,7 +13,9 @@ export const campaigns = sqliteTable(
     name: text('name').notNull(),
     pointsLimit: integer('points_limit').notNull(),
     /** Who rolls the campaign's dice (issue 5): 'app' (seeded, reproducible) or 'physical' (faces typed in). */
-    diceMode: text('dice_mode', { enum: ['app', 'physical'] }).notNull().default('app'),
+    diceMode: text('dice_mode', { enum: ['app', 'physical'] })
+      .notNull()
+      .default('app'),
     /** The club's optional rules (shared/rules PlanOptionalRules JSON): weather, Dusk & Dawn, twist, mysterious objectives. */
     optionalRules: text('optional_rules', { mode: 'json' })
       .notNull()
@@ -171,36 +173,40 @@ export const ledgerEntries = sqliteTable(
  * (src-main/ledger/, the only code that writes it) and equal to a rebuild from the ledger (a test rebuilds and compares). Rows with an
  * older `version` are rebuilt when the file opens, so a Herald that projects differently never reads a stale one.
  */
-export const teamProjections = sqliteTable('team_projections', {
-  teamId: text('team_id')
-    .primaryKey()
-    .references(() => teams.id, { onDelete: 'restrict' }),
-  campaignId: text('campaign_id')
-    .notNull()
-    .references(() => campaigns.id, { onDelete: 'restrict' }),
-  version: integer('version').notNull(),
-  /** Requisition now (the sum of the team's live ledger entries). */
-  req: integer('req').notNull(),
-  /** Req value of the honours held (counts toward Threat). */
-  honourPoints: integer('honour_points').notNull(),
-  modelsLost: integer('models_lost').notNull(),
-  /** The last ledger seq folded in. */
-  lastSeq: integer('last_seq').notNull(),
-  /** The team's record over its committed games (standings without scanning every game). */
-  gamesPlayed: integer('games_played').notNull().default(0),
-  wins: integer('wins').notNull().default(0),
-  draws: integer('draws').notNull().default(0),
-  losses: integer('losses').notNull().default(0),
-  vpFor: integer('vp_for').notNull().default(0),
-  vpAgainst: integer('vp_against').notNull().default(0),
-  /** shared/rules TeamLedgerState JSON (src-main/ledger/). */
-  state: text('state', { mode: 'json' }).notNull(),
-  /**
-   * The projection and roster as they were before the team's latest committed game (src-main/ledger/read.ts Undo JSON), so
-   * voiding that game puts them back instead of refolding ten years of ledger; null when not known.
-   */
-  undo: text('undo', { mode: 'json' }),
-}, (t) => [index('team_projections_campaign').on(t.campaignId)]);
+export const teamProjections = sqliteTable(
+  'team_projections',
+  {
+    teamId: text('team_id')
+      .primaryKey()
+      .references(() => teams.id, { onDelete: 'restrict' }),
+    campaignId: text('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    version: integer('version').notNull(),
+    /** Requisition now (the sum of the team's live ledger entries). */
+    req: integer('req').notNull(),
+    /** Req value of the honours held (counts toward Threat). */
+    honourPoints: integer('honour_points').notNull(),
+    modelsLost: integer('models_lost').notNull(),
+    /** The last ledger seq folded in. */
+    lastSeq: integer('last_seq').notNull(),
+    /** The team's record over its committed games (standings without scanning every game). */
+    gamesPlayed: integer('games_played').notNull().default(0),
+    wins: integer('wins').notNull().default(0),
+    draws: integer('draws').notNull().default(0),
+    losses: integer('losses').notNull().default(0),
+    vpFor: integer('vp_for').notNull().default(0),
+    vpAgainst: integer('vp_against').notNull().default(0),
+    /** shared/rules TeamLedgerState JSON (src-main/ledger/). */
+    state: text('state', { mode: 'json' }).notNull(),
+    /**
+     * The projection and roster as they were before the team's latest committed game (src-main/ledger/read.ts Undo JSON), so
+     * voiding that game puts them back instead of refolding ten years of ledger; null when not known.
+     */
+    undo: text('undo', { mode: 'json' }),
+  },
+  (t) => [index('team_projections_campaign').on(t.campaignId)],
+);
 export type TeamProjectionRow = typeof teamProjections.$inferSelect;
 
 /**

@@ -46,7 +46,7 @@ const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 function writeDurably(file: string, data: Buffer) {
   const fd = fs.openSync(file, 'w');
   try {
-    for (let off = 0; off < data.length; ) off += fs.writeSync(fd, data, off, data.length - off);
+    for (let off = 0; off < data.length;) off += fs.writeSync(fd, data, off, data.length - off);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);

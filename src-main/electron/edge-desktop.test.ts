@@ -33,10 +33,14 @@ async function waitForRecord(h: Herald, found: (r: HeraldRecord) => boolean): Pr
   throw new Error(`Never recorded. Records: ${JSON.stringify((await h.records()).map((r) => r.kind))}\n${h.output()}`);
 }
 const sentEvents = async (h: Herald) =>
-  (await h.records()).filter((r) => r.kind === 'webContents.send' && (r.detail as { channel: string }).channel === IPC_EVENT).map((r) => (r.detail as { args: unknown[] }).args);
+  (await h.records())
+    .filter((r) => r.kind === 'webContents.send' && (r.detail as { channel: string }).channel === IPC_EVENT)
+    .map((r) => (r.detail as { args: unknown[] }).args);
 const labels = (items: MenuItemInfo[] | undefined) => (items ?? []).filter((i) => i.label).map((i) => i.label);
 const messageBoxes = async (h: Herald) =>
-  (await h.records()).filter((r) => r.kind === 'dialog.showMessageBox').map((r) => (r.detail as { options: { message: string; detail?: string; type?: string } }).options);
+  (await h.records())
+    .filter((r) => r.kind === 'dialog.showMessageBox')
+    .map((r) => (r.detail as { options: { message: string; detail?: string; type?: string } }).options);
 
 describe('the desktop app, at the Electron edge (issue 15)', () => {
   it('File menu: import, export and print go to the page as menu.command; Back up now makes a checked backup and says so; Open data folder', async () => {
@@ -44,7 +48,16 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
     const h = await start({ dataDir });
     const menu = (await h.menu())!;
     const file = menu.find((m) => m.label === 'File')!.submenu;
-    expect(labels(file)).toEqual(['New campaign…', 'Import campaign…', 'Export campaign…', 'Import team list…', 'Print…', 'Back up now', 'Open data folder', 'Quit']);
+    expect(labels(file)).toEqual([
+      'New campaign…',
+      'Import campaign…',
+      'Export campaign…',
+      'Import team list…',
+      'Print…',
+      'Back up now',
+      'Open data folder',
+      'Quit',
+    ]);
     expect(labels(menu.find((m) => m.label === 'Help')!.submenu)).toEqual(['Show log', 'About Herald']);
 
     for (const item of ['Import campaign…', 'Export campaign…', 'Import team list…', 'Print…']) await h.click('File', item);
@@ -79,7 +92,9 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
     fs.writeFileSync(path.join(dataDir, 'herald.sqlite'), 'a shopping list, not a campaign file');
     const h = await start({ dataDir });
     const log = path.join(dataDir, 'logs', 'herald.log');
-    expect(fs.readFileSync(log, 'utf8')).toMatch(/^\S+Z .*herald\.sqlite is not a Herald campaign file \(it is not a SQLite database\)\. Herald has not changed it\. Herald moved it aside/);
+    expect(fs.readFileSync(log, 'utf8')).toMatch(
+      /^\S+Z .*herald\.sqlite is not a Herald campaign file \(it is not a SQLite database\)\. Herald has not changed it\. Herald moved it aside/,
+    );
     await h.click('Help', 'Show log');
     await waitForRecord(h, (r) => r.kind === 'shell.openPath');
     expect((await h.records()).filter((r) => r.kind === 'shell.openPath').map((r) => r.detail)).toEqual([log]);
@@ -91,7 +106,9 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
     const before = (await h.menus()).length;
     await h.webContentsEvent('context-menu', [{ isEditable: true, selectionText: 'Kaelen', editFlags: flags, x: 10, y: 10 }]);
     await h.webContentsEvent('context-menu', [{ isEditable: false, selectionText: '', editFlags: flags, x: 10, y: 10 }]);
-    await h.webContentsEvent('context-menu', [{ isEditable: false, selectionText: 'Brother Kaelen', editFlags: { ...flags, canCut: false, canPaste: false }, x: 10, y: 10 }]);
+    await h.webContentsEvent('context-menu', [
+      { isEditable: false, selectionText: 'Brother Kaelen', editFlags: { ...flags, canCut: false, canPaste: false }, x: 10, y: 10 },
+    ]);
     const popped = (await h.menus()).slice(before);
     expect(popped.map((m) => m.map((i) => i.role ?? i.type))).toEqual([['cut', 'copy', 'paste', 'separator', 'selectAll'], ['copy']]);
     expect(popped[0]!.map((i) => i.label).filter(Boolean)).toEqual(['Cut', 'Copy', 'Paste', 'Select all']);

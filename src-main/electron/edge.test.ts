@@ -59,14 +59,26 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
       (kind, answer) => herald.answer(kind, answer),
       folder,
     );
-    expect(CHANNEL_NAMES.filter((c) => !answers.has(c)), 'channels the edge test does not call yet (add them to test-support/every-channel.ts)').toEqual([]);
+    expect(
+      CHANNEL_NAMES.filter((c) => !answers.has(c)),
+      'channels the edge test does not call yet (add them to test-support/every-channel.ts)',
+    ).toEqual([]);
     const bad = [...answers].flatMap(([channel, results]) =>
       results.filter((r) => !r.ok && ['INVALID_INPUT', 'UNKNOWN_CHANNEL', 'INTERNAL'].includes(r.error.code)).map((r) => `${channel}: ${JSON.stringify(r)}`),
     );
     expect(bad, herald.output()).toEqual([]);
     // The club's evening went through: a game committed and voided, files written where the dialogs said.
     const ok = (channel: string) => answers.get(channel)?.every((r) => r.ok);
-    for (const channel of ['campaigns.create', 'teams.found', 'games.commit', 'games.void', 'print.pdf', 'campaigns.exportFile', 'campaigns.importFile', 'backups.restore']) {
+    for (const channel of [
+      'campaigns.create',
+      'teams.found',
+      'games.commit',
+      'games.void',
+      'print.pdf',
+      'campaigns.exportFile',
+      'campaigns.importFile',
+      'backups.restore',
+    ]) {
       expect(ok(channel), `${channel}: ${JSON.stringify(answers.get(channel))}`).toBe(true);
     }
     for (const file of ['marines.json', 'ruleset.json', 'bulletin.pdf', 'campaign.json']) expect(fs.existsSync(path.join(folder, file)), file).toBe(true);
@@ -106,7 +118,11 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     const root = path.resolve('dist/renderer');
     const assets = fs.readdirSync(path.join(root, 'assets'));
     expect(assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')) && assets.some((a) => a.endsWith('.woff2'))).toBe(true);
-    for (const [url, file] of [[APP_INDEX_URL, 'index.html'], [`${APP_ORIGIN}/`, 'index.html'], ...assets.map((a) => [`${APP_ORIGIN}/assets/${a}`, `assets/${a}`])] as const) {
+    for (const [url, file] of [
+      [APP_INDEX_URL, 'index.html'],
+      [`${APP_ORIGIN}/`, 'index.html'],
+      ...assets.map((a) => [`${APP_ORIGIN}/assets/${a}`, `assets/${a}`]),
+    ] as const) {
       const response = await herald.request(url);
       expect(response.status, url).toBe(200);
       expect(response.headers['content-security-policy'], url).toBe(CONTENT_SECURITY_POLICY);
@@ -146,7 +162,16 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     for (const url of [APP_INDEX_URL, `${APP_INDEX_URL}#/campaigns`, `${APP_ORIGIN}/index.html?after-restore=1`, `${APP_ORIGIN}/`]) {
       expect((await herald.navigate(url)).prevented, url).toBe(false);
     }
-    for (const url of ['https://example.org/', 'http://127.0.0.1:5173/', 'file:///etc/passwd', 'about:blank', 'data:text/html,hi', 'app://evil/index.html', 'javascript:alert(1)', 'not a url']) {
+    for (const url of [
+      'https://example.org/',
+      'http://127.0.0.1:5173/',
+      'file:///etc/passwd',
+      'about:blank',
+      'data:text/html,hi',
+      'app://evil/index.html',
+      'javascript:alert(1)',
+      'not a url',
+    ]) {
       expect((await herald.navigate(url)).prevented, url).toBe(true);
       expect((await herald.navigate(url, undefined, 'will-redirect')).prevented, url).toBe(true);
     }
@@ -205,7 +230,9 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     expect(fs.readdirSync(path.dirname(target))).toEqual(['Vraks bulletin.pdf']);
 
     const records = await herald.records();
-    const windows = kinds(records, 'BrowserWindow').map((r) => r.detail as { id: number; options: { show?: boolean; webPreferences: Record<string, unknown> } });
+    const windows = kinds(records, 'BrowserWindow').map(
+      (r) => r.detail as { id: number; options: { show?: boolean; webPreferences: Record<string, unknown> } },
+    );
     const hidden = windows.find((w) => w.options.show === false && w.id !== 1);
     expect(hidden?.options.webPreferences).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false, preload: BUILT_PRELOAD });
     const route = `${APP_INDEX_URL}#/print/bulletin/${campaign.value.id}?paper=a4`;
@@ -265,7 +292,10 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     expect(order.indexOf('campaign file closed')).toBeLessThan(order.indexOf('app.exited'));
     expect(order.filter((k) => k === 'app.exited')).toHaveLength(1);
 
-    const leftovers = fs.readdirSync(dataDir, { recursive: true }).map(String).filter((f) => /\.tmp$|-tmp$/.test(f));
+    const leftovers = fs
+      .readdirSync(dataDir, { recursive: true })
+      .map(String)
+      .filter((f) => /\.tmp$|-tmp$/.test(f));
     expect(leftovers).toEqual([]);
     // The backup asked for is kept, verified (a daily one may be there too, on a machine slow enough to reach it).
     expect(listVerifiedBackups(path.join(dataDir, 'backups')).map((b) => b.reason)).toContain('by-hand');

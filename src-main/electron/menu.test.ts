@@ -44,7 +44,16 @@ const settle = () => new Promise((r) => setTimeout(r, 0));
 describe('the File menu', () => {
   it('has the desktop commands, in order', () => {
     const file = submenu(menuTemplate(deps().d), 'File');
-    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual(['New campaign…', 'Import campaign…', 'Export campaign…', 'Import team list…', 'Print…', 'Back up now', 'Open data folder', 'Quit']);
+    expect(file.filter((i) => i.label).map((i) => i.label)).toEqual([
+      'New campaign…',
+      'Import campaign…',
+      'Export campaign…',
+      'Import team list…',
+      'Print…',
+      'Back up now',
+      'Open data folder',
+      'Quit',
+    ]);
   });
 
   it('sends import, export and print to the page (which acts on what is on screen)', () => {
@@ -70,7 +79,11 @@ describe('the File menu', () => {
     const failing = deps({ invoke: async () => ({ ok: false, error: { code: 'DISK_FULL', message: 'The disk is full: nothing was saved.' } }) });
     click(item(submenu(menuTemplate(failing.d), 'File'), 'Back up now'));
     await settle();
-    expect(failing.messages[0]).toMatchObject({ type: 'error', message: 'The campaign file was not backed up.', detail: 'The disk is full: nothing was saved.' });
+    expect(failing.messages[0]).toMatchObject({
+      type: 'error',
+      message: 'The campaign file was not backed up.',
+      detail: 'The disk is full: nothing was saved.',
+    });
   });
 
   it('opens the data folder', async () => {
@@ -89,7 +102,11 @@ describe('the File menu', () => {
     expect(menuTemplate(deps().d).some((m) => m.role === 'viewMenu')).toBe(true);
     const packaged = menuTemplate(deps({ packaged: true }).d);
     expect(packaged.some((m) => m.role === 'viewMenu')).toBe(false);
-    expect(submenu(packaged, 'View').map((i) => i.role).filter(Boolean)).not.toContain('toggleDevTools');
+    expect(
+      submenu(packaged, 'View')
+        .map((i) => i.role)
+        .filter(Boolean),
+    ).not.toContain('toggleDevTools');
   });
 });
 

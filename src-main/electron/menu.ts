@@ -35,7 +35,12 @@ export async function backUpNow(deps: Pick<MenuDeps, 'invoke' | 'showMessage' | 
   const result = await deps.invoke('backups.create', {});
   if (result.ok) {
     const made = result.value as { bytes: number; file: string };
-    deps.showMessage({ type: 'info', title: 'Back up now', message: `Backed up (${size(made.bytes)}, checked before it was kept).`, detail: `${made.file}, in the backups folder beside ${deps.databaseFile}.` });
+    deps.showMessage({
+      type: 'info',
+      title: 'Back up now',
+      message: `Backed up (${size(made.bytes)}, checked before it was kept).`,
+      detail: `${made.file}, in the backups folder beside ${deps.databaseFile}.`,
+    });
   } else {
     deps.showMessage({ type: 'error', title: 'Back up now', message: 'The campaign file was not backed up.', detail: result.error.message });
   }
@@ -64,7 +69,15 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions = deps.packaged
     ? {
         label: 'View',
-        submenu: [{ role: 'reload' }, { type: 'separator' }, { role: 'resetZoom' }, { role: 'zoomIn' }, { role: 'zoomOut' }, { type: 'separator' }, { role: 'togglefullscreen' }],
+        submenu: [
+          { role: 'reload' },
+          { type: 'separator' },
+          { role: 'resetZoom' },
+          { role: 'zoomIn' },
+          { role: 'zoomOut' },
+          { type: 'separator' },
+          { role: 'togglefullscreen' },
+        ],
       }
     : { role: 'viewMenu' };
   return [
@@ -91,11 +104,7 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
     {
       label: 'Help',
       role: 'help',
-      submenu: [
-        { label: 'Show log', click: () => void showLog(deps) },
-        { type: 'separator' },
-        { label: 'About Herald', click: about },
-      ],
+      submenu: [{ label: 'Show log', click: () => void showLog(deps) }, { type: 'separator' }, { label: 'About Herald', click: about }],
     },
   ];
 }

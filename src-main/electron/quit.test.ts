@@ -25,8 +25,15 @@ describe('closeOnQuit', () => {
   it('holds quit until the backups are idle, closes the file once, then quits for good', async () => {
     const { app, steps } = fakeApp();
     let finish: () => void = () => {};
-    const core = { backupsIdle: () => new Promise<void>((r) => (finish = r)).then(() => void steps.push('backups idle')), close: () => void steps.push('closed') };
-    closeOnQuit(app, () => core, () => {});
+    const core = {
+      backupsIdle: () => new Promise<void>((r) => (finish = r)).then(() => void steps.push('backups idle')),
+      close: () => void steps.push('closed'),
+    };
+    closeOnQuit(
+      app,
+      () => core,
+      () => {},
+    );
     app.quit();
     app.quit(); // a second Quit while waiting changes nothing
     await settle();
@@ -39,7 +46,11 @@ describe('closeOnQuit', () => {
   it('closes and quits even when the backup under way fails, and says so in the log', async () => {
     const { app, steps } = fakeApp();
     const log: string[] = [];
-    closeOnQuit(app, () => ({ backupsIdle: () => Promise.reject(new Error('disk full')), close: () => void steps.push('closed') }), (m) => log.push(m));
+    closeOnQuit(
+      app,
+      () => ({ backupsIdle: () => Promise.reject(new Error('disk full')), close: () => void steps.push('closed') }),
+      (m) => log.push(m),
+    );
     app.quit();
     await settle();
     expect(steps).toEqual(['quit asked', 'held', 'closed', 'quit asked', 'exited']);
@@ -48,7 +59,11 @@ describe('closeOnQuit', () => {
 
   it('lets quit go at once when there is no campaign file open (Herald could not start)', () => {
     const { app, steps } = fakeApp();
-    closeOnQuit(app, () => undefined, () => {});
+    closeOnQuit(
+      app,
+      () => undefined,
+      () => {},
+    );
     app.quit();
     expect(steps).toEqual(['quit asked', 'exited']);
   });
@@ -56,7 +71,16 @@ describe('closeOnQuit', () => {
   it('still quits when closing the file throws', async () => {
     const { app, steps } = fakeApp();
     const log: string[] = [];
-    closeOnQuit(app, () => ({ backupsIdle: async () => {}, close: () => { throw new Error('busy'); } }), (m) => log.push(m));
+    closeOnQuit(
+      app,
+      () => ({
+        backupsIdle: async () => {},
+        close: () => {
+          throw new Error('busy');
+        },
+      }),
+      (m) => log.push(m),
+    );
     app.quit();
     await settle();
     expect(steps).toEqual(['quit asked', 'held', 'quit asked', 'exited']);

@@ -53,8 +53,20 @@ describe('placeWindow', () => {
 
 describe('parseWindowState', () => {
   it('reads what was written, and nothing from damaged or odd files', () => {
-    expect(parseWindowState('{"bounds":{"x":1,"y":2,"width":900,"height":700},"maximized":true}')).toEqual({ bounds: { x: 1, y: 2, width: 900, height: 700 }, maximized: true });
-    for (const bad of [null, '', '{', 'null', '[]', '{"bounds":{"x":"1","y":2,"width":900,"height":700}}', '{"bounds":{"x":1,"y":2,"width":0,"height":700}}', '{"bounds":{"x":1e308,"y":2,"width":900,"height":700}}']) {
+    expect(parseWindowState('{"bounds":{"x":1,"y":2,"width":900,"height":700},"maximized":true}')).toEqual({
+      bounds: { x: 1, y: 2, width: 900, height: 700 },
+      maximized: true,
+    });
+    for (const bad of [
+      null,
+      '',
+      '{',
+      'null',
+      '[]',
+      '{"bounds":{"x":"1","y":2,"width":900,"height":700}}',
+      '{"bounds":{"x":1,"y":2,"width":0,"height":700}}',
+      '{"bounds":{"x":1e308,"y":2,"width":900,"height":700}}',
+    ]) {
       expect(parseWindowState(bad)).toBeNull();
     }
   });

@@ -37,7 +37,10 @@ export function parseWindowState(text: string | null): WindowState | null {
   }
   const b = (data as { bounds?: Partial<Rect> } | null)?.bounds;
   if (!b || !isInt(b.x) || !isInt(b.y) || !isInt(b.width) || !isInt(b.height) || b.width <= 0 || b.height <= 0) return null;
-  return { bounds: { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) }, maximized: (data as { maximized?: unknown }).maximized === true };
+  return {
+    bounds: { x: Math.round(b.x), y: Math.round(b.y), width: Math.round(b.width), height: Math.round(b.height) },
+    maximized: (data as { maximized?: unknown }).maximized === true,
+  };
 }
 
 function overlap(a: Rect, b: Rect): { width: number; height: number } {
@@ -134,7 +137,11 @@ export function keepOnScreen(win: BrowserWindow, screen: Pick<Screen, 'getAllDis
   const check = () => {
     if (win.isDestroyed() || win.isMaximized() || win.isFullScreen()) return;
     const now = win.getBounds();
-    const placed = placeWindow({ bounds: now, maximized: false }, screen.getAllDisplays().map((d) => d.workArea), screen.getPrimaryDisplay().workArea);
+    const placed = placeWindow(
+      { bounds: now, maximized: false },
+      screen.getAllDisplays().map((d) => d.workArea),
+      screen.getPrimaryDisplay().workArea,
+    );
     const b = placed.bounds;
     if (b.x !== now.x || b.y !== now.y || b.width !== now.width || b.height !== now.height) win.setBounds(b);
   };

@@ -158,7 +158,11 @@ export function teamThreat(team: LoadedTeam): number {
 /** The Threat of every founded team of the campaign (for the Underdog), from the stored projections. */
 export function campaignThreats(db: Db, campaign: CampaignRow): number[] {
   const honours = prepared(db, 'projections.honourPoints', (d) =>
-    d.select({ teamId: teamProjections.teamId, honourPoints: teamProjections.honourPoints }).from(teamProjections).where(eq(teamProjections.campaignId, sql.placeholder('campaignId'))).prepare(),
+    d
+      .select({ teamId: teamProjections.teamId, honourPoints: teamProjections.honourPoints })
+      .from(teamProjections)
+      .where(eq(teamProjections.campaignId, sql.placeholder('campaignId')))
+      .prepare(),
   ).all({ campaignId: campaign.id });
   const honourPoints = new Map(honours.map((h) => [h.teamId, h.honourPoints]));
   const rosters = prepared(db, 'teams.rosterText', (d) =>
@@ -168,9 +172,7 @@ export function campaignThreats(db: Db, campaign: CampaignRow): number[] {
       .where(eq(teams.campaignId, sql.placeholder('campaignId')))
       .prepare(),
   ).all({ campaignId: campaign.id });
-  return rosters
-    .filter((t) => t.foundedAt !== null)
-    .map((t) => threat(rosterPoints(db, t.teamListId, t.roster) + (honourPoints.get(t.id) ?? 0)));
+  return rosters.filter((t) => t.foundedAt !== null).map((t) => threat(rosterPoints(db, t.teamListId, t.roster) + (honourPoints.get(t.id) ?? 0)));
 }
 
 /** A stored roster's points (see checkedRoster). */

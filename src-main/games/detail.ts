@@ -29,7 +29,18 @@ import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } fr
 import { statChanges } from './stats';
 
 /** Requisition awards Herald works out from the result itself (progression/apply.ts earnedAward); the rest are ticked. */
-const BUILT_IN_REQ_AWARDS = new Set(['took-part', 'victory', 'stalemate', 'assassin', 'considerate-commander', 'sweeping-advance', 'first-blood', 'linebreaker', 'mistakes-were-made', 'kayfabe']);
+const BUILT_IN_REQ_AWARDS = new Set([
+  'took-part',
+  'victory',
+  'stalemate',
+  'assassin',
+  'considerate-commander',
+  'sweeping-advance',
+  'first-blood',
+  'linebreaker',
+  'mistakes-were-made',
+  'kayfabe',
+]);
 
 export function mustFindGame(db: Db, id: string): GameRow {
   const game = gamesRepo.findGame(db, id);
@@ -108,7 +119,10 @@ export function tryPlan(game: GameRow, state: GameState, teams: Record<Side, Loa
     const plan = planGame(
       state.ruleset,
       {
-        sides: { a: { teamId: teams.a.row.id, name: teams.a.row.name, units: teams.a.roster.models.length }, b: { teamId: teams.b.row.id, name: teams.b.row.name, units: teams.b.roster.models.length } },
+        sides: {
+          a: { teamId: teams.a.row.id, name: teams.a.row.name, units: teams.a.roster.models.length },
+          b: { teamId: teams.b.row.id, name: teams.b.row.name, units: teams.b.roster.models.length },
+        },
         mission: setup.mission,
         deployment: setup.deployment,
         optionalRules: setup.optionalRules,
@@ -118,7 +132,8 @@ export function tryPlan(game: GameRow, state: GameState, teams: Record<Side, Loa
     );
     return { plan, pending: null };
   } catch (e) {
-    if (e instanceof MissingRollError) return { plan: null, pending: { key: e.key, expression: e.expression, purpose: human(e.purpose), message: human(e.message) } };
+    if (e instanceof MissingRollError)
+      return { plan: null, pending: { key: e.key, expression: e.expression, purpose: human(e.purpose), message: human(e.message) } };
     if (e instanceof GamePlanError) throw new AppError('VALIDATION', e.problems.join(' '));
     throw e;
   }
@@ -139,7 +154,9 @@ export function detail(db: Db, id: string): GameDetail {
     if (plan === null) planPendingRoll = tryPlan(game, state, teams, draft.faces).pending;
     else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, campaign), draft });
   }
-  const storedRolls = gamesRepo.gameRollsOf(db, game.id).map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
+  const storedRolls = gamesRepo
+    .gameRollsOf(db, game.id)
+    .map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
   // The game's own ledger rows (voided or not), by the ledger_game index.
   const gameRows = game.status === 'draft' ? [] : teamsRepo.gameLedger(db, game.id);
   const gameData = gameRows.map(teamsRepo.parseLedgerData); // parsed once, for the changes and the entries
@@ -153,22 +170,21 @@ export function detail(db: Db, id: string): GameDetail {
     } catch {
       score = null; // a ruleset upgraded since may no longer score it; the stored VP and winner stand
     }
-    const changes: ChangeView[] = gameRows
-      .map((r, n) => {
-        const data = gameData[n]!;
-        const entry = 'v' in data ? data : null;
-        return {
-          step: entry ? STEP[entry.kind] : 'requisition',
-          side: r.teamId === game.teamAId ? 'a' : 'b',
-          kind: r.kind,
-          modelId: r.modelId,
-          modelName: r.modelId === null ? null : (names.get(r.modelId) ?? null),
-          req: r.req,
-          text: r.reason,
-          citation: entry?.citation ?? 'PROGRESSION.md · Requisition',
-          rolls: (entry?.rolls ?? []).map((x) => ({ ...x, purpose: human(x.purpose) })),
-        };
-      });
+    const changes: ChangeView[] = gameRows.map((r, n) => {
+      const data = gameData[n]!;
+      const entry = 'v' in data ? data : null;
+      return {
+        step: entry ? STEP[entry.kind] : 'requisition',
+        side: r.teamId === game.teamAId ? 'a' : 'b',
+        kind: r.kind,
+        modelId: r.modelId,
+        modelName: r.modelId === null ? null : (names.get(r.modelId) ?? null),
+        req: r.req,
+        text: r.reason,
+        citation: entry?.citation ?? 'PROGRESSION.md · Requisition',
+        rolls: (entry?.rolls ?? []).map((x) => ({ ...x, purpose: human(x.purpose) })),
+      };
+    });
     preview = { ...preview, score, changes, rolls: storedRolls.filter((r) => r.phase === 'post').map(({ phase: _p, ...r }) => r) };
   }
 
@@ -213,7 +229,12 @@ export function detail(db: Db, id: string): GameDetail {
     })),
   );
   const recruitOptions = (side: Side) =>
-    teams[side].list.entries.map((e) => ({ entryId: e.id, name: e.name, category: e.category, points: e.points * (e.category === 'squad' ? (e.squad?.min ?? 1) : 1) }));
+    teams[side].list.entries.map((e) => ({
+      entryId: e.id,
+      name: e.name,
+      category: e.category,
+      points: e.points * (e.category === 'squad' ? (e.squad?.min ?? 1) : 1),
+    }));
   const hasMedicalGear = (side: Side) => (state.projection.teams[teams[side].row.id]?.teamHonours ?? []).some((h) => h.honour === 'medical-gear');
 
   return {
@@ -223,7 +244,13 @@ export function detail(db: Db, id: string): GameDetail {
     draft,
     models,
     honourOptions,
-    expAwardOptions: (state.ruleset.progression.experience.awards ?? []).map((a) => ({ id: a.id, name: a.name, exp: a.exp, modelTypes: a.modelTypes, condition: a.condition })),
+    expAwardOptions: (state.ruleset.progression.experience.awards ?? []).map((a) => ({
+      id: a.id,
+      name: a.name,
+      exp: a.exp,
+      modelTypes: a.modelTypes,
+      condition: a.condition,
+    })),
     otherAwardOptions: (state.ruleset.progression.requisition.awards ?? [])
       .filter((a) => !BUILT_IN_REQ_AWARDS.has(a.id))
       .map((a) => ({ id: a.id, name: a.name, req: a.req, condition: a.condition })),
@@ -234,4 +261,3 @@ export function detail(db: Db, id: string): GameDetail {
     entries: gameEntries,
   };
 }
-

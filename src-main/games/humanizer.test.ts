@@ -7,14 +7,21 @@ import { humanizer } from './resolve';
 const teams = { a: { row: { name: 'Iron Wolves' } }, b: { row: { name: 'Da Krumpas' } } } as unknown as Record<'a' | 'b', LoadedTeam>;
 
 describe('humanizer (issue 16)', () => {
-  const names = new Map([['a', 'Grukk'], ['e', 'Brother Kaelen'], ['{model:x}', 'Odd'], ['b-sarge', 'Sergeant Vox']]);
+  const names = new Map([
+    ['a', 'Grukk'],
+    ['e', 'Brother Kaelen'],
+    ['{model:x}', 'Odd'],
+    ['b-sarge', 'Sergeant Vox'],
+  ]);
   const human = humanizer(teams, names);
 
   it('puts in team names and model names by reference; one-letter ids leave every other letter alone', () => {
     expect(human(`Model ${modelRef('a')} is a casualty: record how it was taken out of action (by whom, or misadventure).`)).toBe(
       'Model Grukk is a casualty: record how it was taken out of action (by whom, or misadventure).',
     );
-    expect(human(`Player A has First Blood: ${modelRef('e')} took ${modelRef('b-sarge')} out of action.`)).toBe('Iron Wolves has First Blood: Brother Kaelen took Sergeant Vox out of action.');
+    expect(human(`Player A has First Blood: ${modelRef('e')} took ${modelRef('b-sarge')} out of action.`)).toBe(
+      'Iron Wolves has First Blood: Brother Kaelen took Sergeant Vox out of action.',
+    );
     expect(human('Relic Hunt: each relic carried at the end is 1 VP to Player B.')).toBe('Relic Hunt: each relic carried at the end is 1 VP to Da Krumpas.');
   });
 

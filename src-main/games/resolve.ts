@@ -154,7 +154,12 @@ export function scoreView(score: GameScore, human: (t: string) => string): Score
     winner: score.outcome.kind === 'win' ? score.outcome.winner : 'draw',
     reason: human(score.outcome.reason),
     automatic: score.outcome.kind === 'win' && score.outcome.automatic,
-    margin: score.margin && { name: score.margin.name, difference: score.margin.difference, percent: score.margin.percent, pointsLimit: score.margin.pointsLimit },
+    margin: score.margin && {
+      name: score.margin.name,
+      difference: score.margin.difference,
+      percent: score.margin.percent,
+      pointsLimit: score.margin.pointsLimit,
+    },
     notes: score.notes.map(human),
   };
 }
@@ -191,7 +196,10 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
     if (report.sides[side].teamId !== teams[side].row.id) problems.push(`The result is for another team than ${teams[side].row.name}.`);
     const onRoster = new Set(teams[side].report.models.flatMap(reportIdsOf));
     for (const m of report.models.filter((x) => x.side === side && x.tookPart)) {
-      if (!onRoster.has(m.id)) problems.push(`${m.name ?? m.id} is no longer on ${teams[side].row.name}'s roster (dead or dismissed since the game was set up): untick "took part" or discard this draft.`);
+      if (!onRoster.has(m.id))
+        problems.push(
+          `${m.name ?? m.id} is no longer on ${teams[side].row.name}'s roster (dead or dismissed since the game was set up): untick "took part" or discard this draft.`,
+        );
     }
   }
   if (report.missionId !== game.missionId) problems.push('The result is for another mission than the game plan.');
@@ -218,7 +226,10 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const winner = score.outcome.kind === 'win' ? score.outcome.winner : 'draw';
 
   // The post-game dice: app (seeded per roll) or the faces typed in.
-  const keyed = new KeyedDice('post', game.diceMode === 'app' ? { source: 'app', seed: game.seed, overrides: draft.overrides } : { source: 'physical', faces: draft.faces });
+  const keyed = new KeyedDice(
+    'post',
+    game.diceMode === 'app' ? { source: 'app', seed: game.seed, overrides: draft.overrides } : { source: 'physical', faces: draft.faces },
+  );
   const dice = new RollLog(keyed);
   const outcomes = sideOutcomes(report);
   const sideState = (side: Side) => teamStateFor(state.projection, teams[side].row.id, teams[side].report.points);
@@ -234,8 +245,24 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
         facts: toGameFacts(report),
         winner,
         awards: {
-          a: { firstBlood: report.sides.a.firstBlood, kayfabe: report.sides.a.kayfabe, misadventureLosses: outcomes.a.misadventureLosses, routedOpponent: report.sides.a.sweepingAdvance, otherAwards: draft.awards.a.otherAwards, expAwards: draft.awards.a.expAwards, ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}) },
-          b: { firstBlood: report.sides.b.firstBlood, kayfabe: report.sides.b.kayfabe, misadventureLosses: outcomes.b.misadventureLosses, routedOpponent: report.sides.b.sweepingAdvance, otherAwards: draft.awards.b.otherAwards, expAwards: draft.awards.b.expAwards, ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}) },
+          a: {
+            firstBlood: report.sides.a.firstBlood,
+            kayfabe: report.sides.a.kayfabe,
+            misadventureLosses: outcomes.a.misadventureLosses,
+            routedOpponent: report.sides.a.sweepingAdvance,
+            otherAwards: draft.awards.a.otherAwards,
+            expAwards: draft.awards.a.expAwards,
+            ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}),
+          },
+          b: {
+            firstBlood: report.sides.b.firstBlood,
+            kayfabe: report.sides.b.kayfabe,
+            misadventureLosses: outcomes.b.misadventureLosses,
+            routedOpponent: report.sides.b.sweepingAdvance,
+            otherAwards: draft.awards.b.otherAwards,
+            expAwards: draft.awards.b.expAwards,
+            ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}),
+          },
         },
         teams: teamStates,
         campaignThreats: threats,
@@ -272,7 +299,15 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   draft.honours.forEach((h, i) => {
     const team = teams[h.side];
     const projection = foldProgression(state.projection, [...entries, ...honours]);
-    const teamProjection = (projection.teams[team.row.id] ??= { team: team.row.id, req: 0, earned: 0, spent: 0, teamHonours: [], honourPoints: 0, lastGameId: null });
+    const teamProjection = (projection.teams[team.row.id] ??= {
+      team: team.row.id,
+      req: 0,
+      earned: 0,
+      spent: 0,
+      teamHonours: [],
+      honourPoints: 0,
+      lastGameId: null,
+    });
     teamProjection.req = balance[h.side] + earned[h.side] - spent[h.side];
     const card = h.model === null ? undefined : team.report.models.find((c) => c.modelId === h.model);
     if (h.model !== null && !card) {
@@ -319,11 +354,26 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
         problems.push(`${team.row.name}: the team list has no entry "${r.entryId}".`);
         continue;
       }
-      const model: RosterModel = { id: recruitModelId(game.id, i), entryId: entry.id, name: r.name, options: {}, armoury: [], grenades: {}, ...(entry.category === 'squad' && entry.squad ? { squadSize: entry.squad.min } : {}) };
+      const model: RosterModel = {
+        id: recruitModelId(game.id, i),
+        entryId: entry.id,
+        name: r.name,
+        options: {},
+        armoury: [],
+        grenades: {},
+        ...(entry.category === 'squad' && entry.squad ? { squadSize: entry.squad.min } : {}),
+      };
       const cost = purchaseCost(team.list, undefined, model);
       models.push(model);
       spent[side] += cost;
-      recruits.push({ id: `${game.id}/r${i + 1}`, side, modelId: model.id, req: -cost, data: { kind: 'model.recruited', model }, reason: `Recruited ${r.name} (${entry.name}) for ${cost} Req after game ${game.number}.` });
+      recruits.push({
+        id: `${game.id}/r${i + 1}`,
+        side,
+        modelId: model.id,
+        req: -cost,
+        data: { kind: 'model.recruited', model },
+        reason: `Recruited ${r.name} (${entry.name}) for ${cost} Req after game ${game.number}.`,
+      });
     }
     const added = validateRoster(team.list, { models }, team.report.limit).issues.filter((x) => !before.has(x.message));
     for (const x of added) problems.push(`${team.row.name}: ${x.message}`);
@@ -354,7 +404,17 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
     changes.push(view);
   }
   for (const r of recruits) {
-    const view: ChangeView = { step: 'requisition', side: r.side, kind: 'model.recruited', modelId: r.modelId, modelName: r.data.kind === 'model.recruited' ? r.data.model.name : null, req: r.req, text: r.reason, citation: 'PROGRESSION.md · Requisition', rolls: [] };
+    const view: ChangeView = {
+      step: 'requisition',
+      side: r.side,
+      kind: 'model.recruited',
+      modelId: r.modelId,
+      modelName: r.data.kind === 'model.recruited' ? r.data.model.name : null,
+      req: r.req,
+      text: r.reason,
+      citation: 'PROGRESSION.md · Requisition',
+      rolls: [],
+    };
     texts.set(r.id, view);
     changes.push(view);
   }
@@ -366,7 +426,16 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const rolls = dice.records.map((r) => ({ ...r }));
   const ready = problems.length === 0;
   return {
-    preview: { problems: problems.map(human), score: scoreOut, pendingRoll: null, blocked: null, changes, balances, rolls: rolls.map((r) => ({ ...r, purpose: human(r.purpose) })), ready },
+    preview: {
+      problems: problems.map(human),
+      score: scoreOut,
+      pendingRoll: null,
+      blocked: null,
+      changes,
+      balances,
+      rolls: rolls.map((r) => ({ ...r, purpose: human(r.purpose) })),
+      ready,
+    },
     entries: ready ? all : [],
     recruits: ready ? recruits : [],
     rolls,

@@ -50,7 +50,11 @@ function voidScope(db: Db, game: gamesRepo.GameLine) {
 }
 
 /** "Brother Orin (died in game 1) comes back:" — the models a void brings back, each with the game it died in (issue 20). */
-function revivedWords(revived: readonly { modelId: string; gameId: string | null }[], modelName: (id: string) => string, gameNumber: (id: string | null) => number | null) {
+function revivedWords(
+  revived: readonly { modelId: string; gameId: string | null }[],
+  modelName: (id: string) => string,
+  gameNumber: (id: string | null) => number | null,
+) {
   const names = revived.map((r) => `${modelName(r.modelId)} (died in game ${gameNumber(r.gameId) ?? '?'})`);
   const list = names.length <= 1 ? (names[0] ?? 'a model') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
   return `with ${list} back,`;
@@ -91,4 +95,3 @@ export function voidPlanFor(db: Db, game: gamesRepo.GameLine) {
   const view: VoidPlan = { game: lineSummary(game, (t) => teamNames(db, t)), reverses, dependents, alsoVoidsGames };
   return { plan, scope, view };
 }
-

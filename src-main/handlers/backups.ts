@@ -8,7 +8,11 @@ import type { BackupInfo } from '../db/backup';
 type BackupHandlers = Pick<Handlers<HandlerContext>, 'backups.list' | 'backups.create' | 'backups.restore'>;
 
 function mustBeWritable(ctx: HandlerContext) {
-  if (ctx.info.readOnly) throw new AppError('READ_ONLY', 'The campaign file is on a read-only disk: nothing can be written, backups included. Copy the data folder to a writable disk to back it up.');
+  if (ctx.info.readOnly)
+    throw new AppError(
+      'READ_ONLY',
+      'The campaign file is on a read-only disk: nothing can be written, backups included. Copy the data folder to a writable disk to back it up.',
+    );
 }
 
 const view = (b: BackupInfo): BackupView => ({ file: b.file, createdAt: b.createdAt, reason: b.reason, bytes: b.bytes, schemaVersion: b.schemaVersion });

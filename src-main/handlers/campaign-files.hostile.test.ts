@@ -25,8 +25,17 @@ async function laptops(sameIds: boolean) {
   home.close();
   const club = testCore(tempDir());
   const victim = await playedCampaign(club, 'Iron Vigil');
-  const teamListId = (JSON.parse((await call<{ text: string }>(club, 'campaigns.exportFile', { id: victim.campaign.id, destination: 'download' })).text) as { teamLists: { id: string }[] }).teamLists[0]!.id;
-  return { club, text, file: JSON.parse(text) as CampaignJson, victim: { campaignId: victim.campaign.id, teamId: victim.teamA, gameId: victim.game, playerId: victim.player, teamListId } };
+  const teamListId = (
+    JSON.parse((await call<{ text: string }>(club, 'campaigns.exportFile', { id: victim.campaign.id, destination: 'download' })).text) as {
+      teamLists: { id: string }[];
+    }
+  ).teamLists[0]!.id;
+  return {
+    club,
+    text,
+    file: JSON.parse(text) as CampaignJson,
+    victim: { campaignId: victim.campaign.id, teamId: victim.teamA, gameId: victim.game, playerId: victim.player, teamListId },
+  };
 }
 
 describe('hostile campaign files (issue 16)', () => {
@@ -40,7 +49,11 @@ describe('hostile campaign files (issue 16)', () => {
       const r = await club.invoke('campaigns.importFile', { source: 'upload', fileName: 'crafted.json', text: c.text });
       expect({ name: c.name, ok: r.ok }).toEqual({ name: c.name, ok: false });
       const error = (r as { error: { code: string; message: string } }).error;
-      expect({ name: c.name, code: error.code, message: error.message }).toEqual({ name: c.name, code: 'VALIDATION', message: expect.stringMatching(c.reason) });
+      expect({ name: c.name, code: error.code, message: error.message }).toEqual({
+        name: c.name,
+        code: 'VALIDATION',
+        message: expect.stringMatching(c.reason),
+      });
       expect(error.message).toMatch(/Nothing was imported|nothing was imported/);
       expect(error.message).not.toMatch(/report this|\w+\.\d+\.\w+:/);
       expect(snapshotTables(club)).toEqual(before);
@@ -76,7 +89,9 @@ describe('hostile campaign files (issue 16)', () => {
     const victimView = await call<RulesetView>(core, 'rulesets.current', { id: victim.id });
     expect(victimView.hash).toBe(contentHash(preset));
     core.opened.sqlite
-      .prepare(`INSERT INTO campaign_rulesets (campaign_id, ruleset_id, name, version, content, hash, reason, pinned_at) VALUES (?, ?, ?, ?, ?, ?, 'Forged', ?)`)
+      .prepare(
+        `INSERT INTO campaign_rulesets (campaign_id, ruleset_id, name, version, content, hash, reason, pinned_at) VALUES (?, ?, ?, ?, ?, ?, 'Forged', ?)`,
+      )
       .run(forger.id, forged.id, forged.name, forged.version, JSON.stringify(forged), contentHash(preset), '2026-11-02T00:00:00.000Z');
     core.close();
     // After a restart, the forger's campaign is read first, then the victim's.
@@ -99,8 +114,15 @@ describe('hostile campaign files (issue 16)', () => {
     row.hash = contentHash(row.content);
     // The file's game entries were made with the old awards: only a file without games is consistent with the new ones.
     const fresh = { ...file, games: [], rolls: [], ledger: file.ledger.filter((e) => e.gameId === null) };
-    fresh.teams = fresh.teams.map((t) => ({ ...t, roster: (fresh.ledger.find((e) => e.teamId === t.id && e.kind === 'team.founded')!.data as { roster: typeof t.roster }).roster }));
-    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'fifty.json', text: JSON.stringify(fresh) });
+    fresh.teams = fresh.teams.map((t) => ({
+      ...t,
+      roster: (fresh.ledger.find((e) => e.teamId === t.id && e.kind === 'team.founded')!.data as { roster: typeof t.roster }).roster,
+    }));
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', {
+      source: 'upload',
+      fileName: 'fifty.json',
+      text: JSON.stringify(fresh),
+    });
     expect((await call<RulesetView>(club, 'rulesets.current', { id: imported.campaign.id })).ruleset.progression.requisition.awards![0]!.req).toBe(50);
     const mine = await call<RulesetView>(club, 'rulesets.current', { id: victim.campaignId });
     expect(mine.ruleset.progression.requisition.awards).toEqual(battleHonoursPreset().progression.requisition.awards);

@@ -16,12 +16,25 @@ async function playedCampaign(core: Core) {
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('space-marines-sample'), name: 'Iron Wolves' });
+  const a = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('space-marines-sample'),
+    name: 'Iron Wolves',
+  });
   const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
   let n = 0;
   const m = (entryId: string, name: string) => ({ id: `cf-${++n}`, entryId, name, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', { id: a.team.id, roster: { models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')] } });
-  await call(core, 'teams.saveDraft', { id: b.team.id, roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] } });
+  await call(core, 'teams.saveDraft', {
+    id: a.team.id,
+    roster: {
+      models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')],
+    },
+  });
+  await call(core, 'teams.saveDraft', {
+    id: b.team.id,
+    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
+  });
   await call(core, 'teams.found', { id: a.team.id });
   await call(core, 'teams.found', { id: b.team.id });
   const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
@@ -37,17 +50,26 @@ describe('campaign file', () => {
   it('export on one laptop, import on another: the same standings, rosters, games and rolls, under fresh ids', async () => {
     const home = testCore(tempDir());
     const campaign = await playedCampaign(home);
-    const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(home, 'campaigns.exportFile', {
+      id: campaign.id,
+      destination: 'download',
+    });
     expect(exported.fileName).toMatch(/^Vraks-\d{4}-\d{2}-\d{2}\.herald-campaign\.json$/);
 
     // Another laptop whose own ids are made by another sequence: an import never keeps the file's ids (issue 16).
     let n = 0;
     const club = testCore(tempDir(), { newId: () => `11111111-0000-4000-8000-${String(++n).padStart(12, '0')}` });
-    const imported = await call<{ outcome: 'imported'; campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: exported.fileName, text: exported.text });
+    const imported = await call<{ outcome: 'imported'; campaign: Campaign }>(club, 'campaigns.importFile', {
+      source: 'upload',
+      fileName: exported.fileName,
+      text: exported.text,
+    });
     expect(imported.campaign.name).toBe('Vraks');
     expect(imported.campaign.id).not.toBe(campaign.id);
     const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);
-    expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })));
+    expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(
+      standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })),
+    );
     // Exported again from the club, the file is the same campaign: equal to the original once ids are mapped.
     const again = await call<{ text: string }>(club, 'campaigns.exportFile', { id: imported.campaign.id, destination: 'download' });
     const [before, after] = [JSON.parse(exported.text) as CampaignJson, JSON.parse(again.text) as CampaignJson];
@@ -57,12 +79,16 @@ describe('campaign file', () => {
     before.games.forEach((g) => ids.set(g.id, after.games.find((x) => x.number === g.number)!.id));
     before.ledger.forEach((e, i) => !e.id.includes('/') && ids.set(e.id, after.ledger[i]!.id));
     before.teamLists.forEach((l, i) => ids.set(l.id, after.teamLists[i]!.id));
-    const mapped = JSON.parse(JSON.stringify(before).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => ids.get(id) ?? id)) as CampaignJson;
+    const mapped = JSON.parse(
+      JSON.stringify(before).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => ids.get(id) ?? id),
+    ) as CampaignJson;
     const sortRolls = (f: CampaignJson) => ({ ...f, exportedAt: null, rolls: [...f.rolls].sort((x, y) => x.gameId.localeCompare(y.gameId) || x.seq - y.seq) });
     expect(sortRolls(after)).toEqual(sortRolls(mapped));
     // The same file again: already there, nothing changes.
     const snapshot = snapshotTables(club);
-    expect((await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', text: exported.text })).message).toMatch(/already on this computer/);
+    expect((await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', text: exported.text })).message).toMatch(
+      /already on this computer/,
+    );
     expect(snapshotTables(club)).toEqual(snapshot);
     home.close();
     club.close();
@@ -75,7 +101,10 @@ describe('campaign file', () => {
     const wolves = teams.find((t) => t.name === 'Iron Wolves')!.id;
     const boyz = teams.find((t) => t.name === 'Da Boyz')!.id;
     // A recruit bought on the team page with the Req game 1 earned: voiding game 1 voids it too.
-    await call(home, 'teams.recruit', { id: wolves, model: { id: 'ignored', entryId: 'tactical-marine', name: 'Brother Aulus', options: {}, armoury: [], grenades: {} } });
+    await call(home, 'teams.recruit', {
+      id: wolves,
+      model: { id: 'ignored', entryId: 'tactical-marine', name: 'Brother Aulus', options: {}, armoury: [], grenades: {} },
+    });
     const second = await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: boyz, teamB: wolves, mission: 'relic-hunt' });
     // Relics carried home: the relic cash-in is bounded by the counters the plan placed.
     const relics = second.plan!.counters.find((c) => c.kind === 'relic')!.count;
@@ -96,7 +125,9 @@ describe('campaign file', () => {
     const club = testCore(tempDir());
     const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.json', text });
     const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);
-    expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })));
+    expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(
+      standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })),
+    );
     home.close();
     club.close();
   });
@@ -110,7 +141,15 @@ describe('campaign file', () => {
     cheat.ledger.find((e) => e.kind === 'req.awarded')!.req = -500;
     // An adjustment the team page allows (at most 10,000 either way) that leaves the team owing Req.
     const debt = structuredClone(file) as unknown as CampaignJson;
-    debt.ledger.push({ ...debt.ledger[0]!, id: 'debt', modelId: null, kind: 'req.adjusted', req: -10_000, data: { kind: 'req.adjusted' }, reason: 'Requisition -10000' });
+    debt.ledger.push({
+      ...debt.ledger[0]!,
+      id: 'debt',
+      modelId: null,
+      kind: 'req.adjusted',
+      req: -10_000,
+      data: { kind: 'req.adjusted' },
+      reason: 'Requisition -10000',
+    });
     const rosterLie = structuredClone(file);
     rosterLie.teams[0]!.roster.models.pop();
     const dangling = structuredClone(file);

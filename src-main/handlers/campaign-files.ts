@@ -7,7 +7,8 @@ import { findCampaign } from '../repos/campaigns';
 
 type CampaignFileHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportFile' | 'campaigns.importFile'>;
 
-const fileNameFor = (name: string, at: string) => `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign.json`;
+const fileNameFor = (name: string, at: string) =>
+  `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign.json`;
 
 export const campaignFileHandlers: CampaignFileHandlers = {
   'campaigns.exportFile': async ({ id, destination }, ctx) => {

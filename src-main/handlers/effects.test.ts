@@ -13,7 +13,10 @@ import { call, testCore } from '../test-support';
 /** The sample Imperial Guard list as a club would enter it: a psyker entry, and Carapace armour's 4+ as stats. */
 function clubGuard() {
   const list = JSON.parse(JSON.stringify(SAMPLE_TEAM_LISTS[1])) as {
-    id: string; name: string; listVersion: string; sample: boolean;
+    id: string;
+    name: string;
+    listVersion: string;
+    sample: boolean;
     entries: Record<string, unknown>[];
     armoury: Record<string, unknown>[];
   };
@@ -30,7 +33,11 @@ function clubGuard() {
 describe('effects and psykers (issue 17)', () => {
   it('honour effects reach the wizard and the team page; Open Mind is refused for a non-psyker with the reason and bought for the psyker', async () => {
     const core = testCore();
-    const imported = await call<TeamListImportResult>(core, 'teamLists.import', { source: 'upload', fileName: 'guard.json', text: JSON.stringify(clubGuard()) });
+    const imported = await call<TeamListImportResult>(core, 'teamLists.import', {
+      source: 'upload',
+      fileName: 'guard.json',
+      text: JSON.stringify(clubGuard()),
+    });
     if (imported.outcome !== 'imported') throw new Error(imported.outcome);
     const orksId = (await call<{ id: string; listKey: string }[]>(core, 'teamLists.list', {})).find((l) => l.listKey === 'orks-sample')!.id;
     const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Effects' });
@@ -41,15 +48,30 @@ describe('effects and psykers (issue 17)', () => {
     const m = (id: string, entryId: string, name: string, armoury: string[] = []) => ({ id, entryId, name, options: {}, armoury, grenades: {} });
     await call(core, 'teams.saveDraft', {
       id: guard.team.id,
-      roster: { models: [m('g1', 'veteran-sergeant', 'Sergeant Bastonne', ['carapace-armour']), m('g2', 'sanctioned-psyker', 'Psyker Vell'), m('g3', 'guardsman', 'Trooper Lenz'), m('g4', 'guardsman', 'Trooper Mott')] },
+      roster: {
+        models: [
+          m('g1', 'veteran-sergeant', 'Sergeant Bastonne', ['carapace-armour']),
+          m('g2', 'sanctioned-psyker', 'Psyker Vell'),
+          m('g3', 'guardsman', 'Trooper Lenz'),
+          m('g4', 'guardsman', 'Trooper Mott'),
+        ],
+      },
     });
-    await call(core, 'teams.saveDraft', { id: orks.team.id, roster: { models: [m('o1', 'boss-nob', 'Gorbag'), ...['Grub', 'Snik', 'Zog'].map((n, i) => m(`o${i + 2}`, 'boy', n))] } });
+    await call(core, 'teams.saveDraft', {
+      id: orks.team.id,
+      roster: { models: [m('o1', 'boss-nob', 'Gorbag'), ...['Grub', 'Snik', 'Zog'].map((n, i) => m(`o${i + 2}`, 'boy', n))] },
+    });
     const founded = await call<TeamDetail>(core, 'teams.found', { id: guard.team.id });
     await call(core, 'teams.found', { id: orks.team.id });
 
     // The Armoury item's stats: Bastonne's save is 4+ where the list prints 5+.
     const bastonne = founded.roster.models.find((x) => x.name === 'Sergeant Bastonne')!;
-    expect(modelProfile(founded.list, bastonne).cells.find((c) => c.key === 'Sv')).toMatchObject({ value: '4+', base: '5+', changed: true, why: ['Carapace armour'] });
+    expect(modelProfile(founded.list, bastonne).cells.find((c) => c.key === 'Sv')).toMatchObject({
+      value: '4+',
+      base: '5+',
+      changed: true,
+      why: ['Carapace armour'],
+    });
 
     const game = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: guard.team.id, teamB: orks.team.id, mission: 'skirmish' });
     const openMind = game.honourOptions.find((o) => o.id === 'open-mind')!;
@@ -69,7 +91,9 @@ describe('effects and psykers (issue 17)', () => {
       { side: 'a', model: byName('Psyker Vell').id, honour: 'strident-voice', elite: false },
     ];
     const refused = await call<GameDetail>(core, 'games.saveDraft', { id: game.game.id, draft });
-    expect(refused.preview.problems).toContain('Hydra: Open Mind is for psykers only, and Sergeant Bastonne is not a psyker (its team-list entry does not say it is).');
+    expect(refused.preview.problems).toContain(
+      'Hydra: Open Mind is for psykers only, and Sergeant Bastonne is not a psyker (its team-list entry does not say it is).',
+    );
     expect(refused.preview.ready).toBe(false);
 
     draft.honours[0] = { side: 'a', model: byName('Psyker Vell').id, honour: 'open-mind', elite: false };

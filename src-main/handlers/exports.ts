@@ -25,7 +25,21 @@ function standingsCsv(ctx: HandlerContext, id: string): string {
   const rows = standingsHandlers['campaigns.standings']({ id }, ctx) as StandingRow[];
   return toCsv(
     ['Place', 'Team', 'Player', 'Faction', 'Games', 'Wins', 'Draws', 'Losses', 'VP for', 'VP against', 'Requisition', 'Threat', 'Models lost'],
-    rows.map((r, i) => [i + 1, r.teamName, r.playerName, r.faction, r.games, r.wins, r.draws, r.losses, r.vpFor, r.vpAgainst, r.requisition, r.threat, r.modelsLost]),
+    rows.map((r, i) => [
+      i + 1,
+      r.teamName,
+      r.playerName,
+      r.faction,
+      r.games,
+      r.wins,
+      r.draws,
+      r.losses,
+      r.vpFor,
+      r.vpAgainst,
+      r.requisition,
+      r.threat,
+      r.modelsLost,
+    ]),
   );
 }
 
@@ -62,7 +76,21 @@ function modelsCsv(db: Db, id: string): string {
   const rows: CsvCell[][] = [];
   for (const team of teamsRepo.listTeams(db, id).filter((t) => t.foundedAt !== null)) {
     for (const m of modelHistories(db, campaign, team.id)) {
-      rows.push([team.name, players.get(team.playerId), m.name, m.entryName, m.status, m.level, m.exp, m.games, m.kills, m.injuries.join('; '), m.advances.join('; '), m.honours.join('; '), m.note]);
+      rows.push([
+        team.name,
+        players.get(team.playerId),
+        m.name,
+        m.entryName,
+        m.status,
+        m.level,
+        m.exp,
+        m.games,
+        m.kills,
+        m.injuries.join('; '),
+        m.advances.join('; '),
+        m.honours.join('; '),
+        m.note,
+      ]);
     }
   }
   return toCsv(['Team', 'Player', 'Model', 'Type', 'Status', 'Level', 'EXP', 'Games', 'Kills', 'Injuries', 'Advances', 'Honours', 'Note'], rows);

@@ -24,7 +24,17 @@ describe('recogniseHeraldFile', () => {
     expect(recogniseHeraldFile('{"formatVersion":1,"format":"herald.team-list"}')).toBe('teamList');
     // Cut short: still ours, so its import can say what is wrong with it.
     expect(recogniseHeraldFile('{"format":"herald-campaign","formatVersion":1,"campaign":{"na')).toBe('campaign');
-    for (const other of ['', 'hello', '[]', 'null', '{"format":"something-else"}', '{"name":"not ours"}', '{"a":{"format":"herald-campaign"}}', '['.repeat(100_000), '%PDF-1.7 "format":"herald-campaign"']) {
+    for (const other of [
+      '',
+      'hello',
+      '[]',
+      'null',
+      '{"format":"something-else"}',
+      '{"name":"not ours"}',
+      '{"a":{"format":"herald-campaign"}}',
+      '['.repeat(100_000),
+      '%PDF-1.7 "format":"herald-campaign"',
+    ]) {
       expect(recogniseHeraldFile(other)).toBeNull();
     }
   });
@@ -70,7 +80,9 @@ describe('files.importDropped', () => {
     const loaded = await call<DroppedFileResult>(core, 'files.importDropped', { fileName: 'house.ruleset.json', text: exported.text, campaignId: campaign.id });
     expect(loaded).toMatchObject({ kind: 'ruleset', campaignId: campaign.id, fileName: 'house.ruleset.json', note: null, preview: { changes: [] } });
     const noCampaign = await failure(core, 'files.importDropped', { fileName: 'house.ruleset.json', text: exported.text });
-    expect(noCampaign.message).toBe('house.ruleset.json is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.');
+    expect(noCampaign.message).toBe(
+      'house.ruleset.json is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.',
+    );
     expect(snapshotTables(core)).toEqual(before);
   });
 
@@ -86,7 +98,9 @@ describe('files.importDropped', () => {
     ] as const) {
       const error = await failure(core, 'files.importDropped', { fileName, text });
       expect(error.code).toBe('VALIDATION');
-      expect(error.message).toBe(`${fileName} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (JSON files that name their format). Nothing was changed.`);
+      expect(error.message).toBe(
+        `${fileName} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (JSON files that name their format). Nothing was changed.`,
+      );
     }
     expect(snapshotTables(core)).toEqual(before);
     expect(fs.existsSync(path.join(dir, 'backups')) ? fs.readdirSync(path.join(dir, 'backups')) : []).toEqual([]);

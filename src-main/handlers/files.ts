@@ -54,7 +54,10 @@ export const fileHandlers: FileHandlers = {
     }
     if (kind === 'ruleset') {
       if (!campaignId) {
-        throw new AppError('VALIDATION', `${name} is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.`);
+        throw new AppError(
+          'VALIDATION',
+          `${name} is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.`,
+        );
       }
       const result = await rulesetHandlers['rulesets.import']({ campaignId, source: 'upload', fileName, text }, ctx);
       if (result.outcome !== 'loaded') throw new AppError('INTERNAL', 'The ruleset import was cancelled.');

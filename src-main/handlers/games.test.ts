@@ -21,13 +21,22 @@ const mid = (p: string) => `${p}-${++uid}`;
 async function setup(core: Core = testCore(), diceMode: 'app' | 'physical' = 'app') {
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Vraks ${++uid}` });
   if (diceMode === 'physical') {
-    await call(core, 'campaigns.updateSettings', { id: campaign.id, diceMode, optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false } });
+    await call(core, 'campaigns.updateSettings', {
+      id: campaign.id,
+      diceMode,
+      optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+    });
   }
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const marines = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('space-marines-sample'), name: 'Iron Wolves' });
+  const marines = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('space-marines-sample'),
+    name: 'Iron Wolves',
+  });
   const orks = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
   await call(core, 'teams.saveDraft', {
     id: marines.team.id,
@@ -91,7 +100,12 @@ describe('games: set-up, commit, void', () => {
     const steps = new Set(saved.preview.changes.map((c) => c.step));
     expect(steps).toEqual(new Set(['injuries', 'experience', 'requisition']));
     expect(saved.preview.changes.some((c) => c.kind === 'relic.cashed' && c.side === 'a')).toBe(true);
-    expect(saved.preview.changes.filter((c) => c.kind === 'injury.rolled').map((c) => c.modelName).sort()).toEqual(['Brother Cato', 'Skorcha']);
+    expect(
+      saved.preview.changes
+        .filter((c) => c.kind === 'injury.rolled')
+        .map((c) => c.modelName)
+        .sort(),
+    ).toEqual(['Brother Cato', 'Skorcha']);
     // Names, not ids, in what the organiser reads.
     expect(saved.preview.changes.map((c) => c.text).join(' ')).not.toMatch(/sm-\d+|ork-\d+/);
 
@@ -190,7 +204,12 @@ describe('games: set-up, commit, void', () => {
   it('a draft survives a restart; a bad draft is refused and commit refuses an inconsistent result, changing nothing', async () => {
     const dir = tempDir();
     const first = await setup(testCore(dir));
-    const g = await call<GameDetail>(first.core, 'games.create', { campaignId: first.campaign.id, teamA: first.a.team.id, teamB: first.b.team.id, mission: 'skirmish' });
+    const g = await call<GameDetail>(first.core, 'games.create', {
+      campaignId: first.campaign.id,
+      teamA: first.a.team.id,
+      teamB: first.b.team.id,
+      mission: 'skirmish',
+    });
     const draft = relicHuntResult(g);
     delete draft.report.models[0]!.outOfAction;
     draft.report.models = draft.report.models.map((m) => (m.name === 'Sergeant Tarkus' ? { ...m, relicsCarried: 0 } : m));
@@ -244,7 +263,10 @@ describe('games: set-up, commit, void', () => {
     await call(core, 'games.commit', { id: g.game.id });
     const now = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
     // Spend everything the game gave on a recruit (Tactical Marine, 14 pts) and a Req adjustment.
-    const recruit = await call<TeamDetail>(core, 'teams.recruit', { id: a.team.id, model: { id: 'x', entryId: 'tactical-marine', name: 'Brother Novus', options: {}, armoury: [], grenades: {} } });
+    const recruit = await call<TeamDetail>(core, 'teams.recruit', {
+      id: a.team.id,
+      model: { id: 'x', entryId: 'tactical-marine', name: 'Brother Novus', options: {}, armoury: [], grenades: {} },
+    });
     const left = recruit.team.requisition;
     if (left > 0) await call(core, 'teams.adjustRequisition', { id: a.team.id, amount: -left, reason: 'Spent on terrain' });
     expect(now.team.requisition).toBeGreaterThan(a.team.requisition);

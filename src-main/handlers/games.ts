@@ -8,14 +8,7 @@ import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { GameDraft, GameSummary, Side } from '../../shared/ipc/schemas/games';
 import { GameDraft as GameDraftSchema } from '../../shared/ipc/schemas/games';
-import {
-  GamePlan,
-  type GameReport,
-  checkPhysicalFaces,
-  REPORT_VERSION,
-  reportFromPlan,
-  planOptionalRulesOf,
-} from '../../shared/rules';
+import { GamePlan, type GameReport, checkPhysicalFaces, REPORT_VERSION, reportFromPlan, planOptionalRulesOf } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
@@ -52,7 +45,15 @@ function freshDraft(plan: GamePlan | null, teams: Record<Side, LoadedTeam>, face
         ending: { kind: 'turns' },
         rolls: [],
       };
-  return { step: 'result', report, awards: { a: { otherAwards: [], expAwards: [] }, b: { otherAwards: [], expAwards: [] } }, honours: [], recruits: [], faces, overrides: {} };
+  return {
+    step: 'result',
+    report,
+    awards: { a: { otherAwards: [], expAwards: [] }, b: { otherAwards: [], expAwards: [] } },
+    honours: [],
+    recruits: [],
+    faces,
+    overrides: {},
+  };
 }
 
 /**
@@ -60,7 +61,14 @@ function freshDraft(plan: GamePlan | null, teams: Record<Side, LoadedTeam>, face
  * followed from the old result (a follow-up table, a Medical Gear re-roll) asked for again. Herald's dice: the faces
  * the club ruled, with who asked and why (kept in the roll's purpose, and so in the stored roll).
  */
-function correctedDraft(draft: GameDraft, mode: GameRow['diceMode'], key: string, faces: number[], change: { by: string; reason: string } | undefined, rolls: readonly { key?: string | undefined; expression: string }[]): GameDraft {
+function correctedDraft(
+  draft: GameDraft,
+  mode: GameRow['diceMode'],
+  key: string,
+  faces: number[],
+  change: { by: string; reason: string } | undefined,
+  rolls: readonly { key?: string | undefined; expression: string }[],
+): GameDraft {
   const roll = rolls.find((r) => r.key === key);
   if (!roll) throw new AppError('VALIDATION', 'That roll is no longer part of this game (the result changed): reload the game.');
   const problem = checkPhysicalFaces(roll.expression, faces);
@@ -85,7 +93,12 @@ function resolveDraft(db: Db, game: GameRow, draft: GameDraft) {
  * games.changed says what happened (issue 18): a draft changed, or a commit or void that changed `teams`' ledgers.
  * A commit or void sends no teams.changed of its own: windows refresh once for the game, not once per team.
  */
-function emitGame(ctx: HandlerContext, game: Pick<GameRow, 'campaignId' | 'id'>, status: 'draft' | 'discarded' | 'committed' | 'voided', teams?: Iterable<string>) {
+function emitGame(
+  ctx: HandlerContext,
+  game: Pick<GameRow, 'campaignId' | 'id'>,
+  status: 'draft' | 'discarded' | 'committed' | 'voided',
+  teams?: Iterable<string>,
+) {
   ctx.emit('games.changed', { campaignId: game.campaignId, id: game.id, status, ...(teams ? { teams: [...teams] } : {}) });
 }
 
@@ -252,15 +265,40 @@ export const gameHandlers: GameHandlers = {
       const entries: ledger.NewEntry[] = [
         ...resolved.entries.map((e) => {
           const view = resolved.texts.get(e.id)!;
-          return { id: e.id, teamId: teams[sideOfTeam(e.team)].row.id, modelId: 'model' in e ? e.model : null, kind: e.kind, req: view.req, data: e, reason: view.text };
+          return {
+            id: e.id,
+            teamId: teams[sideOfTeam(e.team)].row.id,
+            modelId: 'model' in e ? e.model : null,
+            kind: e.kind,
+            req: view.req,
+            data: e,
+            reason: view.text,
+          };
         }),
-        ...resolved.recruits.map((r) => ({ id: r.id, teamId: teams[r.side].row.id, modelId: r.modelId, kind: 'model.recruited', req: r.req, data: r.data, reason: r.reason })),
+        ...resolved.recruits.map((r) => ({
+          id: r.id,
+          teamId: teams[r.side].row.id,
+          modelId: r.modelId,
+          kind: 'model.recruited',
+          req: r.req,
+          data: r.data,
+          reason: r.reason,
+        })),
       ];
       const plan = GamePlan.parse(game.plan);
       const rolls = [...plan.rolls.map((r) => ({ ...r, phase: 'plan' as const })), ...resolved.rolls.map((r) => ({ ...r, phase: 'post' as const }))];
       gamesRepo.insertRolls(
         tx,
-        rolls.map((r, i) => ({ gameId: game.id, seq: i + 1, phase: r.phase, purpose: r.purpose, expression: r.expression, faces: r.faces, total: r.total, source: r.source })),
+        rolls.map((r, i) => ({
+          gameId: game.id,
+          seq: i + 1,
+          phase: r.phase,
+          purpose: r.purpose,
+          expression: r.expression,
+          faces: r.faces,
+          total: r.total,
+          source: r.source,
+        })),
       );
       const report: GameReport = { ...draft.report, rolls: [...plan.rolls, ...resolved.rolls] };
       const result = {
@@ -296,7 +334,10 @@ export const gameHandlers: GameHandlers = {
       const target = mustFindGameLine(ctx.db, id);
       const made = voidPlanFor(ctx.db, target);
       if (made.view.dependents.length > 0 && !withDependents) {
-        throw new AppError('VALIDATION', `Game ${target.number} has later entries that depend on it: ${made.view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`);
+        throw new AppError(
+          'VALIDATION',
+          `Game ${target.number} has later entries that depend on it: ${made.view.dependents.map((d) => d.message).join(' ')} Void them too, or cancel.`,
+        );
       }
       return { target, ...made };
     };

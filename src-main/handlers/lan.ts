@@ -7,7 +7,17 @@ import type { HandlerContext } from '../context';
 type LanHandlers = Pick<Handlers<HandlerContext>, 'lan.status' | 'lan.start' | 'lan.stop'>;
 
 /** Where no listener can be made (a core without phone pages to serve): off, and saying so. */
-const unavailable: LanStatus = { available: false, running: false, interfaces: [], address: null, port: null, url: null, shortLink: null, devices: 0, startedAt: null };
+const unavailable: LanStatus = {
+  available: false,
+  running: false,
+  interfaces: [],
+  address: null,
+  port: null,
+  url: null,
+  shortLink: null,
+  devices: 0,
+  startedAt: null,
+};
 
 export const lanHandlers: LanHandlers = {
   'lan.status': (_input, ctx) => ctx.lan?.status() ?? unavailable,

@@ -16,8 +16,16 @@ async function campaignWithTeam(core: Core, name: string) {
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name });
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
   const player = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: `${name} player` });
-  const team = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: player.id, teamListId: lists.find((l) => l.listKey === 'space-marines-sample')!.id, name: `${name} Wolves` });
-  await call(core, 'teams.saveDraft', { id: team.team.id, roster: { models: [model('sergeant', 'Tarkus'), model('tactical-marine', 'Cato'), model('tactical-marine', 'Varro')] } });
+  const team = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: player.id,
+    teamListId: lists.find((l) => l.listKey === 'space-marines-sample')!.id,
+    name: `${name} Wolves`,
+  });
+  await call(core, 'teams.saveDraft', {
+    id: team.team.id,
+    roster: { models: [model('sergeant', 'Tarkus'), model('tactical-marine', 'Cato'), model('tactical-marine', 'Varro')] },
+  });
   await call(core, 'teams.found', { id: team.team.id });
   return { campaignId: campaign.id, teamId: team.team.id, playerId: player.id };
 }
@@ -28,7 +36,12 @@ describe('delete and restore one campaign (issue 20)', () => {
     const core = testCore();
     const c = await campaignWithTeam(core, 'Delete teams');
     const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-    const typo = await call<TeamDetail>(core, 'teams.create', { campaignId: c.campaignId, playerId: c.playerId, teamListId: lists[0]!.id, name: 'Iron Wovles' });
+    const typo = await call<TeamDetail>(core, 'teams.create', {
+      campaignId: c.campaignId,
+      playerId: c.playerId,
+      teamListId: lists[0]!.id,
+      name: 'Iron Wovles',
+    });
     expect(await call(core, 'teams.delete', { id: typo.team.id })).toEqual({ name: 'Iron Wovles', campaignId: c.campaignId });
     expect((await failure(core, 'teams.get', { id: typo.team.id })).code).toBe('NOT_FOUND');
     expect((await failure(core, 'teams.delete', { id: c.teamId })).message).toMatch(/is founded: its history stays/);
@@ -40,8 +53,13 @@ describe('delete and restore one campaign (issue 20)', () => {
     const doomed = await campaignWithTeam(core, 'Ashes');
     const other = await campaignWithTeam(core, 'Embers');
     await call(core, 'teams.adjustRequisition', { id: doomed.teamId, amount: 30, reason: 'prize' });
-    expect((await failure(core, 'campaigns.delete', { id: doomed.campaignId, confirmName: 'Ash' })).message).toBe('Type the campaign\'s name, “Ashes”, to delete it.');
-    const gone = await call<{ name: string; backup: { file: string; reason: string } }>(core, 'campaigns.delete', { id: doomed.campaignId, confirmName: 'ashes' });
+    expect((await failure(core, 'campaigns.delete', { id: doomed.campaignId, confirmName: 'Ash' })).message).toBe(
+      "Type the campaign's name, “Ashes”, to delete it.",
+    );
+    const gone = await call<{ name: string; backup: { file: string; reason: string } }>(core, 'campaigns.delete', {
+      id: doomed.campaignId,
+      confirmName: 'ashes',
+    });
     expect(gone.name).toBe('Ashes');
     expect(gone.backup.reason).toBe('before-delete-campaign:Ashes');
     expect((await call<{ name: string }[]>(core, 'campaigns.list', { includeArchived: true })).map((x) => x.name)).toEqual(['Embers']);
@@ -50,7 +68,10 @@ describe('delete and restore one campaign (issue 20)', () => {
     await call(core, 'teams.adjustRequisition', { id: other.teamId, amount: 12, reason: 'newer' });
     const inBackup = await call<{ id: string; name: string }[]>(core, 'backups.campaigns', { file: gone.backup.file });
     expect(inBackup.map((x) => x.name)).toEqual(['Ashes', 'Embers']);
-    const back = await call<{ id: string; name: string; undo: { reason: string } }>(core, 'backups.restoreCampaign', { file: gone.backup.file, campaignId: doomed.campaignId });
+    const back = await call<{ id: string; name: string; undo: { reason: string } }>(core, 'backups.restoreCampaign', {
+      file: gone.backup.file,
+      campaignId: doomed.campaignId,
+    });
     expect(back.name).toBe('Ashes');
     expect(back.undo.reason).toBe('before-restore');
     const standings = await call<StandingRow[]>(core, 'campaigns.standings', { id: back.id });

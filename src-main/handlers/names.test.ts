@@ -18,8 +18,13 @@ describe('names (issue 16)', () => {
     const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
     const before = snapshotTables(core);
     for (const name of INVISIBLE_ONLY) {
-      expect(await failure(core, 'campaigns.create', { name })).toMatchObject({ code: 'INVALID_INPUT', issues: [{ path: 'name', message: 'Give the campaign a name: this one has nothing visible in it.' }] });
-      expect((await failure(core, 'players.create', { campaignId: campaign.id, name })).issues).toEqual([{ path: 'name', message: 'Give the player a name: this one has nothing visible in it.' }]);
+      expect(await failure(core, 'campaigns.create', { name })).toMatchObject({
+        code: 'INVALID_INPUT',
+        issues: [{ path: 'name', message: 'Give the campaign a name: this one has nothing visible in it.' }],
+      });
+      expect((await failure(core, 'players.create', { campaignId: campaign.id, name })).issues).toEqual([
+        { path: 'name', message: 'Give the player a name: this one has nothing visible in it.' },
+      ]);
       expect((await failure(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: lists[0]!.id, name })).issues).toEqual([
         { path: 'name', message: 'Give the team a name: this one has nothing visible in it.' },
       ]);
@@ -42,7 +47,9 @@ describe('names (issue 16)', () => {
     const alice = await call<Player>(core, 'players.create', { campaignId: c.id, name: 'Ali\u0301ce' });
     expect((await failure(core, 'players.create', { campaignId: c.id, name: 'ALÍCE\u2066' })).message).toMatch(/already has a player called “Alíce”/);
     await call<TeamDetail>(core, 'teams.create', { campaignId: c.id, playerId: alice.id, teamListId: lists[0]!.id, name: 'Iron Wolves' });
-    expect((await failure(core, 'teams.create', { campaignId: c.id, playerId: alice.id, teamListId: lists[0]!.id, name: 'iron\u200D wolves' })).message).toBe('This campaign already has a team called “Iron Wolves”.');
+    expect((await failure(core, 'teams.create', { campaignId: c.id, playerId: alice.id, teamListId: lists[0]!.id, name: 'iron\u200D wolves' })).message).toBe(
+      'This campaign already has a team called “Iron Wolves”.',
+    );
     core.close();
   });
 });

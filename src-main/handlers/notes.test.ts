@@ -18,12 +18,25 @@ async function playedCampaign(core: Core, teamName = 'Iron Wolves') {
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('space-marines-sample'), name: teamName });
+  const a = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('space-marines-sample'),
+    name: teamName,
+  });
   const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
   let n = 0;
   const m = (entryId: string, name: string) => ({ id: `nt-${++n}`, entryId, name, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', { id: a.team.id, roster: { models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')] } });
-  await call(core, 'teams.saveDraft', { id: b.team.id, roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] } });
+  await call(core, 'teams.saveDraft', {
+    id: a.team.id,
+    roster: {
+      models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')],
+    },
+  });
+  await call(core, 'teams.saveDraft', {
+    id: b.team.id,
+    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
+  });
   await call(core, 'teams.found', { id: a.team.id });
   await call(core, 'teams.found', { id: b.team.id });
   const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
@@ -66,8 +79,12 @@ describe('notes (issue 22)', () => {
     const tooLong = await failure(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'model', subjectId: 'nt-2', text: 'x'.repeat(4001) });
     expect(tooLong.message).toContain('at most 4,000 characters');
     const draft = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA, teamB, mission: 'skirmish' });
-    expect((await failure(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: draft.game.id, text: 'Too soon' })).message).toBe('Write the battle report once the game is committed.');
-    expect((await failure(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'model', subjectId: 'nobody', text: 'Who?' })).message).toBe('That model is not on a team of this campaign.');
+    expect((await failure(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: draft.game.id, text: 'Too soon' })).message).toBe(
+      'Write the battle report once the game is committed.',
+    );
+    expect((await failure(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'model', subjectId: 'nobody', text: 'Who?' })).message).toBe(
+      'That model is not on a team of this campaign.',
+    );
     expect(snapshotTables(core).notes).toEqual([]);
   });
 
@@ -106,7 +123,9 @@ describe('notes (issue 22)', () => {
     expect(refused.message).toMatch(/Note 1 in the file is about a game that is not in this file\. Nothing was imported\./);
     const foreignModel = JSON.parse(exported.text) as { notes: { subjectKind: string; subjectId: string }[] };
     foreignModel.notes.find((n) => n.subjectKind === 'model')!.subjectId = 'someone-else';
-    expect((await failure(other, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', text: JSON.stringify(foreignModel) })).message).toContain('is about a model none of its teams has');
+    expect((await failure(other, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', text: JSON.stringify(foreignModel) })).message).toContain(
+      'is about a model none of its teams has',
+    );
     expect(await call<Campaign[]>(other, 'campaigns.list', {})).toEqual([]);
   });
 });
@@ -116,7 +135,8 @@ describe('CSV exports (issue 22)', () => {
     const core = testCore(tempDir());
     const { campaign, game } = await playedCampaign(core, '=HYPERLINK("http://x","Wolves")');
     await call(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game.id, text: REPORT });
-    const csv = async (table: string) => (await call<{ outcome: string; fileName: string; text: string }>(core, 'campaigns.exportCsv', { id: campaign.id, table, destination: 'download' }));
+    const csv = async (table: string) =>
+      await call<{ outcome: string; fileName: string; text: string }>(core, 'campaigns.exportCsv', { id: campaign.id, table, destination: 'download' });
 
     const standings = await csv('standings');
     expect(standings.fileName).toMatch(/^Vraks-standings-\d{4}-\d{2}-\d{2}\.csv$/);
@@ -135,6 +155,8 @@ describe('CSV exports (issue 22)', () => {
     // Kaelen: level 0, 1 EXP, 1 game, 1 kill; the team's name guarded in every row.
     expect(models.text).toContain(`\r\n"'=HYPERLINK(""http://x"",""Wolves"")",Alice,Kaelen,Veteran Space Marine,active,0,1,1,1,,,,\r\n`);
 
-    expect((await failure(core, 'campaigns.exportCsv', { id: campaign.id, table: 'standings', destination: 'dialog' })).message).toContain('download the file instead');
+    expect((await failure(core, 'campaigns.exportCsv', { id: campaign.id, table: 'standings', destination: 'dialog' })).message).toContain(
+      'download the file instead',
+    );
   });
 });

@@ -23,7 +23,8 @@ const view = (n: NoteRow): Note => ({ subjectKind: n.subjectKind, subjectId: n.s
 /** Every model the campaign's founded teams ever had (their projections' directories), with its team. */
 export function campaignModels(db: Db, campaignId: string): { id: string; teamId: string; name: string }[] {
   const out: { id: string; teamId: string; name: string }[] = [];
-  for (const [teamId, s] of readCampaignStates(db, campaignId)) for (const [id, m] of Object.entries(s.state.directory)) out.push({ id, teamId, name: m.name || m.entryId });
+  for (const [teamId, s] of readCampaignStates(db, campaignId))
+    for (const [id, m] of Object.entries(s.state.directory)) out.push({ id, teamId, name: m.name || m.entryId });
   return out;
 }
 

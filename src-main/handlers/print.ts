@@ -31,7 +31,12 @@ function battleReports(db: Db, campaignId: string, games: readonly GameRow[]) {
 type PrintHandlers = Pick<Handlers<HandlerContext>, 'campaigns.bulletin' | 'print.pdf'>;
 
 /** Pages in a PDF made by Chromium: one "/Type /Page" object per page. */
-export const pdfPageCount = (bytes: Uint8Array) => (Buffer.from(bytes).toString('latin1').match(/\/Type\s*\/Page(?![s\w])/g) ?? []).length;
+export const pdfPageCount = (bytes: Uint8Array) =>
+  (
+    Buffer.from(bytes)
+      .toString('latin1')
+      .match(/\/Type\s*\/Page(?![s\w])/g) ?? []
+  ).length;
 
 const isDeathOrRecovery = (data: unknown) => {
   const kind = (data as { result?: { kind?: string } }).result?.kind;
@@ -65,7 +70,10 @@ export const printHandlers: PrintHandlers = {
         .filter((r) => r.kind === 'model.died' || (r.kind === 'injury.rolled' && !isDeathOrRecovery(r.data)))
         .slice(0, 20)
         .map(line),
-      promotions: live.filter((r) => r.kind === 'level.reached' || r.kind === 'advance.rolled' || r.kind === 'honour.bought').slice(0, 20).map(line),
+      promotions: live
+        .filter((r) => r.kind === 'level.reached' || r.kind === 'advance.rolled' || r.kind === 'honour.bought')
+        .slice(0, 20)
+        .map(line),
       battleReports: battleReports(ctx.db, id, games),
       records: recordsOf(ctx.db, id),
     };

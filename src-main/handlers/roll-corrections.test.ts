@@ -14,7 +14,11 @@ const model = (entryId: string, name: string) => ({ id: `rc-${++uid}`, entryId, 
 async function setup(diceMode: 'app' | 'physical') {
   const core = testCore();
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Corrections ${++uid}` });
-  await call(core, 'campaigns.updateSettings', { id: campaign.id, diceMode, optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false } });
+  await call(core, 'campaigns.updateSettings', {
+    id: campaign.id,
+    diceMode,
+    optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+  });
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const team = async (name: string, list: string, models: ReturnType<typeof model>[]) => {
@@ -29,13 +33,21 @@ async function setup(diceMode: 'app' | 'physical') {
   let g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a, teamB: b, mission: 'relic-hunt' });
   for (let i = 0; i < 30 && g.plan === null; i++) {
     const p = g.planPendingRoll!;
-    g = await call<GameDetail>(core, 'games.enterRoll', { id: g.game.id, key: p.key, faces: p.expression === 'D66' ? [3, 4] : p.expression.startsWith('2D6') ? [3, 4] : p.expression.startsWith('D3') ? [2] : [i % 2 ? 5 : 2] });
+    g = await call<GameDetail>(core, 'games.enterRoll', {
+      id: g.game.id,
+      key: p.key,
+      faces: p.expression === 'D66' ? [3, 4] : p.expression.startsWith('2D6') ? [3, 4] : p.expression.startsWith('D3') ? [2] : [i % 2 ? 5 : 2],
+    });
   }
   // Cato and Grub are taken out of action.
   const draft: GameDraft = structuredClone(g.draft);
   const by = (name: string) => g.models.find((m) => m.name === name)!.id;
   draft.report.models = draft.report.models.map((m) =>
-    m.name === 'Cato' ? { ...m, aliveAtEnd: false, outOfAction: { by: by('Gorbag'), how: 'melee' } } : m.name === 'Grub' ? { ...m, aliveAtEnd: false, outOfAction: { by: by('Tarkus'), how: 'shooting' } } : m,
+    m.name === 'Cato'
+      ? { ...m, aliveAtEnd: false, outOfAction: { by: by('Gorbag'), how: 'melee' } }
+      : m.name === 'Grub'
+        ? { ...m, aliveAtEnd: false, outOfAction: { by: by('Tarkus'), how: 'shooting' } }
+        : m,
   );
   draft.step = 'injuries';
   g = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
@@ -80,7 +92,12 @@ describe('correct before commit (issue 20)', () => {
     const refused = await failure(core, 'games.enterRoll', { id: g.game.id, key: cato.key!, faces: [1] });
     expect(refused.message).toMatch(/who asked for the change and why/);
     const face = cato.total === 1 ? 6 : 1;
-    g = await call<GameDetail>(core, 'games.enterRoll', { id: g.game.id, key: cato.key!, faces: [face], change: { by: 'Alice', reason: 'club ruling: re-roll' } });
+    g = await call<GameDetail>(core, 'games.enterRoll', {
+      id: g.game.id,
+      key: cato.key!,
+      faces: [face],
+      change: { by: 'Alice', reason: 'club ruling: re-roll' },
+    });
     const changed = injuryOf(g, 'Cato')!;
     expect(changed.total).toBe(face);
     expect(changed.purpose).toContain(`Herald rolled ${cato.faces.join(', ')}; changed at Alice's request: club ruling: re-roll`);

@@ -17,11 +17,30 @@ async function campaignWithTeams(core: Core, preset: 'hor-battle-honours' | 'hor
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('space-marines-sample'), name: 'Iron Wolves' });
+  const a = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('space-marines-sample'),
+    name: 'Iron Wolves',
+  });
   const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
   const m = (entryId: string, name: string, options: Record<string, number> = {}) => ({ id: `m${++uid}`, entryId, name, options, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', { id: a.team.id, roster: { models: [m('sergeant', 'Sergeant Tarkus', { 'power-sword': 1 }), m('veteran', 'Brother Kaelen'), m('tactical-marine', 'Brother Cato'), m('tactical-marine', 'Brother Varro'), m('tactical-marine', 'Brother Lucan')] } });
-  await call(core, 'teams.saveDraft', { id: b.team.id, roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] } });
+  await call(core, 'teams.saveDraft', {
+    id: a.team.id,
+    roster: {
+      models: [
+        m('sergeant', 'Sergeant Tarkus', { 'power-sword': 1 }),
+        m('veteran', 'Brother Kaelen'),
+        m('tactical-marine', 'Brother Cato'),
+        m('tactical-marine', 'Brother Varro'),
+        m('tactical-marine', 'Brother Lucan'),
+      ],
+    },
+  });
+  await call(core, 'teams.saveDraft', {
+    id: b.team.id,
+    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
+  });
   await call(core, 'teams.found', { id: a.team.id });
   await call(core, 'teams.found', { id: b.team.id });
   return { campaign, a, b };
@@ -54,8 +73,12 @@ async function importsWhole(core: Core, campaignId: string) {
   const club = testCore();
   const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'club.json', text });
   const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);
-  expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(standings(await call<StandingRow[]>(core, 'campaigns.standings', { id: campaignId })));
-  expect((await call<RulesetView>(club, 'rulesets.current', { id: imported.campaign.id })).ruleset).toEqual((await call<RulesetView>(core, 'rulesets.current', { id: campaignId })).ruleset);
+  expect(standings(await call<StandingRow[]>(club, 'campaigns.standings', { id: imported.campaign.id }))).toEqual(
+    standings(await call<StandingRow[]>(core, 'campaigns.standings', { id: campaignId })),
+  );
+  expect((await call<RulesetView>(club, 'rulesets.current', { id: imported.campaign.id })).ruleset).toEqual(
+    (await call<RulesetView>(core, 'rulesets.current', { id: campaignId })).ruleset,
+  );
   club.close();
 }
 
@@ -63,12 +86,18 @@ function filledIn(r: Ruleset): Ruleset {
   const out = structuredClone(r);
   const bh = battleHonoursPreset();
   out.progression.experience.awards = [];
-  out.progression.levelThresholds = [{ level: 1, exp: 1 }, { level: 2, exp: 5 }];
+  out.progression.levelThresholds = [
+    { level: 1, exp: 1 },
+    { level: 2, exp: 5 },
+  ];
   out.progression.advanceTable = d6('club-advances', 'Advances', [[1, 6, 'plus-1-ws', '+1 Weapon Skill']]);
   out.progression.skills = [];
   out.progression.injuries = structuredClone(bh.progression.injuries);
   out.progression.injuryFollowUps = structuredClone(bh.progression.injuryFollowUps);
-  out.progression.requisition.chart = d6('club-req-chart', 'Requisition chart', [[1, 3, 'req-10', '10 Req'], [4, 6, 'req-20', '20 Req']]);
+  out.progression.requisition.chart = d6('club-req-chart', 'Requisition chart', [
+    [1, 3, 'req-10', '10 Req'],
+    [4, 6, 'req-20', '20 Req'],
+  ]);
   return out;
 }
 
@@ -78,7 +107,16 @@ describe('house rules: pinned rulesets', () => {
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-experience-levels');
     const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
     expect(current.ruleset.id).toBe('hor-experience-levels');
-    expect(current.check.missing.map((m) => m.key)).toEqual(['experience-awards', 'level-thresholds', 'advance-table', 'skills', 'injury-team-leader', 'injury-special', 'injury-core', 'requisition-chart']);
+    expect(current.check.missing.map((m) => m.key)).toEqual([
+      'experience-awards',
+      'level-thresholds',
+      'advance-table',
+      'skills',
+      'injury-team-leader',
+      'injury-special',
+      'injury-core',
+      'requisition-chart',
+    ]);
 
     const g = await playRelicHunt(core, campaign.id, a, b);
     expect(g.preview.blocked).toMatch(/has no EXP awards yet: enter them in House rules → Progression → EXP awards/);
@@ -89,10 +127,17 @@ describe('house rules: pinned rulesets', () => {
     const preview = await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: next });
     expect(preview.check).toEqual({ problems: [], missing: [] });
     expect(preview.changes.map((c) => c.area)).toEqual(expect.arrayContaining(['Level thresholds', 'Injuries', 'Dice tables']));
-    const applied = await call<RulesetView>(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Entered our club tables' });
+    const applied = await call<RulesetView>(core, 'rulesets.apply', {
+      campaignId: campaign.id,
+      ruleset: next,
+      expectedHash: current.hash,
+      reason: 'Entered our club tables',
+    });
     expect(applied.history.map((h) => h.reason)).toEqual(['Entered our club tables', 'Campaign created']);
     // A stale editor cannot overwrite it.
-    expect((await failure(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'again' })).message).toMatch(/changed elsewhere/);
+    expect((await failure(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'again' })).message).toMatch(
+      /changed elsewhere/,
+    );
 
     const ready = await call<GameDetail>(core, 'games.get', { id: g.game.id });
     expect(ready.preview.blocked).toBeNull();
@@ -110,7 +155,16 @@ describe('house rules: pinned rulesets', () => {
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-experience-levels');
     const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
     const next = filledIn(current.ruleset);
-    next.progression.experience.awards = [{ id: 'survived', name: 'Survived', exp: 1, modelTypes: ['team-leader', 'special', 'core'], condition: 'Alive at the end of the game.', citation: { source: 'house rule', section: 'EXP' } }];
+    next.progression.experience.awards = [
+      {
+        id: 'survived',
+        name: 'Survived',
+        exp: 1,
+        modelTypes: ['team-leader', 'special', 'core'],
+        condition: 'Alive at the end of the game.',
+        citation: { source: 'house rule', section: 'EXP' },
+      },
+    ];
     await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Club EXP awards' });
     const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
     expect(g.expAwardOptions.map((o) => o.id)).toEqual(['survived']);
@@ -152,9 +206,17 @@ describe('house rules: pinned rulesets', () => {
   it('export then import is deep-equal (no changes); hostile or broken files get a reason and change nothing', async () => {
     const core = testCore();
     const { campaign } = await campaignWithTeams(core, 'hor-battle-honours');
-    const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(core, 'rulesets.export', { campaignId: campaign.id, destination: 'download' });
+    const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(core, 'rulesets.export', {
+      campaignId: campaign.id,
+      destination: 'download',
+    });
     expect(exported.fileName).toBe('hor-battle-honours-1.0.0.ruleset.json');
-    const back = await call<RulesetImportResult>(core, 'rulesets.import', { campaignId: campaign.id, source: 'upload', fileName: exported.fileName, text: exported.text });
+    const back = await call<RulesetImportResult>(core, 'rulesets.import', {
+      campaignId: campaign.id,
+      source: 'upload',
+      fileName: exported.fileName,
+      text: exported.text,
+    });
     if (back.outcome !== 'loaded') throw new Error('not loaded');
     const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
     expect(back.ruleset).toEqual(current.ruleset);
@@ -178,7 +240,12 @@ describe('house rules: pinned rulesets', () => {
       expect(error.message).toMatch(message);
     }
     // A hand-edited file loads with a note and its problem, and applying it is refused while it has problems.
-    const loaded = await call<RulesetImportResult>(core, 'rulesets.import', { campaignId: campaign.id, source: 'upload', fileName: 'club.json', text: JSON.stringify(edited) });
+    const loaded = await call<RulesetImportResult>(core, 'rulesets.import', {
+      campaignId: campaign.id,
+      source: 'upload',
+      fileName: 'club.json',
+      text: JSON.stringify(edited),
+    });
     if (loaded.outcome !== 'loaded') throw new Error('not loaded');
     expect(loaded.note).toMatch(/changed after it was exported/);
     expect(loaded.preview.check.problems.join(' ')).toMatch(/D6 results 3–6 are not covered/);
@@ -229,7 +296,9 @@ describe('house rules: rosters that would become illegal, and the optional rules
       'Iron Wolves: Brother Kaelen holds 1 honour; the new ruleset allows a Special model at most 0.',
     ]);
     // Moving to Experience & Levels: the honour stays on the model, and the diff says the new rules have none.
-    const levels = (await call<RulesetView>(core, 'rulesets.current', { id: campaign.id })).presets.find((p) => p.ruleset.id === 'hor-experience-levels')!.ruleset;
+    const levels = (await call<RulesetView>(core, 'rulesets.current', { id: campaign.id })).presets.find(
+      (p) => p.ruleset.id === 'hor-experience-levels',
+    )!.ruleset;
     expect((await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: levels })).rosterProblems).toEqual([
       'Iron Wolves: Brother Kaelen holds an honour (Deadeye), but the new ruleset has no Battle Honours.',
     ]);
@@ -241,7 +310,9 @@ describe('house rules: rosters that would become illegal, and the optional rules
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
     const other = await call<{ id: string }>(core, 'campaigns.create', { name: 'Quiet league' });
     // What a campaign from before issue 6 holds: the flags switched on in its Club settings.
-    core.opened.sqlite.prepare('UPDATE campaigns SET optional_rules = ? WHERE id = ?').run(JSON.stringify({ weather: true, duskAndDawn: false, twist: true, mysteriousObjectives: false }), campaign.id);
+    core.opened.sqlite
+      .prepare('UPDATE campaigns SET optional_rules = ? WHERE id = ?')
+      .run(JSON.stringify({ weather: true, duskAndDawn: false, twist: true, mysteriousObjectives: false }), campaign.id);
     const dir = core.paths.dataDir;
     core.close();
 
@@ -273,7 +344,10 @@ describe('house rules: rosters that would become illegal, and the optional rules
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
     const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
     // Dusk & Dawn is rolled when Night Fighting is read "only when a rule says so" (issue 19: House rules → Readings).
-    const next = { ...withOptionalRules(current.ruleset, { 'dusk-and-dawn': true, 'in-game-injuries': true }), readings: { nightFighting: 'when-a-rule-says' as const } };
+    const next = {
+      ...withOptionalRules(current.ruleset, { 'dusk-and-dawn': true, 'in-game-injuries': true }),
+      readings: { nightFighting: 'when-a-rule-says' as const },
+    };
     const preview = await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: next });
     expect(preview.changes.map((c) => c.text)).toEqual([
       'Injuries (in game) switched on.',
@@ -285,7 +359,11 @@ describe('house rules: rosters that would become illegal, and the optional rules
 
     const settings = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
     expect(settings.optionalRules.duskAndDawn).toBe(true);
-    const refused = await failure(core, 'campaigns.updateSettings', { id: campaign.id, diceMode: 'app', optionalRules: { weather: true, duskAndDawn: true, twist: false, mysteriousObjectives: false } });
+    const refused = await failure(core, 'campaigns.updateSettings', {
+      id: campaign.id,
+      diceMode: 'app',
+      optionalRules: { weather: true, duskAndDawn: true, twist: false, mysteriousObjectives: false },
+    });
     expect(refused.message).toMatch(/Optional rules are house rules now/);
     const dice = await call<CampaignSettingsView>(core, 'campaigns.updateSettings', { id: campaign.id, diceMode: 'physical' });
     expect(dice).toMatchObject({ diceMode: 'physical', optionalRules: { duskAndDawn: true } });
@@ -302,10 +380,17 @@ describe('house rules: rosters that would become illegal, and the optional rules
     const { campaign, a, b } = await campaignWithTeams(core, 'hor-battle-honours');
     const off = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
     expect(off.missions.some((m) => m.source === 'club-8th')).toBe(false);
-    expect((await failure(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'vital-intelligence' })).message).toMatch(/switch it on in House rules/);
+    expect(
+      (await failure(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'vital-intelligence' })).message,
+    ).toMatch(/switch it on in House rules/);
 
     const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
-    await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: withOptionalRules(current.ruleset, { 'club-8th-missions': true }), expectedHash: current.hash, reason: 'We play the 8th-edition supplement' });
+    await call(core, 'rulesets.apply', {
+      campaignId: campaign.id,
+      ruleset: withOptionalRules(current.ruleset, { 'club-8th-missions': true }),
+      expectedHash: current.hash,
+      reason: 'We play the 8th-edition supplement',
+    });
     const on = await call<CampaignSettingsView>(core, 'campaigns.settings', { id: campaign.id });
     expect(on.missions.filter((m) => m.source === 'club-8th').map((m) => [m.id, m.deployment])).toEqual([
       ['vital-intelligence', 'roll-off'],

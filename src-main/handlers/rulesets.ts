@@ -88,7 +88,8 @@ function preview(db: Db, campaignId: string, input: unknown): RulesetPreview {
 /** Parse a ruleset file, or say in words what is wrong with it. */
 export function parseRulesetFile(fileName: string, text: string): { ruleset: Ruleset; note: string | null } {
   const name = fileName || 'The file';
-  if (new TextEncoder().encode(text).length > RULESET_MAX_BYTES) throw new AppError('VALIDATION', `${name} is too large for a ruleset (over ${RULESET_MAX_BYTES / 1024} KB).`);
+  if (new TextEncoder().encode(text).length > RULESET_MAX_BYTES)
+    throw new AppError('VALIDATION', `${name} is too large for a ruleset (over ${RULESET_MAX_BYTES / 1024} KB).`);
   if (jsonDepth(text) > MAX_JSON_DEPTH) throw new AppError('VALIDATION', `${name} is nested too deeply to be a ruleset.`);
   let data: unknown;
   try {
@@ -98,12 +99,22 @@ export function parseRulesetFile(fileName: string, text: string): { ruleset: Rul
   }
   const file = RulesetFile.safeParse(data);
   if (!file.success) {
-    throw new AppError('VALIDATION', `${name} is not a Herald ruleset file (it needs "format": "${RULESET_FILE_FORMAT}", "formatVersion": 1, a hash and the ruleset).`);
+    throw new AppError(
+      'VALIDATION',
+      `${name} is not a Herald ruleset file (it needs "format": "${RULESET_FILE_FORMAT}", "formatVersion": 1, a hash and the ruleset).`,
+    );
   }
   const check = checkRuleset(file.data.ruleset);
   const parsed = Ruleset.safeParse(file.data.ruleset);
-  if (!parsed.success) throw new AppError('VALIDATION', `${name} is not a valid ruleset: ${check.problems.slice(0, 3).join(' ')}${check.problems.length > 3 ? ` (and ${check.problems.length - 3} more)` : ''}`);
-  const note = repo.rulesetHash(parsed.data) === file.data.hash ? null : `${name} was changed after it was exported (its hash does not match): check the differences below before applying it.`;
+  if (!parsed.success)
+    throw new AppError(
+      'VALIDATION',
+      `${name} is not a valid ruleset: ${check.problems.slice(0, 3).join(' ')}${check.problems.length > 3 ? ` (and ${check.problems.length - 3} more)` : ''}`,
+    );
+  const note =
+    repo.rulesetHash(parsed.data) === file.data.hash
+      ? null
+      : `${name} was changed after it was exported (its hash does not match): check the differences below before applying it.`;
   return { ruleset: parsed.data, note };
 }
 
@@ -117,7 +128,8 @@ export const rulesetHandlers: RulesetHandlers = {
   'rulesets.apply': ({ campaignId, ruleset, expectedHash, reason }, ctx) => {
     const out = ctx.db.transaction((tx) => {
       const current = view(tx, campaignId);
-      if (current.hash !== expectedHash) throw new AppError('VALIDATION', 'The campaign’s ruleset was changed elsewhere since you opened it. Reload it and make your change again.');
+      if (current.hash !== expectedHash)
+        throw new AppError('VALIDATION', 'The campaign’s ruleset was changed elsewhere since you opened it. Reload it and make your change again.');
       const check = checkRuleset(ruleset);
       if (check.problems.length > 0) throw new AppError('VALIDATION', `The ruleset has problems; nothing was changed: ${check.problems.join(' ')}`);
       if (repo.rulesetHash(ruleset) === current.hash) return current;

@@ -34,7 +34,13 @@ function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
   const tables = allTables(ruleset);
   const deployment = tables.find((t) => t.id === DEPLOYMENT_TABLE.id) ?? DEPLOYMENT_TABLE;
   const own = MISSIONS_WITH_OWN_DEPLOYMENT as readonly string[];
-  const missions: SetupMission[] = ruleset.missions.map((m) => ({ id: m.id, name: m.name, summary: m.summary, source: 'ruleset', deployment: own.includes(m.id) ? 'own' : 'table' }));
+  const missions: SetupMission[] = ruleset.missions.map((m) => ({
+    id: m.id,
+    name: m.name,
+    summary: m.summary,
+    source: 'ruleset',
+    deployment: own.includes(m.id) ? 'own' : 'table',
+  }));
   const missionRolls = [{ id: 'roll', label: 'Roll (D6 mission table)' }];
   if (clubMissionsOn(ruleset)) {
     for (const m of CLUB_MISSIONS) {

@@ -16,7 +16,12 @@ async function setup(core = testCore(), squadId = 'third') {
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const guard = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('imperial-guard-sample'), name: 'Hydra Platoon' });
+  const guard = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('imperial-guard-sample'),
+    name: 'Hydra Platoon',
+  });
   const orks = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
   await call(core, 'teams.saveDraft', {
     id: guard.team.id,
@@ -47,7 +52,12 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     const created = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
     // 1 Sergeant + 10 guardsmen, 4 Orks.
     expect(created.models.filter((m) => m.side === 'a')).toHaveLength(11);
-    expect(created.models.find((m) => m.id === 'third#3')).toMatchObject({ name: 'Third Squad (3 of 10)', entryName: 'Guardsman Squad', type: 'core', squad: true });
+    expect(created.models.find((m) => m.id === 'third#3')).toMatchObject({
+      name: 'Third Squad (3 of 10)',
+      entryName: 'Guardsman Squad',
+      type: 'core',
+      squad: true,
+    });
 
     const draft: GameDraft = structuredClone(created.draft);
     const killers = ['nob', 'grub', 'nob', 'snik'];
@@ -93,7 +103,9 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     const { campaign, a, b } = await setup(home, squadId);
     const created = await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
     const draft: GameDraft = structuredClone(created.draft);
-    draft.report.models = draft.report.models.map((m) => (m.id.startsWith(`${squadId}#`) && Number(m.id.split('#')[1]) <= 6 ? { ...m, aliveAtEnd: false, outOfAction: { by: 'nob', how: 'melee' } } : m));
+    draft.report.models = draft.report.models.map((m) =>
+      m.id.startsWith(`${squadId}#`) && Number(m.id.split('#')[1]) <= 6 ? { ...m, aliveAtEnd: false, outOfAction: { by: 'nob', how: 'melee' } } : m,
+    );
     draft.report.sides.b.firstBlood = true;
     draft.step = 'review';
     await call(home, 'games.saveDraft', { id: created.game.id, draft });
@@ -102,7 +114,11 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     const exported = await call<{ text: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
 
     const club = testCore(tempDir());
-    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: exported.fileName, text: exported.text });
+    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', {
+      source: 'upload',
+      fileName: exported.fileName,
+      text: exported.text,
+    });
     const teams = await call<{ id: string; name: string }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
     const hydra = await call<TeamDetail>(club, 'teams.get', { id: teams.find((t) => t.name === 'Hydra Platoon')!.id });
     const squad = hydra.roster.models.find((m) => m.name === 'Third Squad');

@@ -126,7 +126,9 @@ export const standingsHandlers: StandingsHandlers = {
         };
       });
     // Most wins, then fewest losses, then VP difference, then name: the order a club reads a league table in.
-    return rows.sort((x, y) => y.wins - x.wins || x.losses - y.losses || y.vpFor - y.vpAgainst - (x.vpFor - x.vpAgainst) || x.teamName.localeCompare(y.teamName));
+    return rows.sort(
+      (x, y) => y.wins - x.wins || x.losses - y.losses || y.vpFor - y.vpAgainst - (x.vpFor - x.vpAgainst) || x.teamName.localeCompare(y.teamName),
+    );
   },
 
   'teams.history': ({ id }, ctx) => {

@@ -27,7 +27,11 @@ async function setup() {
 describe('team lists made and changed in Herald (issue 17)', () => {
   it('an imported list that is wrong anywhere is refused whole, with the reason in words and its place in the file', async () => {
     const core = testCore();
-    const raw = (): Record<string, unknown> => ({ ...(JSON.parse(JSON.stringify(SAMPLE_TEAM_LISTS[0])) as Record<string, unknown>), id: 'marines-club', listVersion: '2' });
+    const raw = (): Record<string, unknown> => ({
+      ...(JSON.parse(JSON.stringify(SAMPLE_TEAM_LISTS[0])) as Record<string, unknown>),
+      id: 'marines-club',
+      listVersion: '2',
+    });
     const withEntries = (f: (entries: Record<string, unknown>[]) => void) => {
       const list = raw();
       f(list.entries as Record<string, unknown>[]);
@@ -35,16 +39,26 @@ describe('team lists made and changed in Herald (issue 17)', () => {
     };
     const cases: [string, string][] = [
       [JSON.stringify({ ...raw(), author: 'me' }), 'club.json is not a valid team list: Has a field Herald does not know: "author". Nothing was imported.'],
-      [withEntries((e) => (e[2]!.id = 'veteran')), 'club.json is not a valid team list: Entry 3 (Tactical Marine), id: Two entries have the id "veteran". Nothing was imported.'],
-      [withEntries((e) => (e[0]!.points = -5)), 'club.json is not a valid team list: Entry 1 (Space Marine Sergeant), points: Points cannot be negative. Nothing was imported.'],
+      [
+        withEntries((e) => (e[2]!.id = 'veteran')),
+        'club.json is not a valid team list: Entry 3 (Tactical Marine), id: Two entries have the id "veteran". Nothing was imported.',
+      ],
+      [
+        withEntries((e) => (e[0]!.points = -5)),
+        'club.json is not a valid team list: Entry 1 (Space Marine Sergeant), points: Points cannot be negative. Nothing was imported.',
+      ],
       [
         withEntries((e) => ((e[1]!.options as Record<string, unknown>[])[2]!.replaces = ['Bolter'])),
         "club.json is not a valid team list: Entry 2 (Veteran Space Marine), option 'Replace boltgun with plasma gun': replaces 'Bolter', which this entry does not carry. Nothing was imported.",
       ],
-      [withEntries((e) => (e[2]!.category = 'squad')), 'club.json is not a valid team list: Entry 3 (Tactical Marine), squad size: a Squad needs its size: the smallest and largest number of models. Nothing was imported.'],
+      [
+        withEntries((e) => (e[2]!.category = 'squad')),
+        'club.json is not a valid team list: Entry 3 (Tactical Marine), squad size: a Squad needs its size: the smallest and largest number of models. Nothing was imported.',
+      ],
     ];
     const before = snapshotTables(core);
-    for (const [text, message] of cases) expect((await failure(core, 'teamLists.import', { source: 'upload', fileName: 'club.json', text })).message).toBe(message);
+    for (const [text, message] of cases)
+      expect((await failure(core, 'teamLists.import', { source: 'upload', fileName: 'club.json', text })).message).toBe(message);
     expect(snapshotTables(core)).toEqual(before);
     core.close();
   });
@@ -81,7 +95,11 @@ describe('team lists made and changed in Herald (issue 17)', () => {
     expect(impact.newProblems).toEqual(['Brother Kaelen has an option this list does not offer (“plasma-gun”).']);
     expect(impact.pointsAfter).toBe(impact.pointsBefore + 1 - 15);
 
-    const saved = await call<TeamListDetail & { changed: TeamImpact[] }>(core, 'teamLists.update', { id: marines.id, list: next, expectedRevision: detail.revision });
+    const saved = await call<TeamListDetail & { changed: TeamImpact[] }>(core, 'teamLists.update', {
+      id: marines.id,
+      list: next,
+      expectedRevision: detail.revision,
+    });
     expect(saved.revision).toBe(detail.revision + 1);
     expect(saved.changed.map((c) => c.teamName)).toEqual(['Iron Wolves']);
     const notices = await call<TeamListChangeNotice[]>(core, 'teamLists.changesForTeam', { teamId: team.team.id });

@@ -13,7 +13,15 @@ import { findTeam } from '../repos/teams';
 
 type TeamListHandlers = Pick<
   Handlers<HandlerContext>,
-  'teamLists.list' | 'teamLists.get' | 'teamLists.import' | 'teamLists.export' | 'teamLists.update' | 'teamLists.create' | 'teamLists.impact' | 'teamLists.usage' | 'teamLists.changesForTeam'
+  | 'teamLists.list'
+  | 'teamLists.get'
+  | 'teamLists.import'
+  | 'teamLists.export'
+  | 'teamLists.update'
+  | 'teamLists.create'
+  | 'teamLists.impact'
+  | 'teamLists.usage'
+  | 'teamLists.changesForTeam'
 >;
 
 export const MAX_JSON_DEPTH = 32;
@@ -142,7 +150,10 @@ export const teamListHandlers: TeamListHandlers = {
         throw new AppError('VALIDATION', 'This list was changed elsewhere since you opened it. Reload it and make your change again.');
       }
       if (list.id !== row.listKey || list.listVersion !== row.listVersion) {
-        throw new AppError('VALIDATION', 'The list id and version name the list; they cannot be changed here. Export it, change them, and import it as a new list.');
+        throw new AppError(
+          'VALIDATION',
+          'The list id and version name the list; they cannot be changed here. Export it, change them, and import it as a new list.',
+        );
       }
       let changed: TeamImpact[] = [];
       if (repo.hashList(list) !== row.contentHash) {
@@ -151,7 +162,8 @@ export const teamListHandlers: TeamListHandlers = {
         const at = ctx.now().toISOString();
         changed = impacts(tx, row.id, repo.parseStoredList(row), list);
         const saved = repo.replaceTeamList(tx, row, list, at);
-        for (const c of changed) repo.insertListChange(tx, { id: ctx.newId(), teamId: c.teamId, teamListId: row.id, revision: saved.revision, changes: c.impact, savedAt: at });
+        for (const c of changed)
+          repo.insertListChange(tx, { id: ctx.newId(), teamId: c.teamId, teamListId: row.id, revision: saved.revision, changes: c.impact, savedAt: at });
       }
       return { ...detail(tx, id), changed };
     });
@@ -163,7 +175,10 @@ export const teamListHandlers: TeamListHandlers = {
     const out = ctx.db.transaction((tx) => {
       const existing = repo.findTeamListByKey(tx, list.id, list.listVersion);
       if (existing) {
-        throw new AppError('VALIDATION', `The library already has a list with the id "${list.id}" and version ${list.listVersion} (${existing.name}). Give the new list another name or version.`);
+        throw new AppError(
+          'VALIDATION',
+          `The library already has a list with the id "${list.id}" and version ${list.listVersion} (${existing.name}). Give the new list another name or version.`,
+        );
       }
       // A list made in Herald is the club's own, never sample data.
       const row = repo.insertTeamList(tx, { ...list, sample: false }, ctx.newId(), ctx.now().toISOString());

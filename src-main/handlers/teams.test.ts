@@ -34,7 +34,11 @@ describe('team lists', () => {
   it('the three sample lists are in the library of a new file, marked as samples', async () => {
     const core = testCore();
     const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-    expect(lists.map((l) => [l.faction, l.sample])).toEqual([['Imperial Guard', true], ['Orks', true], ['Space Marines', true]]);
+    expect(lists.map((l) => [l.faction, l.sample])).toEqual([
+      ['Imperial Guard', true],
+      ['Orks', true],
+      ['Space Marines', true],
+    ]);
     core.close();
   });
 
@@ -57,12 +61,20 @@ describe('team lists', () => {
     broken.id = 'marines-club';
     broken.entries[2]!.points = 'fourteen';
     const cases: [string, string, RegExp][] = [
-      ['broken.json', JSON.stringify(broken), /^broken.json is not a valid team list: Entry 3 \(Tactical Marine\), points: Points are a whole number\. Nothing was imported\.$/],
+      [
+        'broken.json',
+        JSON.stringify(broken),
+        /^broken.json is not a valid team list: Entry 3 \(Tactical Marine\), points: Points are a whole number\. Nothing was imported\.$/,
+      ],
       ['trunc.json', JSON.stringify(SAMPLE_TEAM_LISTS[0]).slice(0, 500), /^trunc.json is not valid JSON \(line 1, column \d+\)/],
       ['deep.json', '['.repeat(5000) + ']'.repeat(5000), /nested too deeply/],
       ['proto.json', JSON.stringify({ ...(SAMPLE_TEAM_LISTS[0] as object), id: 'x' }).replace('{', '{"__proto__":{"admin":true},'), /not a valid team list/],
       ['campaign.json', '{"name":"Vraks","pointsLimit":250}', /This is not a Herald team list/],
-      ['same-version.json', JSON.stringify({ ...(SAMPLE_TEAM_LISTS[0] as object), name: 'Changed' }), /already has Space Marines \(sample\) version sample-1, with different contents/],
+      [
+        'same-version.json',
+        JSON.stringify({ ...(SAMPLE_TEAM_LISTS[0] as object), name: 'Changed' }),
+        /already has Space Marines \(sample\) version sample-1, with different contents/,
+      ],
     ];
     for (const [fileName, text, message] of cases) {
       const error = await failure(core, 'teamLists.import', { source: 'upload', fileName, text });
@@ -110,12 +122,16 @@ describe('team lists', () => {
 describe('players', () => {
   it('add, rename, retire; names unique within a campaign', async () => {
     const { core, campaign, player } = await setup();
-    expect((await failure(core, 'players.create', { campaignId: campaign.id, name: 'alice' })).message).toBe('This campaign already has a player called “Alice”.');
+    expect((await failure(core, 'players.create', { campaignId: campaign.id, name: 'alice' })).message).toBe(
+      'This campaign already has a player called “Alice”.',
+    );
     const renamed = await call<Player>(core, 'players.rename', { id: player.id, name: 'Alice B.' });
     expect(renamed).toMatchObject({ name: 'Alice B.', teams: 1 });
     expect((await call<Player>(core, 'players.retire', { id: player.id })).retiredAt).not.toBeNull();
     const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-    expect((await failure(core, 'teams.create', { campaignId: campaign.id, playerId: player.id, teamListId: lists[0]!.id, name: 'Second' })).message).toMatch(/is retired/);
+    expect((await failure(core, 'teams.create', { campaignId: campaign.id, playerId: player.id, teamListId: lists[0]!.id, name: 'Second' })).message).toMatch(
+      /is retired/,
+    );
     core.close();
   });
 });

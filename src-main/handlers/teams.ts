@@ -120,7 +120,10 @@ function detail(db: Db, id: string): TeamDetail {
   }
   const fallen: TeamDetail['fallen'] = [];
   const died = repo.teamLedgerOfKind(db, id, 'model.died');
-  const gameNumber = gamesRepo.gameNumbersOf(db, died.flatMap((r) => (r.gameId === null ? [] : [r.gameId])));
+  const gameNumber = gamesRepo.gameNumbersOf(
+    db,
+    died.flatMap((r) => (r.gameId === null ? [] : [r.gameId])),
+  );
   for (const row of died) {
     if (row.voidedAt !== null || row.modelId === null) continue;
     // A Squad member (shared/rules/game/squads.ts) is named after its squad.
@@ -189,7 +192,12 @@ function mustBeFounded(l: LoadedWithProjection) {
  * cache and the projection, and refuses what the team cannot pay): the change must also not break a rule the roster
  * kept before (it may fix some).
  */
-function writeLedger(ctx: HandlerContext, db: Db, l: LoadedWithProjection, entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string }) {
+function writeLedger(
+  ctx: HandlerContext,
+  db: Db,
+  l: LoadedWithProjection,
+  entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string },
+) {
   const before = new Set(l.report.issues.map((i) => i.message));
   ledger.append(db, {
     campaignId: l.row.campaignId,
@@ -220,7 +228,17 @@ export const teamHandlers: TeamHandlers = {
       const roster = repo.storedRoster(row);
       const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
       const f = figures.get(row.id);
-      const loaded = { row, campaign, list, roster, limit, report: checkedRoster(list, roster, limit), req: f?.req ?? 0, honourPoints: f?.honourPoints ?? 0, record: f?.record ?? NO_RECORD };
+      const loaded = {
+        row,
+        campaign,
+        list,
+        roster,
+        limit,
+        report: checkedRoster(list, roster, limit),
+        req: f?.req ?? 0,
+        honourPoints: f?.honourPoints ?? 0,
+        record: f?.record ?? NO_RECORD,
+      };
       return summary(ctx.db, loaded, playerNames.get(row.playerId));
     });
   },
@@ -268,7 +286,13 @@ export const teamHandlers: TeamHandlers = {
       }
       const at = ctx.now().toISOString();
       const reason = `Founded with ${l.roster.models.length} models (${l.report.points} pts).`;
-      ledger.append(db, { campaignId: l.row.campaignId, at, gameId: null, entries: [{ id: ctx.newId(), teamId: id, modelId: null, kind: 'team.founded', req: 0, data: { kind: 'team.founded', roster: l.roster }, reason }], teams: [l] });
+      ledger.append(db, {
+        campaignId: l.row.campaignId,
+        at,
+        gameId: null,
+        entries: [{ id: ctx.newId(), teamId: id, modelId: null, kind: 'team.founded', req: 0, data: { kind: 'team.founded', roster: l.roster }, reason }],
+        teams: [l],
+      });
       repo.updateTeam(db, id, { foundedAt: at, updatedAt: at });
     }),
 

@@ -30,7 +30,16 @@ async function typeRolls(core: Core, g: GameDetail, dies: readonly string[]): Pr
     const dead = /Injury/.test(p.purpose) && dies.some((n) => p.purpose.includes(n));
     const injury = /Injury/.test(p.purpose);
     // Other rolls alternate (a roll-off typed 6 and 6 would tie for ever).
-    const faces = p.expression === 'D66' ? (dead ? [1, 1] : [6, 6]) : p.expression.startsWith('2D6') ? [3, 4] : p.expression.startsWith('D3') ? [2] : [dead ? 1 : injury || i % 2 ? 6 : 2];
+    const faces =
+      p.expression === 'D66'
+        ? dead
+          ? [1, 1]
+          : [6, 6]
+        : p.expression.startsWith('2D6')
+          ? [3, 4]
+          : p.expression.startsWith('D3')
+            ? [2]
+            : [dead ? 1 : injury || i % 2 ? 6 : 2];
     g = await call<GameDetail>(core, 'games.enterRoll', { id: g.game.id, key: p.key, faces });
   }
   return g;
@@ -57,7 +66,11 @@ describe('void: precise dependents over a 20-game campaign (issue 20)', () => {
   it('voiding game 1 pulls in only the true replacement, named with the game its model died in', async () => {
     const core = testCore();
     const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Long Vraks' });
-    await call(core, 'campaigns.updateSettings', { id: campaign.id, diceMode: 'physical', optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false } });
+    await call(core, 'campaigns.updateSettings', {
+      id: campaign.id,
+      diceMode: 'physical',
+      optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+    });
     const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
     const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
     const marines = (prefix: string) => [
@@ -67,16 +80,27 @@ describe('void: precise dependents over a 20-game campaign (issue 20)', () => {
       ...[1, 2, 3].map((n) => model('tactical-marine', `${prefix} Marine ${n}`)),
     ];
     const A = await team(core, campaign.id, listId('space-marines-sample'), 'Blades', marines('Blade'));
-    const B = await team(core, campaign.id, listId('orks-sample'), 'Gitz', [model('boss-nob', 'Gitz Nob'), ...[1, 2, 3, 4].map((n) => model('boy', `Gitz Boy ${n}`))]);
+    const B = await team(core, campaign.id, listId('orks-sample'), 'Gitz', [
+      model('boss-nob', 'Gitz Nob'),
+      ...[1, 2, 3, 4].map((n) => model('boy', `Gitz Boy ${n}`)),
+    ]);
     const C = await team(core, campaign.id, listId('space-marines-sample'), 'Sons', marines('Son'));
 
     // Each game, one Core model per side dies, and its team recruits another of the same entry after the game.
     const names = new Map<string, number>();
     const next = (prefix: string) => `${prefix} ${(names.set(prefix, (names.get(prefix) ?? 3) + 1), names.get(prefix))}`;
     const core1 = { [A]: 'Blade Marine', [B]: 'Gitz Boy', [C]: 'Son Marine' } as Record<string, string>;
-    const alive = { [A]: ['Blade Marine 1', 'Blade Marine 2', 'Blade Marine 3'], [B]: ['Gitz Boy 1', 'Gitz Boy 2', 'Gitz Boy 3', 'Gitz Boy 4'], [C]: ['Son Marine 1', 'Son Marine 2', 'Son Marine 3'] } as Record<string, string[]>;
+    const alive = {
+      [A]: ['Blade Marine 1', 'Blade Marine 2', 'Blade Marine 3'],
+      [B]: ['Gitz Boy 1', 'Gitz Boy 2', 'Gitz Boy 3', 'Gitz Boy 4'],
+      [C]: ['Son Marine 1', 'Son Marine 2', 'Son Marine 3'],
+    } as Record<string, string[]>;
     const entry = { [A]: 'tactical-marine', [B]: 'boy', [C]: 'tactical-marine' } as Record<string, string>;
-    const pairs = [[A, B], [B, C], [C, A]] as const;
+    const pairs = [
+      [A, B],
+      [B, C],
+      [C, A],
+    ] as const;
     const recruitFor = async (t: string) => {
       const name = next(core1[t]!);
       await call(core, 'teams.recruit', { id: t, model: model(entry[t]!, name) });
@@ -103,7 +127,9 @@ describe('void: precise dependents over a 20-game campaign (issue 20)', () => {
     expect(plan.dependents).toHaveLength(1);
     expect(plan.dependents[0]!.teamName).toBe('Blades');
     expect(plan.dependents[0]!.message).toMatch(/Blade Veteran 4/);
-    expect(plan.dependents[0]!.message).toContain('with Blade Veteran 1 (died in game 1) back, the team would have 4 Special models where the Model Allowance allows 3.');
+    expect(plan.dependents[0]!.message).toContain(
+      'with Blade Veteran 1 (died in game 1) back, the team would have 4 Special models where the Model Allowance allows 3.',
+    );
     expect(plan.dependents[0]!.message).not.toMatch(/Blade Marine 1/);
 
     await call(core, 'games.void', { id: game1.id, reason: 'Wrong mission entered', withDependents: true });

@@ -118,7 +118,8 @@ export function createLanControl(options: LanControlOptions): LanControl {
     status,
     start: (input) =>
       serial(async () => {
-        if (!available) throw new AppError('VALIDATION', 'This copy of Herald has no phone pages built, so the Club Wi-Fi view cannot start. Run `npm run build` first.');
+        if (!available)
+          throw new AppError('VALIDATION', 'This copy of Herald has no phone pages built, so the Club Wi-Fi view cannot start. Run `npm run build` first.');
         if (!interfaces().some((i) => i.address === input.address)) {
           throw new AppError('VALIDATION', `${input.address} is not one of this laptop’s network addresses (any more): choose one from the list.`);
         }
@@ -126,12 +127,17 @@ export function createLanControl(options: LanControlOptions): LanControl {
         await stopNow();
         try {
           if (input.port !== undefined) await listen(input.address, input.port);
-          else await listen(input.address, PREFERRED_PORT).catch((e: NodeJS.ErrnoException) => (e.code === 'EADDRINUSE' ? listen(input.address, 0) : Promise.reject(e)));
+          else
+            await listen(input.address, PREFERRED_PORT).catch((e: NodeJS.ErrnoException) =>
+              e.code === 'EADDRINUSE' ? listen(input.address, 0) : Promise.reject(e),
+            );
         } catch (e) {
           const code = (e as NodeJS.ErrnoException).code;
           if (code === 'EADDRINUSE') throw new AppError('VALIDATION', `Port ${input.port} is in use by another program: choose another, or let Herald choose.`);
-          if (code === 'EADDRNOTAVAIL') throw new AppError('VALIDATION', `${input.address} is not one of this laptop’s network addresses any more: choose one from the list.`);
-          if (code === 'EACCES') throw new AppError('VALIDATION', `This computer did not let Herald listen on port ${input.port}: choose another, or let Herald choose.`);
+          if (code === 'EADDRNOTAVAIL')
+            throw new AppError('VALIDATION', `${input.address} is not one of this laptop’s network addresses any more: choose one from the list.`);
+          if (code === 'EACCES')
+            throw new AppError('VALIDATION', `This computer did not let Herald listen on port ${input.port}: choose another, or let Herald choose.`);
           throw e;
         }
         return status();

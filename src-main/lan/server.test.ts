@@ -38,7 +38,11 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Herald</title>');
   core = testCore(tempDir(), { lanStaticDir: staticDir });
   // A club's evening, on the laptop itself: a campaign, players, founded teams, games (the edge test's scenario).
-  await callEveryChannel((c, i) => core.invoke(c, i), async () => {}, tempDir('herald-lan-files-'));
+  await callEveryChannel(
+    (c, i) => core.invoke(c, i),
+    async () => {},
+    tempDir('herald-lan-files-'),
+  );
   status = await call<LanStatus>(core, 'lan.start', { address: '127.0.0.1', port: 0 });
 }, 60_000);
 afterAll(() => core.close());
@@ -68,11 +72,14 @@ describe('the Club Wi-Fi view', () => {
     const writes = CHANNEL_NAMES.filter((c) => !reads.has(c));
     // Every write channel of the contract was sent (the scenario calls every channel) …
     expect(writes.filter((c) => !answers.has(c))).toEqual([]);
-    expect(writes).toEqual(expect.arrayContaining(['campaigns.create', 'games.commit', 'games.void', 'teams.found', 'backups.restore', 'lan.start', 'lan.stop']));
+    expect(writes).toEqual(
+      expect.arrayContaining(['campaigns.create', 'games.commit', 'games.void', 'teams.found', 'backups.restore', 'lan.start', 'lan.stop']),
+    );
     // … and each was refused, in words, before reaching the core.
     for (const c of writes) {
       expect(statuses.get(c), c).toEqual(statuses.get(c)!.map(() => 403));
-      for (const r of answers.get(c)!) expect(r, c).toEqual({ ok: false, error: { code: 'READ_ONLY', message: expect.stringContaining('only shows the campaign') } });
+      for (const r of answers.get(c)!)
+        expect(r, c).toEqual({ ok: false, error: { code: 'READ_ONLY', message: expect.stringContaining('only shows the campaign') } });
     }
     expect(snapshotTables(core)).toEqual(before);
     // The view is still on, with the same link (lan.stop from a phone did nothing).
@@ -120,7 +127,11 @@ describe('the Club Wi-Fi view', () => {
 
   it('refuses what a phone page never sends: large bodies, other endpoints and methods, no JSON', async () => {
     const headers = { 'content-type': 'application/json', 'x-herald-token': tokenOf(status) };
-    const big = await fetch(`${base()}/api/invoke`, { method: 'POST', headers, body: JSON.stringify({ channel: 'campaigns.list', input: { pad: 'x'.repeat(20_000) } }) });
+    const big = await fetch(`${base()}/api/invoke`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ channel: 'campaigns.list', input: { pad: 'x'.repeat(20_000) } }),
+    });
     expect(big.status).toBe(413);
     expect((await fetch(`${base()}/api/invoke`, { headers })).status).toBe(404);
     expect((await fetch(`${base()}/api/events`, { headers })).status).toBe(404);

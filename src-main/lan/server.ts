@@ -85,7 +85,10 @@ export function startLanServer(options: LanServerOptions): Promise<LanServer> {
         if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new Error('not an object');
       } catch (e) {
         const status = (e as { status?: number }).status ?? 400;
-        sendJson(res, status, { ok: false, error: { code: 'INVALID_INPUT', message: status === 413 ? 'The request is too large.' : 'The request is not valid JSON.' } });
+        sendJson(res, status, {
+          ok: false,
+          error: { code: 'INVALID_INPUT', message: status === 413 ? 'The request is too large.' : 'The request is not valid JSON.' },
+        });
         return;
       }
       // The allowlist, before anything reaches the core: no write can arrive from a phone.

@@ -10,7 +10,19 @@
  * 3. the roster and the projection stored are the fold of what was stored before and the new entries.
  */
 import { AppError } from '../../shared/ipc/result';
-import { countCommitted, emptyTeamFold, foldRosterFrom, foldTeamRows, lowestBalances, rosterModelIds, type GameResult, type LedgerData, type LedgerItem, type ProgressionEntry, type Roster } from '../../shared/rules';
+import {
+  countCommitted,
+  emptyTeamFold,
+  foldRosterFrom,
+  foldTeamRows,
+  lowestBalances,
+  rosterModelIds,
+  type GameResult,
+  type LedgerData,
+  type LedgerItem,
+  type ProgressionEntry,
+  type Roster,
+} from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { LedgerRow } from '../db/schema';
 import { foldOf, readTeamState, type StoredTeamState, type Undo } from './read';
@@ -68,17 +80,35 @@ export function append(db: Db, input: AppendInput): Map<string, TeamAfter> {
     if (mine.length === 0 && !input.committed) continue;
     const items: LedgerItem[] = mine.map((w) => ({ data: w.entry.data, req: w.row.req, voided: false }));
     const roster = foldRosterFrom(team.roster, items);
-    mustNameItsModels(team, mine.map((w) => w.row), items);
+    mustNameItsModels(
+      team,
+      mine.map((w) => w.row),
+      items,
+    );
     input.checkRoster?.(team, roster);
     const start = team.projection ? foldOf(team.projection) : emptyTeamFold();
     // Req never below 0: from the stored balance, through every new entry in order.
     const low = lowestBalances([
       { id: 'start', seq: 0, team: team.row.id, gameId: null, modelId: null, req: start.req, voided: false, data: { kind: 'req.adjusted' } },
-      ...mine.map((w) => ({ id: w.row.id, seq: w.row.seq, team: team.row.id, gameId: w.row.gameId, modelId: w.row.modelId, req: w.row.req, voided: false, data: w.entry.data })),
+      ...mine.map((w) => ({
+        id: w.row.id,
+        seq: w.row.seq,
+        team: team.row.id,
+        gameId: w.row.gameId,
+        modelId: w.row.modelId,
+        req: w.row.req,
+        voided: false,
+        data: w.entry.data,
+      })),
     ]);
     if ((low[team.row.id] ?? 0) < 0) {
       const cost = -mine.reduce((sum, w) => sum + w.row.req, 0);
-      throw new AppError('VALIDATION', input.committed ? `${team.row.name} would owe Req: nothing was applied.` : `That costs ${cost} Req; ${team.row.name} has ${start.req} Req. Nothing was changed.`);
+      throw new AppError(
+        'VALIDATION',
+        input.committed
+          ? `${team.row.name} would owe Req: nothing was applied.`
+          : `That costs ${cost} Req; ${team.row.name} has ${start.req} Req. Nothing was changed.`,
+      );
     }
     let fold = foldTeamRows(
       start,

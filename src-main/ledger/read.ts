@@ -52,7 +52,13 @@ export const foldOf = (s: StoredTeamState): TeamFold => ({ state: s.state, req: 
 
 /** A team's stored projection (undefined for a team not founded yet). */
 export function readTeamState(db: Db, teamId: string): StoredTeamState | undefined {
-  const row = prepared(db, 'projections.byTeam', (d) => d.select().from(teamProjections).where(eq(teamProjections.teamId, sql.placeholder('teamId'))).prepare()).get({ teamId });
+  const row = prepared(db, 'projections.byTeam', (d) =>
+    d
+      .select()
+      .from(teamProjections)
+      .where(eq(teamProjections.teamId, sql.placeholder('teamId')))
+      .prepare(),
+  ).get({ teamId });
   return row ? stored(row) : undefined;
 }
 

@@ -5,7 +5,18 @@
  */
 import { and, asc, eq, inArray, or } from 'drizzle-orm';
 import { z } from 'zod';
-import { countCommitted, emptyTeamFold, foldRoster, foldTeamRows, canonicalTeamState, type GameResult, type LedgerData, type ProgressionEntry, type Roster, type TeamFold } from '../../shared/rules';
+import {
+  countCommitted,
+  emptyTeamFold,
+  foldRoster,
+  foldTeamRows,
+  canonicalTeamState,
+  type GameResult,
+  type LedgerData,
+  type ProgressionEntry,
+  type Roster,
+  type TeamFold,
+} from '../../shared/rules';
 import type { Db } from '../db/open';
 import { rawStatement } from '../db/prepared';
 import { games, ledgerEntries, teamProjections, teams, type LedgerRow } from '../db/schema';
@@ -18,7 +29,14 @@ import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
  */
 export const ReportForStats = z.object({
   sides: z.object({ a: z.object({ teamId: z.string() }), b: z.object({ teamId: z.string() }) }),
-  models: z.array(z.object({ id: z.string(), side: z.enum(['a', 'b']), tookPart: z.boolean(), outOfAction: z.object({ by: z.string().nullable().optional() }).nullable().optional() })),
+  models: z.array(
+    z.object({
+      id: z.string(),
+      side: z.enum(['a', 'b']),
+      tookPart: z.boolean(),
+      outOfAction: z.object({ by: z.string().nullable().optional() }).nullable().optional(),
+    }),
+  ),
 });
 
 /** Which teams to rebuild: some teams, one campaign's, every founded team of the file, or those whose projection is missing or older. */
@@ -36,11 +54,22 @@ function committedResults(db: Db, teamIds: readonly string[], campaignId?: strin
   if (teamIds.length === 0) return [];
   if (campaignId !== undefined) {
     // A whole campaign: one plain read (see rawStatement).
-    const rows = rawStatement(db, 'games.resultsForRebuild', `SELECT team_a_id, team_b_id, winner, vp_a, vp_b, report FROM games WHERE campaign_id = ? AND status = 'committed'`).raw(true);
+    const rows = rawStatement(
+      db,
+      'games.resultsForRebuild',
+      `SELECT team_a_id, team_b_id, winner, vp_a, vp_b, report FROM games WHERE campaign_id = ? AND status = 'committed'`,
+    ).raw(true);
     const out: GameResult[] = [];
     for (const r of rows.iterate(campaignId) as Iterable<unknown[]>) {
       if (r[5] === null) continue;
-      out.push({ teamAId: r[0] as string, teamBId: r[1] as string, winner: r[2] as GameResult['winner'], vpA: r[3] as number | null, vpB: r[4] as number | null, report: ReportForStats.parse(JSON.parse(r[5] as string)) });
+      out.push({
+        teamAId: r[0] as string,
+        teamBId: r[1] as string,
+        winner: r[2] as GameResult['winner'],
+        vpA: r[3] as number | null,
+        vpB: r[4] as number | null,
+        report: ReportForStats.parse(JSON.parse(r[5] as string)),
+      });
     }
     return out;
   }
@@ -88,7 +117,8 @@ function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Ma
       byTeam.get(row.teamId)?.push(row);
     }
   } else {
-    for (const teamId of teamIds) byTeam.set(teamId, db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all());
+    for (const teamId of teamIds)
+      byTeam.set(teamId, db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all());
   }
   for (const teamId of teamIds) {
     const rows = byTeam.get(teamId)!;
@@ -150,7 +180,14 @@ export function rebuild(db: Db, scope: RebuildScope, at: string): number {
 
 /** Compare what is stored with a rebuild (tests and `npm run bench`): the teams whose cache differs. */
 export function staleTeams(db: Db, teamIds: readonly string[]): string[] {
-  const rows = teamIds.length === 0 ? [] : db.select().from(teamProjections).where(inArray(teamProjections.teamId, [...teamIds])).all();
+  const rows =
+    teamIds.length === 0
+      ? []
+      : db
+          .select()
+          .from(teamProjections)
+          .where(inArray(teamProjections.teamId, [...teamIds]))
+          .all();
   const byId = new Map(rows.map((r) => [r.teamId, r]));
   const built = buildTeams(db, teamIds);
   return teamIds.filter((id) => {

@@ -10,6 +10,10 @@ import { ledgerEntries, teamProjections } from '../db/schema';
 /** Remove every ledger row and stored projection of `teamIds` (teams about to be deleted with their campaign). */
 export function removeTeamsLedgers(db: Db, teamIds: readonly string[]) {
   if (teamIds.length === 0) return;
-  db.delete(teamProjections).where(inArray(teamProjections.teamId, [...teamIds])).run();
-  db.delete(ledgerEntries).where(inArray(ledgerEntries.teamId, [...teamIds])).run();
+  db.delete(teamProjections)
+    .where(inArray(teamProjections.teamId, [...teamIds]))
+    .run();
+  db.delete(ledgerEntries)
+    .where(inArray(ledgerEntries.teamId, [...teamIds]))
+    .run();
 }

@@ -5,7 +5,18 @@
  * balance, never an entry about a model that is not on its team's roster.
  */
 import { AppError } from '../../shared/ipc/result';
-import { countCommitted, emptyTeamFold, foldRoster, foldTeamRows, GameReport, lowestBalances, type CampaignLedgerItem, type GameResult, type LedgerData, type ProgressionEntry } from '../../shared/rules';
+import {
+  countCommitted,
+  emptyTeamFold,
+  foldRoster,
+  foldTeamRows,
+  GameReport,
+  lowestBalances,
+  type CampaignLedgerItem,
+  type GameResult,
+  type LedgerData,
+  type ProgressionEntry,
+} from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { LedgerRow } from '../db/schema';
 import * as gamesRepo from '../repos/games';
@@ -51,7 +62,16 @@ export function voidEntries(db: Db, input: VoidInput): Set<string> {
   // its balances never went below 0).
   const after = input.ledger.map((r) => (voiding.has(r.id) ? { ...r, voidedAt: at } : r));
   const afterItems = input.items.map((i) => (voiding.has(i.id) ? { ...i, voided: true } : i));
-  const opening = Object.entries(input.balanceBefore).map(([t, req]) => ({ id: `before:${t}`, seq: 0, team: t, gameId: null, modelId: null, req, voided: false, data: { kind: 'req.adjusted' as const } }));
+  const opening = Object.entries(input.balanceBefore).map(([t, req]) => ({
+    id: `before:${t}`,
+    seq: 0,
+    team: t,
+    gameId: null,
+    modelId: null,
+    req,
+    voided: false,
+    data: { kind: 'req.adjusted' as const },
+  }));
   const lows = lowestBalances([...opening, ...afterItems]);
   for (const teamId of teamIds) {
     const team = teamsRepo.findTeam(db, teamId)!;
@@ -107,7 +127,14 @@ function undoLatestGame(db: Db, team: { id: string; campaignId: string }, voided
  * The team's projection refolded from its whole ledger as the void left it (`rows`, in seq order), and its
  * statistics and record without the voided games. Equal to a rebuild, without reading every report the team played.
  */
-function refold(db: Db, team: { id: string; campaignId: string }, rows: readonly LedgerRow[], parsed: readonly (LedgerData | ProgressionEntry)[], voided: readonly GameResult[], at: string) {
+function refold(
+  db: Db,
+  team: { id: string; campaignId: string },
+  rows: readonly LedgerRow[],
+  parsed: readonly (LedgerData | ProgressionEntry)[],
+  voided: readonly GameResult[],
+  at: string,
+) {
   const current = readTeamState(db, team.id);
   const fresh = foldTeamRows(
     emptyTeamFold(),

@@ -19,9 +19,7 @@ const toCampaign = (r: CampaignRow): Campaign => ({
 
 export function listCampaigns(db: Db, includeArchived: boolean): Campaign[] {
   const q = db.select().from(campaigns);
-  const rows = (includeArchived ? q : q.where(isNull(campaigns.archivedAt)))
-    .orderBy(desc(campaigns.createdAt), campaigns.name)
-    .all();
+  const rows = (includeArchived ? q : q.where(isNull(campaigns.archivedAt))).orderBy(desc(campaigns.createdAt), campaigns.name).all();
   return rows.map(toCampaign);
 }
 
@@ -51,7 +49,13 @@ export function insertCampaign(db: Db, row: NewCampaignRow): Campaign {
 
 /** The full row (dice mode and optional rules included). */
 export const findCampaignRow = (db: Db, id: string): CampaignRow | undefined =>
-  prepared(db, 'campaigns.byId', (d) => d.select().from(campaigns).where(eq(campaigns.id, sql.placeholder('id'))).prepare()).get({ id });
+  prepared(db, 'campaigns.byId', (d) =>
+    d
+      .select()
+      .from(campaigns)
+      .where(eq(campaigns.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 
 export function updateCampaign(
   db: Db,

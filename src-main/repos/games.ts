@@ -5,7 +5,13 @@ import { prepared, rawStatement } from '../db/prepared';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
 
 export const findGame = (db: Db, id: string): GameRow | undefined =>
-  prepared(db, 'games.byId', (d) => d.select().from(games).where(eq(games.id, sql.placeholder('id'))).prepare()).get({ id });
+  prepared(db, 'games.byId', (d) =>
+    d
+      .select()
+      .from(games)
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 
 export interface GameFilter {
   status?: GameRow['status'][];
@@ -54,22 +60,28 @@ export type GameLine = ReturnType<typeof listGameLines>[number];
 
 /** One game's line (see listGameLines): what a void plans with and answers, without parsing the game's documents. */
 export const findGameLine = (db: Db, id: string): GameLine | undefined =>
-  prepared(db, 'games.lineById', (d) => d.select(lineColumns).from(games).where(eq(games.id, sql.placeholder('id'))).prepare()).get({ id });
+  prepared(db, 'games.lineById', (d) =>
+    d
+      .select(lineColumns)
+      .from(games)
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 
 export function listGameLines(db: Db, campaignId: string, filter: GameFilter, limit: number) {
-  return db
-    .select(lineColumns)
-    .from(games)
-    .where(whereGames(campaignId, filter))
-    .orderBy(desc(games.number))
-    .limit(limit)
-    .all();
+  return db.select(lineColumns).from(games).where(whereGames(campaignId, filter)).orderBy(desc(games.number)).limit(limit).all();
 }
 
 export function nextGameNumber(db: Db, campaignId: string): number {
   // The last number by the (campaign_id, number) unique index: one index step, however many games there are.
   const row = prepared(db, 'games.lastNumber', (d) =>
-    d.select({ n: games.number }).from(games).where(eq(games.campaignId, sql.placeholder('campaignId'))).orderBy(desc(games.number)).limit(1).prepare(),
+    d
+      .select({ n: games.number })
+      .from(games)
+      .where(eq(games.campaignId, sql.placeholder('campaignId')))
+      .orderBy(desc(games.number))
+      .limit(1)
+      .prepare(),
   ).get({ campaignId });
   return (row?.n ?? 0) + 1;
 }
@@ -88,7 +100,15 @@ export function markCommitted(db: Db, id: string, r: Pick<GameRow, 'report' | 'v
   prepared(db, 'games.markCommitted', (d) =>
     d
       .update(games)
-      .set({ status: 'committed', report: ph('report'), vpA: ph('vpA'), vpB: ph('vpB'), winner: ph('winner'), committedAt: ph('committedAt'), updatedAt: ph('updatedAt') })
+      .set({
+        status: 'committed',
+        report: ph('report'),
+        vpA: ph('vpA'),
+        vpB: ph('vpB'),
+        winner: ph('winner'),
+        committedAt: ph('committedAt'),
+        updatedAt: ph('updatedAt'),
+      })
       .where(eq(games.id, sql.placeholder('id')))
       .prepare(),
   ).run({ id, ...r });
@@ -97,29 +117,60 @@ export function markCommitted(db: Db, id: string, r: Pick<GameRow, 'report' | 'v
 /** A game voided, with a statement prepared once per connection (the void path: issue 9). */
 export function markVoided(db: Db, id: string, r: { voidedAt: string; voidReason: string; updatedAt: string }) {
   prepared(db, 'games.markVoided', (d) =>
-    d.update(games).set({ status: 'voided', voidedAt: ph('voidedAt'), voidReason: ph('voidReason'), updatedAt: ph('updatedAt') }).where(eq(games.id, sql.placeholder('id'))).prepare(),
+    d
+      .update(games)
+      .set({ status: 'voided', voidedAt: ph('voidedAt'), voidReason: ph('voidReason'), updatedAt: ph('updatedAt') })
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
   ).run({ id, ...r });
 }
 
-export const deleteDraftGame = (db: Db, id: string) => db.delete(games).where(and(eq(games.id, id), eq(games.status, 'draft'))).run();
+export const deleteDraftGame = (db: Db, id: string) =>
+  db
+    .delete(games)
+    .where(and(eq(games.id, id), eq(games.status, 'draft')))
+    .run();
 
 export const insertRolls = (db: Db, rows: GameRollRow[]) => {
   // One prepared statement run per roll: cheaper than compiling a many-row insert for every game (issue 9).
   const insert = prepared(db, 'rolls.insert', (d) =>
     d
       .insert(gameRolls)
-      .values({ gameId: ph('gameId'), seq: ph('seq'), phase: ph('phase'), purpose: ph('purpose'), expression: ph('expression'), faces: ph('faces'), total: ph('total'), source: ph('source') })
+      .values({
+        gameId: ph('gameId'),
+        seq: ph('seq'),
+        phase: ph('phase'),
+        purpose: ph('purpose'),
+        expression: ph('expression'),
+        faces: ph('faces'),
+        total: ph('total'),
+        source: ph('source'),
+      })
       .prepare(),
   );
   for (const row of rows) insert.run(row);
 };
 
 export const gameRollsOf = (db: Db, gameId: string): GameRollRow[] =>
-  prepared(db, 'rolls.ofGame', (d) => d.select().from(gameRolls).where(eq(gameRolls.gameId, sql.placeholder('gameId'))).orderBy(asc(gameRolls.seq)).prepare()).all({ gameId });
+  prepared(db, 'rolls.ofGame', (d) =>
+    d
+      .select()
+      .from(gameRolls)
+      .where(eq(gameRolls.gameId, sql.placeholder('gameId')))
+      .orderBy(asc(gameRolls.seq))
+      .prepare(),
+  ).all({ gameId });
 
 /** Game id → its number in the campaign (light: two columns). */
 export function gameNumbers(db: Db, campaignId: string): Map<string, number> {
-  return new Map(db.select({ id: games.id, number: games.number }).from(games).where(eq(games.campaignId, campaignId)).all().map((g) => [g.id, g.number]));
+  return new Map(
+    db
+      .select({ id: games.id, number: games.number })
+      .from(games)
+      .where(eq(games.campaignId, campaignId))
+      .all()
+      .map((g) => [g.id, g.number]),
+  );
 }
 
 /** Game id → number, for the given games only. */
@@ -127,7 +178,9 @@ export function gameNumbersOf(db: Db, ids: readonly string[]): Map<string, numbe
   if (ids.length === 0) return new Map();
   // One statement for any number of ids (a JSON array), compiled once per connection: the team page asks on every
   // visit, and compiling an IN (…) list of its own each time cost more than the read (issue 9).
-  const rows = rawStatement(db, 'games.numbersOf', 'SELECT id, number FROM games WHERE id IN (SELECT value FROM json_each(?))').all(JSON.stringify([...new Set(ids)])) as {
+  const rows = rawStatement(db, 'games.numbersOf', 'SELECT id, number FROM games WHERE id IN (SELECT value FROM json_each(?))').all(
+    JSON.stringify([...new Set(ids)]),
+  ) as {
     id: string;
     number: number;
   }[];

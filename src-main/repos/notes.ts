@@ -29,4 +29,8 @@ export function deleteNote(db: Db, campaignId: string, subjectKind: NoteRow['sub
 
 /** A campaign's notes of one kind, by subject id (for the bulletin, histories and CSVs). */
 export const notesBySubject = (db: Db, campaignId: string, subjectKind: NoteRow['subjectKind']): Map<string, string> =>
-  new Map(listNotes(db, campaignId).filter((n) => n.subjectKind === subjectKind).map((n) => [n.subjectId, n.text]));
+  new Map(
+    listNotes(db, campaignId)
+      .filter((n) => n.subjectKind === subjectKind)
+      .map((n) => [n.subjectId, n.text]),
+  );

@@ -44,7 +44,11 @@ export function pinRuleset(db: Db, campaignId: string, ruleset: Ruleset, reason:
 
 /** Campaigns made before rulesets were pinned: the ids of those with no ruleset row. */
 export function unpinnedCampaigns(db: Db): string[] {
-  const pinned = db.selectDistinct({ id: campaignRulesets.campaignId }).from(campaignRulesets).all().map((r) => r.id);
+  const pinned = db
+    .selectDistinct({ id: campaignRulesets.campaignId })
+    .from(campaignRulesets)
+    .all()
+    .map((r) => r.id);
   const q = db.select({ id: campaigns.id }).from(campaigns);
   return (pinned.length > 0 ? q.where(notInArray(campaigns.id, pinned)) : q).all().map((r) => r.id);
 }

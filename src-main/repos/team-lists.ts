@@ -44,7 +44,11 @@ export function parseStoredList(row: TeamListRow): TeamList {
 /** A list by id, parsed, reading its JSON only when this revision was not parsed yet (issue 9). */
 export function loadTeamList(db: Db, id: string): TeamList | undefined {
   const head = prepared(db, 'teamLists.head', (d) =>
-    d.select({ id: teamLists.id, revision: teamLists.revision, contentHash: teamLists.contentHash }).from(teamLists).where(eq(teamLists.id, sql.placeholder('id'))).prepare(),
+    d
+      .select({ id: teamLists.id, revision: teamLists.revision, contentHash: teamLists.contentHash })
+      .from(teamLists)
+      .where(eq(teamLists.id, sql.placeholder('id')))
+      .prepare(),
   ).get({ id });
   if (!head) return undefined;
   const cached = parsed.get(`${head.id}|${head.revision}|${head.contentHash}`);
@@ -72,7 +76,11 @@ export function summarize(db: Db, row: TeamListRow): TeamListSummary {
 export const allTeamLists = (db: Db) => db.select().from(teamLists).orderBy(teamLists.faction, teamLists.listVersion).all();
 export const findTeamList = (db: Db, id: string) => db.select().from(teamLists).where(eq(teamLists.id, id)).get();
 export const findTeamListByKey = (db: Db, listKey: string, listVersion: string) =>
-  db.select().from(teamLists).where(and(eq(teamLists.listKey, listKey), eq(teamLists.listVersion, listVersion))).get();
+  db
+    .select()
+    .from(teamLists)
+    .where(and(eq(teamLists.listKey, listKey), eq(teamLists.listVersion, listVersion)))
+    .get();
 
 export function insertTeamList(db: Db, list: TeamList, id: string, at: string): TeamListRow {
   const row: TeamListRow = {

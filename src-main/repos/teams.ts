@@ -9,9 +9,22 @@ import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema
 import { nameKey } from '../../shared/names';
 
 export const listTeams = (db: Db, campaignId: string) =>
-  prepared(db, 'teams.ofCampaign', (d) => d.select().from(teams).where(eq(teams.campaignId, sql.placeholder('campaignId'))).orderBy(teams.name).prepare()).all({ campaignId });
+  prepared(db, 'teams.ofCampaign', (d) =>
+    d
+      .select()
+      .from(teams)
+      .where(eq(teams.campaignId, sql.placeholder('campaignId')))
+      .orderBy(teams.name)
+      .prepare(),
+  ).all({ campaignId });
 export const findTeam = (db: Db, id: string) =>
-  prepared(db, 'teams.byId', (d) => d.select().from(teams).where(eq(teams.id, sql.placeholder('id'))).prepare()).get({ id });
+  prepared(db, 'teams.byId', (d) =>
+    d
+      .select()
+      .from(teams)
+      .where(eq(teams.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 
 export function findTeamByName(db: Db, campaignId: string, name: string): TeamRow | undefined {
   const key = nameKey(name);
@@ -26,7 +39,9 @@ export const storedRoster = (row: TeamRow): Roster => row.roster as Roster;
 
 /** A new team, with an empty roster (its roster is the ledger module's to write: src-main/ledger, issue 18). */
 export function insertTeam(db: Db, row: Omit<TeamRow, 'roster'>) {
-  db.insert(teams).values({ ...row, roster: { models: [] } }).run();
+  db.insert(teams)
+    .values({ ...row, roster: { models: [] } })
+    .run();
 }
 
 /** A team's name, founding time and last change; its roster is written by src-main/ledger only. */
@@ -39,7 +54,12 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
  * and Restorative Surgery honours of a team before `seq`, in order. Read with SQL's JSON functions instead of parsing
  * every injury entry of a ten-year ledger (issue 9); the paths are those of ledger data v1.
  */
-export function injuryMarksBefore(db: Db, teamId: string, seq: number, surgery: string): { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
+export function injuryMarksBefore(
+  db: Db,
+  teamId: string,
+  seq: number,
+  surgery: string,
+): { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
   // Sorted here, not by ORDER BY: ordering by seq makes SQLite walk the team's whole ledger by (team_id, seq) instead of
   // the few rows of these kinds by ledger_team_kind (a tenth of a millisecond instead of one, at ten years).
   const rows = rawStatement(
@@ -53,7 +73,14 @@ export function injuryMarksBefore(db: Db, teamId: string, seq: number, surgery: 
 }
 
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
-  prepared(db, 'ledger.ofTeam', (d) => d.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, sql.placeholder('teamId'))).orderBy(asc(ledgerEntries.seq)).prepare()).all({ teamId });
+  prepared(db, 'ledger.ofTeam', (d) =>
+    d
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.teamId, sql.placeholder('teamId')))
+      .orderBy(asc(ledgerEntries.seq))
+      .prepare(),
+  ).all({ teamId });
 
 /** A team's ledger rows of one kind, in order (the ledger_team_kind index). */
 export const teamLedgerOfKind = (db: Db, teamId: string, kind: string): LedgerRow[] =>
@@ -67,7 +94,11 @@ export const teamLedgerOfKind = (db: Db, teamId: string, kind: string): LedgerRo
   ).all({ teamId, kind });
 
 /** A team's latest `limit` ledger rows (oldest first) and how many it has in all. */
-export function latestTeamLedger(db: Db, teamId: string, limit: number): { rows: Pick<LedgerRow, 'id' | 'kind' | 'modelId' | 'req' | 'reason' | 'createdAt' | 'voidedAt'>[]; total: number } {
+export function latestTeamLedger(
+  db: Db,
+  teamId: string,
+  limit: number,
+): { rows: Pick<LedgerRow, 'id' | 'kind' | 'modelId' | 'req' | 'reason' | 'createdAt' | 'voidedAt'>[]; total: number } {
   // The lines a page shows, without the entries' JSON.
   const rows = prepared(db, 'ledger.latestOfTeam', (d) =>
     d
@@ -89,17 +120,38 @@ export function latestTeamLedger(db: Db, teamId: string, limit: number): { rows:
     .all({ teamId, limit })
     .reverse();
   const total =
-    prepared(db, 'ledger.countOfTeam', (d) => d.select({ n: count() }).from(ledgerEntries).where(eq(ledgerEntries.teamId, sql.placeholder('teamId'))).prepare()).get({ teamId })?.n ?? 0;
+    prepared(db, 'ledger.countOfTeam', (d) =>
+      d
+        .select({ n: count() })
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.teamId, sql.placeholder('teamId')))
+        .prepare(),
+    ).get({ teamId })?.n ?? 0;
   return { rows, total };
 }
 
 /** The seq of a game's first ledger entry (undefined when it wrote none). */
 export const firstSeqOfGame = (db: Db, gameId: string): number | undefined =>
-  prepared(db, 'ledger.firstOfGame', (d) => d.select({ seq: ledgerEntries.seq }).from(ledgerEntries).where(eq(ledgerEntries.gameId, sql.placeholder('gameId'))).orderBy(asc(ledgerEntries.seq)).limit(1).prepare()).get({ gameId })?.seq;
+  prepared(db, 'ledger.firstOfGame', (d) =>
+    d
+      .select({ seq: ledgerEntries.seq })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.gameId, sql.placeholder('gameId')))
+      .orderBy(asc(ledgerEntries.seq))
+      .limit(1)
+      .prepare(),
+  ).get({ gameId })?.seq;
 
 /** The ledger rows a game wrote (voided or not), in order. */
 export const gameLedger = (db: Db, gameId: string): LedgerRow[] =>
-  prepared(db, 'ledger.ofGame', (d) => d.select().from(ledgerEntries).where(eq(ledgerEntries.gameId, sql.placeholder('gameId'))).orderBy(asc(ledgerEntries.seq)).prepare()).all({ gameId });
+  prepared(db, 'ledger.ofGame', (d) =>
+    d
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.gameId, sql.placeholder('gameId')))
+      .orderBy(asc(ledgerEntries.seq))
+      .prepare(),
+  ).all({ gameId });
 
 /** A ledger row's data: a roster entry (roster/ledger.ts) or a game's progression entry (progression/entries.ts). */
 export function parseLedgerData(row: Pick<LedgerRow, 'kind' | 'data'>): LedgerData | ProgressionEntry {
@@ -113,7 +165,16 @@ export const campaignLedger = (db: Db, campaignId: string): LedgerRow[] =>
   db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).orderBy(asc(ledgerEntries.seq)).all();
 
 export const campaignLedgerItems = (rows: readonly LedgerRow[]): CampaignLedgerItem[] =>
-  rows.map((r) => ({ id: r.id, seq: r.seq, team: r.teamId, gameId: r.gameId, modelId: r.modelId, req: r.req, voided: r.voidedAt !== null, data: parseLedgerData(r) }));
+  rows.map((r) => ({
+    id: r.id,
+    seq: r.seq,
+    team: r.teamId,
+    gameId: r.gameId,
+    modelId: r.modelId,
+    req: r.req,
+    voided: r.voidedAt !== null,
+    data: parseLedgerData(r),
+  }));
 
 /** The progression entries (games' entries and honours) of a ledger, as the rules read them, voided flag from the row. */
 export const progressionEntries = (rows: readonly LedgerRow[]): ProgressionEntry[] =>

@@ -19,7 +19,18 @@ export interface FileJson {
   players: { id: string; name: string }[];
   teamLists: { id: string; content: unknown }[];
   teams: { id: string; playerId: string; teamListId: string; name: string; roster: { models: { id: string }[] } }[];
-  ledger: { id: string; teamId: string; gameId: string | null; modelId: string | null; kind: string; req: number; data: Record<string, unknown>; reason: string; createdAt: string; voidedAt: string | null }[];
+  ledger: {
+    id: string;
+    teamId: string;
+    gameId: string | null;
+    modelId: string | null;
+    kind: string;
+    req: number;
+    data: Record<string, unknown>;
+    reason: string;
+    createdAt: string;
+    voidedAt: string | null;
+  }[];
   games: (Record<string, unknown> & { id: string; teamAId: string; teamBId: string; number: number; status: string; report: Record<string, unknown> | null })[];
   rolls: { gameId: string; seq: number; phase: string; purpose: string; expression: string; faces: number[]; total: number; source: string }[];
   notes?: { id: string; subjectKind: 'game' | 'model'; subjectId: string; text: string; updatedAt: string }[];
@@ -33,12 +44,25 @@ export async function playedCampaign(core: Core, name: string): Promise<{ campai
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
   const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: alice.id, teamListId: listId('space-marines-sample'), name: 'Iron Wolves' });
+  const a = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: alice.id,
+    teamListId: listId('space-marines-sample'),
+    name: 'Iron Wolves',
+  });
   const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
   let n = 0;
   const m = (entryId: string, model: string) => ({ id: `${name}-${++n}`, entryId, name: model, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', { id: a.team.id, roster: { models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')] } });
-  await call(core, 'teams.saveDraft', { id: b.team.id, roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] } });
+  await call(core, 'teams.saveDraft', {
+    id: a.team.id,
+    roster: {
+      models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')],
+    },
+  });
+  await call(core, 'teams.saveDraft', {
+    id: b.team.id,
+    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
+  });
   await call(core, 'teams.found', { id: a.team.id });
   await call(core, 'teams.found', { id: b.team.id });
   const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
@@ -106,32 +130,100 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
       name: 'the issue’s crafted file: another campaign’s team +5,001 Req, a roll on its game, its player given a team',
       reason: /not in this file/,
       text: edited(file, (f) => {
-        const adjust = { ...f.ledger[0]!, id: 'attack-1', teamId: victim.teamId, gameId: null, modelId: null, kind: 'req.adjusted', req: 5001, data: { kind: 'req.adjusted' }, reason: 'Requisition +5001' };
+        const adjust = {
+          ...f.ledger[0]!,
+          id: 'attack-1',
+          teamId: victim.teamId,
+          gameId: null,
+          modelId: null,
+          kind: 'req.adjusted',
+          req: 5001,
+          data: { kind: 'req.adjusted' },
+          reason: 'Requisition +5001',
+        };
         f.ledger.push(adjust);
         f.rolls.push({ ...f.rolls[0]!, gameId: victim.gameId, seq: 99 });
         f.teams[0]!.playerId = victim.playerId;
       }),
     },
-    { point: 1, name: 'a ledger entry on another campaign’s team', reason: /Ledger entry \d+ in the file belongs to a team that is not in this file/, text: edited(file, (f) => void (f.ledger[f.ledger.length - 1]!.teamId = victim.teamId)) },
-    { point: 1, name: 'a ledger entry on another campaign’s game', reason: /belongs to a game that is not in this file/, text: edited(file, (f) => void (gameEntry(f, 'req.awarded').gameId = victim.gameId)) },
-    { point: 1, name: 'a dice roll on another campaign’s game', reason: /Dice roll \d+ in the file belongs to a game that is not in this file/, text: edited(file, (f) => f.rolls.push({ ...f.rolls[0]!, gameId: victim.gameId, seq: 99 })) },
-    { point: 1, name: 'a team given to another campaign’s player', reason: /belongs to a player who is not in this file/, text: edited(file, (f) => void (f.teams[0]!.playerId = victim.playerId)) },
-    { point: 1, name: 'a game against another campaign’s team', reason: /Game 1 names a team that is not in this file/, text: edited(file, (f) => void (f.games[0]!.teamBId = victim.teamId)) },
+    {
+      point: 1,
+      name: 'a ledger entry on another campaign’s team',
+      reason: /Ledger entry \d+ in the file belongs to a team that is not in this file/,
+      text: edited(file, (f) => void (f.ledger[f.ledger.length - 1]!.teamId = victim.teamId)),
+    },
+    {
+      point: 1,
+      name: 'a ledger entry on another campaign’s game',
+      reason: /belongs to a game that is not in this file/,
+      text: edited(file, (f) => void (gameEntry(f, 'req.awarded').gameId = victim.gameId)),
+    },
+    {
+      point: 1,
+      name: 'a dice roll on another campaign’s game',
+      reason: /Dice roll \d+ in the file belongs to a game that is not in this file/,
+      text: edited(file, (f) => f.rolls.push({ ...f.rolls[0]!, gameId: victim.gameId, seq: 99 })),
+    },
+    {
+      point: 1,
+      name: 'a team given to another campaign’s player',
+      reason: /belongs to a player who is not in this file/,
+      text: edited(file, (f) => void (f.teams[0]!.playerId = victim.playerId)),
+    },
+    {
+      point: 1,
+      name: 'a game against another campaign’s team',
+      reason: /Game 1 names a team that is not in this file/,
+      text: edited(file, (f) => void (f.games[0]!.teamBId = victim.teamId)),
+    },
     {
       point: 1,
       name: 'a battle report on another campaign’s game (issue 22)',
       reason: /Note 1 in the file is about a game that is not in this file/,
-      text: edited(file, (f) => void (f.notes = [{ id: 'attack-note', subjectKind: 'game', subjectId: victim.gameId, text: 'Forged', updatedAt: '2026-01-01T00:00:00.000Z' }])),
+      text: edited(
+        file,
+        (f) => void (f.notes = [{ id: 'attack-note', subjectKind: 'game', subjectId: victim.gameId, text: 'Forged', updatedAt: '2026-01-01T00:00:00.000Z' }]),
+      ),
     },
-    { point: 1, name: 'a team on a library list the file does not bring', reason: /uses a team list that is not in this file/, text: edited(file, (f) => void (f.teams[0]!.teamListId = victim.teamListId)) },
-    { point: 1, name: 'a report about another campaign’s team', reason: /not one of the game's two teams/, text: edited(file, (f) => void ((committed(f).report!.sides as { a: { teamId: string } }).a.teamId = victim.teamId)) },
-    { point: 1, name: 'an entry whose data names another team', reason: /another entry, team or game/, text: edited(file, (f) => void (gameEntry(f, 'req.awarded').data.team = victim.teamId)) },
+    {
+      point: 1,
+      name: 'a team on a library list the file does not bring',
+      reason: /uses a team list that is not in this file/,
+      text: edited(file, (f) => void (f.teams[0]!.teamListId = victim.teamListId)),
+    },
+    {
+      point: 1,
+      name: 'a report about another campaign’s team',
+      reason: /not one of the game's two teams/,
+      text: edited(file, (f) => void ((committed(f).report!.sides as { a: { teamId: string } }).a.teamId = victim.teamId)),
+    },
+    {
+      point: 1,
+      name: 'an entry whose data names another team',
+      reason: /another entry, team or game/,
+      text: edited(file, (f) => void (gameEntry(f, 'req.awarded').data.team = victim.teamId)),
+    },
     // 2. A forged ruleset hash.
-    { point: 2, name: 'a ruleset that kept the preset’s hash over “every core injury is Dead, every award 500”', reason: /do not match its hash/, text: JSON.stringify(forged) },
+    {
+      point: 2,
+      name: 'a ruleset that kept the preset’s hash over “every core injury is Dead, every award 500”',
+      reason: /do not match its hash/,
+      text: JSON.stringify(forged),
+    },
     // 6. Games' plan, draft and report parsed on import.
     { point: 6, name: 'a garbage plan', reason: /Game 1's game plan cannot be read/, text: edited(file, (f) => void (committed(f).plan = { garbage: true })) },
-    { point: 6, name: 'a garbage report', reason: /Game 1's result cannot be read: /, text: edited(file, (f) => void (committed(f).report = { reportVersion: 1, missionId: 'skirmish', sides: 'none' })) },
-    { point: 6, name: 'a garbage draft', reason: /Game 1's result as entered cannot be read/, text: edited(file, (f) => void (committed(f).draft = { step: 'nowhere' })) },
+    {
+      point: 6,
+      name: 'a garbage report',
+      reason: /Game 1's result cannot be read: /,
+      text: edited(file, (f) => void (committed(f).report = { reportVersion: 1, missionId: 'skirmish', sides: 'none' })),
+    },
+    {
+      point: 6,
+      name: 'a garbage draft',
+      reason: /Game 1's result as entered cannot be read/,
+      text: edited(file, (f) => void (committed(f).draft = { step: 'nowhere' })),
+    },
     { point: 6, name: 'a garbage set-up', reason: /Game 1's set-up cannot be read/, text: edited(file, (f) => void (committed(f).setup = 42)) },
     // 7. Values no game or edit could make.
     {
@@ -141,13 +233,29 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
       text: edited(file, (f) => {
         const e = f.ledger.find((x) => x.kind === 'exp.gained') ?? gameEntry(f, 'req.awarded');
         Object.assign(e, { kind: 'exp.gained', req: 0, modelId: f.teams[0]!.roster.models[0]!.id });
-        Object.assign(e.data, { kind: 'exp.gained', model: f.teams[0]!.roster.models[0]!.id, amount: 1_000_000_000, source: 'skirmish-special-kill', reason: 'EXP' });
+        Object.assign(e.data, {
+          kind: 'exp.gained',
+          model: f.teams[0]!.roster.models[0]!.id,
+          amount: 1_000_000_000,
+          source: 'skirmish-special-kill',
+          reason: 'EXP',
+        });
         delete e.data.award;
       }),
     },
-    { point: 7, name: '1e9 VP', reason: /not a valid campaign file: Game 1 in the file \(games\[0\]\.vpA\)/, text: edited(file, (f) => void (committed(f).vpA = 1e9)) },
+    {
+      point: 7,
+      name: '1e9 VP',
+      reason: /not a valid campaign file: Game 1 in the file \(games\[0\]\.vpA\)/,
+      text: edited(file, (f) => void (committed(f).vpA = 1e9)),
+    },
     { point: 7, name: '999 VP in a Skirmish', reason: /gives 999 VP, which this mission cannot/, text: edited(file, (f) => void (committed(f).vpA = 999)) },
-    { point: 7, name: 'a winner its VP do not give', reason: /winner \([ab]\) is not the one its result gives/, text: edited(file, (f) => void (committed(f).winner = committed(f).winner === 'b' ? 'a' : 'b')) },
+    {
+      point: 7,
+      name: 'a winner its VP do not give',
+      reason: /winner \([ab]\) is not the one its result gives/,
+      text: edited(file, (f) => void (committed(f).winner = committed(f).winner === 'b' ? 'a' : 'b')),
+    },
     {
       point: 7,
       name: 'a committed game with no entries and no rolls',
@@ -175,14 +283,59 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
         }),
       ),
     },
-    { point: 7, name: 'a Req award the ruleset does not give', reason: /500 Req from/, text: edited(file, (f) => Object.assign(gameEntry(f, 'req.awarded'), { req: 500 }, { data: { ...gameEntry(f, 'req.awarded').data, amount: 500 } })) },
-    { point: 7, name: 'an adjustment of 1,000,000 Req', reason: /moves 1000000 Req, which no Req adjustment/, text: edited(file, (f) => f.ledger.push({ ...f.ledger[0]!, id: 'adjust', modelId: null, kind: 'req.adjusted', req: 1_000_000, data: { kind: 'req.adjusted' }, reason: 'Requisition' })) },
-    { point: 7, name: 'a team list the team-list import would refuse', reason: /\(team list 1 in the file\) is not a valid team list: /, text: edited(file, (f) => void ((f.teamLists[0]!.content as { entries: unknown }).entries = 'none')) },
+    {
+      point: 7,
+      name: 'a Req award the ruleset does not give',
+      reason: /500 Req from/,
+      text: edited(file, (f) => Object.assign(gameEntry(f, 'req.awarded'), { req: 500 }, { data: { ...gameEntry(f, 'req.awarded').data, amount: 500 } })),
+    },
+    {
+      point: 7,
+      name: 'an adjustment of 1,000,000 Req',
+      reason: /moves 1000000 Req, which no Req adjustment/,
+      text: edited(file, (f) =>
+        f.ledger.push({
+          ...f.ledger[0]!,
+          id: 'adjust',
+          modelId: null,
+          kind: 'req.adjusted',
+          req: 1_000_000,
+          data: { kind: 'req.adjusted' },
+          reason: 'Requisition',
+        }),
+      ),
+    },
+    {
+      point: 7,
+      name: 'a team list the team-list import would refuse',
+      reason: /\(team list 1 in the file\) is not a valid team list: /,
+      text: edited(file, (f) => void ((f.teamLists[0]!.content as { entries: unknown }).entries = 'none')),
+    },
     { point: 7, name: 'a player whose name is only spaces', reason: /Give the player a name/, text: edited(file, (f) => void (f.players[0]!.name = '   ')) },
-    { point: 7, name: 'a player whose name is only invisible characters', reason: /nothing visible in it/, text: edited(file, (f) => void (f.players[0]!.name = '\u200B\u202E\u2060')) },
-    { point: 7, name: 'two teams with the same name in two Unicode forms', reason: /both called/, text: edited(file, (f) => ([f.teams[0]!.name, f.teams[1]!.name] = ['Les Épées'.normalize('NFC'), 'Les Épées'.normalize('NFD')])) },
-    { point: 7, name: 'a date no screen can show', reason: /Game 1 in the file \(games\[0\]\.playedOn\): This is not a/, text: edited(file, (f) => void (f.games[0]!.playedOn = 'yesterday')) },
-    { point: 7, name: 'two players with the same name in another case', reason: /both called/, text: edited(file, (f) => void (f.players[1]!.name = f.players[0]!.name.toUpperCase())) },
+    {
+      point: 7,
+      name: 'a player whose name is only invisible characters',
+      reason: /nothing visible in it/,
+      text: edited(file, (f) => void (f.players[0]!.name = '\u200B\u202E\u2060')),
+    },
+    {
+      point: 7,
+      name: 'two teams with the same name in two Unicode forms',
+      reason: /both called/,
+      text: edited(file, (f) => ([f.teams[0]!.name, f.teams[1]!.name] = ['Les Épées'.normalize('NFC'), 'Les Épées'.normalize('NFD')])),
+    },
+    {
+      point: 7,
+      name: 'a date no screen can show',
+      reason: /Game 1 in the file \(games\[0\]\.playedOn\): This is not a/,
+      text: edited(file, (f) => void (f.games[0]!.playedOn = 'yesterday')),
+    },
+    {
+      point: 7,
+      name: 'two players with the same name in another case',
+      reason: /both called/,
+      text: edited(file, (f) => void (f.players[1]!.name = f.players[0]!.name.toUpperCase())),
+    },
     {
       point: 7,
       name: 'a model on two teams’ rosters',
@@ -202,7 +355,14 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
         const model = { id: f.teams[0]!.roster.models[0]!.id, entryId: 'boy', name: 'Grot', options: {}, armoury: [], grenades: {} };
         const row = { ...f.ledger[0]!, teamId: f.teams[1]!.id, gameId: null, modelId: model.id };
         f.ledger.push({ ...row, id: 'recruit', kind: 'model.recruited', req: -6, data: { kind: 'model.recruited', model }, reason: 'Recruited Grot' });
-        f.ledger.push({ ...row, id: 'dismiss', kind: 'model.dismissed', req: 0, data: { kind: 'model.dismissed', modelId: model.id, name: 'Grot' }, reason: 'Dismissed Grot' });
+        f.ledger.push({
+          ...row,
+          id: 'dismiss',
+          kind: 'model.dismissed',
+          req: 0,
+          data: { kind: 'model.dismissed', modelId: model.id, name: 'Grot' },
+          reason: 'Dismissed Grot',
+        });
       }),
     },
   ];
@@ -227,11 +387,19 @@ export function rowsOutside(core: Core, importedCampaignId: string | null): Map<
     notes: 'campaign_id',
   };
   for (const [table, column] of Object.entries(scoped)) {
-    for (const row of sqlite.prepare(`SELECT rowid AS _rowid, * FROM "${table}" WHERE ${column} IS NOT ?`).all(importedCampaignId) as { _rowid: number }[]) out.set(`${table}:${row._rowid}`, JSON.stringify(row));
+    for (const row of sqlite.prepare(`SELECT rowid AS _rowid, * FROM "${table}" WHERE ${column} IS NOT ?`).all(importedCampaignId) as { _rowid: number }[])
+      out.set(`${table}:${row._rowid}`, JSON.stringify(row));
   }
-  for (const row of sqlite.prepare(`SELECT r.rowid AS _rowid, r.* FROM game_rolls r JOIN games g ON g.id = r.game_id WHERE g.campaign_id IS NOT ?`).all(importedCampaignId) as { _rowid: number }[]) out.set(`game_rolls:${row._rowid}`, JSON.stringify(row));
-  for (const row of sqlite.prepare(`SELECT c.rowid AS _rowid, c.* FROM team_list_changes c JOIN teams t ON t.id = c.team_id WHERE t.campaign_id IS NOT ?`).all(importedCampaignId) as { _rowid: number }[]) out.set(`team_list_changes:${row._rowid}`, JSON.stringify(row));
-  for (const row of sqlite.prepare(`SELECT rowid AS _rowid, * FROM team_lists`).all() as { _rowid: number }[]) out.set(`team_lists:${row._rowid}`, JSON.stringify(row));
+  for (const row of sqlite
+    .prepare(`SELECT r.rowid AS _rowid, r.* FROM game_rolls r JOIN games g ON g.id = r.game_id WHERE g.campaign_id IS NOT ?`)
+    .all(importedCampaignId) as { _rowid: number }[])
+    out.set(`game_rolls:${row._rowid}`, JSON.stringify(row));
+  for (const row of sqlite
+    .prepare(`SELECT c.rowid AS _rowid, c.* FROM team_list_changes c JOIN teams t ON t.id = c.team_id WHERE t.campaign_id IS NOT ?`)
+    .all(importedCampaignId) as { _rowid: number }[])
+    out.set(`team_list_changes:${row._rowid}`, JSON.stringify(row));
+  for (const row of sqlite.prepare(`SELECT rowid AS _rowid, * FROM team_lists`).all() as { _rowid: number }[])
+    out.set(`team_lists:${row._rowid}`, JSON.stringify(row));
   return out;
 }
 

@@ -37,10 +37,7 @@ export function testCore(dataDir = tempDir(), overrides: Partial<CoreOptions> = 
 /** Everything in the user tables, in a stable order: compare before/after to prove nothing changed. */
 export function snapshotTables(core: Core): Record<string, unknown[]> {
   const sqlite = core.opened.sqlite;
-  const tables = sqlite
-    .prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`)
-    .pluck()
-    .all() as string[];
+  const tables = sqlite.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name`).pluck().all() as string[];
   return Object.fromEntries(tables.map((t) => [t, sqlite.prepare(`SELECT * FROM "${t}" ORDER BY rowid`).all()]));
 }
 

@@ -7,7 +7,10 @@ import { sha256File } from '../db/backup';
 /** What a backup from before issue 21 looked like: a plain VACUUM INTO copy and a manifest without `compression`. */
 export function plainBackup(dbFile: string, backupsDir: string, createdAt: string, reason = 'by-hand'): string {
   fs.mkdirSync(backupsDir, { recursive: true });
-  const file = `herald-${createdAt.replace(/[-:]/g, '').replace(/\.\d{3}Z$/, 'Z').replace('T', '-')}-${reason}.sqlite`;
+  const file = `herald-${createdAt
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace('T', '-')}-${reason}.sqlite`;
   const target = path.join(backupsDir, file);
   const db = new Database(dbFile, { readonly: true });
   const schemaVersion = Number(db.pragma('user_version', { simple: true }));

@@ -16,7 +16,9 @@ export async function campaignOnScreen(route: Route): Promise<string | null> {
       return (await api.call('games.get', { id: route.id })).game.campaignId;
     case 'print':
       if (route.kind === 'bulletin' || route.kind === 'pack') return route.id;
-      return route.kind === 'roster' ? (await api.call('teams.get', { id: route.id })).team.campaignId : (await api.call('games.get', { id: route.id })).game.campaignId;
+      return route.kind === 'roster'
+        ? (await api.call('teams.get', { id: route.id })).team.campaignId
+        : (await api.call('games.get', { id: route.id })).game.campaignId;
     default:
       return null;
   }

@@ -167,7 +167,10 @@ export class CampaignState {
       api.on('players.changed', (p) => mine(p) && this.refresh('players', 'teams', 'standings')),
       api.on('teams.changed', (p) => mine(p) && this.refresh('teams', 'standings')),
       // A draft set up, edited or discarded changes the games list only; a commit or void changes teams and standings.
-      api.on('games.changed', (p) => mine(p) && (p.status === 'draft' || p.status === 'discarded' ? this.refresh('games') : this.refresh('teams', 'standings', 'games'))),
+      api.on(
+        'games.changed',
+        (p) => mine(p) && (p.status === 'draft' || p.status === 'discarded' ? this.refresh('games') : this.refresh('teams', 'standings', 'games')),
+      ),
       api.on('campaigns.changed', (p) => p.id === this.id && this.refresh('campaign', 'standings')),
       api.on('teamLists.changed', () => this.refresh('teamLists', 'teams')),
     ];

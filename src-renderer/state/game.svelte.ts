@@ -85,8 +85,7 @@ export class GameState {
   }
 
   /** The rules say "Player A" / "Player B": show the teams' names instead. */
-  named = (text: string): string =>
-    text.replace(/\bPlayer A\b/g, this.teamName('a')).replace(/\bPlayer B\b/g, this.teamName('b'));
+  named = (text: string): string => text.replace(/\bPlayer A\b/g, this.teamName('a')).replace(/\bPlayer B\b/g, this.teamName('b'));
 
   /** The draft's record of a model (created from the game's model list if the draft has none yet). */
   reportOf(draft: GameDraft, modelId: string): ModelReport | undefined {

@@ -10,13 +10,7 @@ import { Ruleset, checkRuleset, missingTables, parseDice, validateTableCoverage,
 import { api, ApiError, messageOf } from '../api';
 import { downloadText } from '../download';
 import { appInfo } from './app-info.svelte';
-import {
-  canonicalJson,
-  locateIssue,
-  sectionOfProblem,
-  type LocatedProblem,
-  type SectionKey,
-} from '../components/rules/words';
+import { canonicalJson, locateIssue, sectionOfProblem, type LocatedProblem, type SectionKey } from '../components/rules/words';
 
 const PREVIEW_DELAY_MS = 400;
 /** Largest file the page uploads (main refuses more than 1 MB too). */
@@ -136,10 +130,7 @@ export class RulesetState {
 
   async load() {
     try {
-      const [view, campaign] = await Promise.all([
-        api.call('rulesets.current', { id: this.campaignId }),
-        api.call('campaigns.get', { id: this.campaignId }),
-      ]);
+      const [view, campaign] = await Promise.all([api.call('rulesets.current', { id: this.campaignId }), api.call('campaigns.get', { id: this.campaignId })]);
       this.campaign = campaign;
       this.setView(view);
       this.error = null;
@@ -167,7 +158,10 @@ export class RulesetState {
     });
     const offCampaign = api.on('campaigns.changed', (p) => {
       if (p.id !== this.campaignId) return;
-      api.call('campaigns.get', { id: this.campaignId }).then((c) => (this.campaign = c), () => {});
+      api.call('campaigns.get', { id: this.campaignId }).then(
+        (c) => (this.campaign = c),
+        () => {},
+      );
     });
     return () => {
       offRules();

@@ -25,7 +25,20 @@ export interface PendingRemoval {
 export const blankProfile = () => ({ WS: 3, BS: 3, S: 3, T: 3, W: 1, I: 3, A: 1, Ld: 7, Sv: '5+' });
 
 export function blankEntry(category: Entry['category'], id: string): Entry {
-  return { id, name: '', category, points: 0, profile: blankProfile(), unitType: 'Infantry', wargear: [], grenades: [], specialRules: [], options: [], armoury: false, buysGrenades: false };
+  return {
+    id,
+    name: '',
+    category,
+    points: 0,
+    profile: blankProfile(),
+    unitType: 'Infantry',
+    wargear: [],
+    grenades: [],
+    specialRules: [],
+    options: [],
+    armoury: false,
+    buysGrenades: false,
+  };
 }
 
 /** A new list: one Team Leader entry to start from (a list needs one). */
@@ -143,19 +156,34 @@ export class TeamListEditor {
   renameOption(entry: Entry, option: EntryOption, name: string) {
     option.name = name;
     if (this.isSavedOption(entry, option)) return;
-    option.id = uniqueId(slugOf(name), entry.options.filter((o) => o !== option).map((o) => o.id), 'option');
+    option.id = uniqueId(
+      slugOf(name),
+      entry.options.filter((o) => o !== option).map((o) => o.id),
+      'option',
+    );
   }
   renameArmoury(item: ArmouryItem, name: string) {
     item.name = name;
     if (this.isSavedArmoury(item)) return;
-    item.id = uniqueId(slugOf(name), this.draft!.armoury.filter((a) => a !== item).map((a) => a.id), 'item');
+    item.id = uniqueId(
+      slugOf(name),
+      this.draft!.armoury.filter((a) => a !== item).map((a) => a.id),
+      'item',
+    );
   }
 
   // ----- entries -----
 
   addEntry(category: Entry['category'] = 'core') {
     const list = this.draft!;
-    const entry = blankEntry(category, uniqueId('', list.entries.map((e) => e.id), `entry-${list.entries.length + 1}`));
+    const entry = blankEntry(
+      category,
+      uniqueId(
+        '',
+        list.entries.map((e) => e.id),
+        `entry-${list.entries.length + 1}`,
+      ),
+    );
     if (category === 'squad') entry.squad = { min: Number.NaN, max: Number.NaN };
     list.entries.push(entry);
     this.fresh = list.entries[list.entries.length - 1]!;
@@ -166,7 +194,11 @@ export class TeamListEditor {
     const list = this.draft!;
     const copy = structuredClone($state.snapshot(list.entries[index]!)) as Entry;
     copy.name = `${copy.name} (copy)`;
-    copy.id = uniqueId(slugOf(copy.name), list.entries.map((e) => e.id), 'entry');
+    copy.id = uniqueId(
+      slugOf(copy.name),
+      list.entries.map((e) => e.id),
+      'entry',
+    );
     list.entries.splice(index + 1, 0, copy);
     this.fresh = list.entries[index + 1]!;
     void focusField(`entries.${index + 1}.name`);
@@ -204,9 +236,13 @@ export class TeamListEditor {
 
   removeOption(entry: Entry, option: EntryOption) {
     const used = this.isSavedEntry(entry) && this.isSavedOption(entry, option);
-    this.#remove(`the option “${option.name || 'unnamed'}” of ${entry.name}`, used ? this.affected((m) => m.entryId === entry.id && m.options.includes(option.id)) : [], () => {
-      entry.options.splice(entry.options.indexOf(option), 1);
-    });
+    this.#remove(
+      `the option “${option.name || 'unnamed'}” of ${entry.name}`,
+      used ? this.affected((m) => m.entryId === entry.id && m.options.includes(option.id)) : [],
+      () => {
+        entry.options.splice(entry.options.indexOf(option), 1);
+      },
+    );
   }
 
   removeArmoury(item: ArmouryItem) {

@@ -200,7 +200,9 @@ export class TeamState {
   /** What leaving now would lose, in words (a guard asks before it), or null. */
   get unsaved(): string | null {
     const names = Object.keys(this.staged).map((id) => this.roster.models.find((m) => m.id === id)?.name || 'a model');
-    const failed = Object.entries(this.nameSaves).filter(([, s]) => s.state === 'error').map(([id]) => this.roster.models.find((m) => m.id === id)?.name || 'a model');
+    const failed = Object.entries(this.nameSaves)
+      .filter(([, s]) => s.state === 'error')
+      .map(([id]) => this.roster.models.find((m) => m.id === id)?.name || 'a model');
     const parts = [
       ...(names.length > 0 ? [`the change to ${names.join(', ')} is not bought yet`] : []),
       ...(this.recruit ? ['the recruit is not bought yet'] : []),
@@ -211,7 +213,11 @@ export class TeamState {
 
   costOf(model: RosterModel): number {
     if (!this.list) return 0;
-    return purchaseCost(this.list, this.roster.models.find((m) => m.id === model.id), model);
+    return purchaseCost(
+      this.list,
+      this.roster.models.find((m) => m.id === model.id),
+      model,
+    );
   }
 
   async act(fn: () => Promise<TeamDetail>): Promise<boolean> {

@@ -11,5 +11,13 @@ export const BackupView = z.object({
 });
 export type BackupView = z.infer<typeof BackupView>;
 
-export const BackupFileInput = z.object({ file: z.string().min(1).max(200).regex(/^[^/\\]+\.sqlite(\.zst)?$/, 'Choose a backup from the list.') }).strict();
+export const BackupFileInput = z
+  .object({
+    file: z
+      .string()
+      .min(1)
+      .max(200)
+      .regex(/^[^/\\]+\.sqlite(\.zst)?$/, 'Choose a backup from the list.'),
+  })
+  .strict();
 export const BackupRestoreResult = z.object({ restored: BackupView, undo: BackupView.nullable() });

@@ -70,7 +70,13 @@ export const CampaignExportResult = z.discriminatedUnion('outcome', [
 ]);
 export const CampaignImportInput = z.discriminatedUnion('source', [
   z.object({ source: z.literal('dialog') }).strict(),
-  z.object({ source: z.literal('upload'), fileName: z.string().max(255), text: z.string().max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`) }).strict(),
+  z
+    .object({
+      source: z.literal('upload'),
+      fileName: z.string().max(255),
+      text: z.string().max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`),
+    })
+    .strict(),
 ]);
 export const CampaignImportResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('imported'), campaign: Campaign }),

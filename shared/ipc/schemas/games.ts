@@ -74,7 +74,10 @@ export const SetupChoices = z
     attacker: z.enum(['roll-off', 'a', 'b']).optional(),
     rollOffWinnerChooses: z.enum(['attacker', 'defender']).optional(),
     firstTurnChoice: z.enum(['take', 'give']).optional(),
-    playersOff: z.array(z.enum(['weather', 'in-game-injuries'])).max(2).optional(),
+    playersOff: z
+      .array(z.enum(['weather', 'in-game-injuries']))
+      .max(2)
+      .optional(),
   })
   .strict();
 export type SetupChoices = z.infer<typeof SetupChoices>;
@@ -109,9 +112,7 @@ export type GameSetupInput = z.input<typeof GameSetup>;
 // ----- the draft (what the organiser typed; stored as JSON in games.draft) -----
 
 /** An honour bought in the wizard (Battle Honours), tied to the game. `model` null = a Kill Team honour. */
-export const DraftHonour = z
-  .object({ side: Side, model: z.string().min(1).max(64).nullable(), honour: RuleId, elite: z.boolean().default(false) })
-  .strict();
+export const DraftHonour = z.object({ side: Side, model: z.string().min(1).max(64).nullable(), honour: RuleId, elite: z.boolean().default(false) }).strict();
 export type DraftHonour = z.infer<typeof DraftHonour>;
 
 /** A recruit bought in the wizard with the team's Req, tied to the game. */
@@ -125,7 +126,10 @@ export const DraftSideAwards = z
     /** Organiser-added requisition awards earned. */
     otherAwards: z.array(RuleId).max(50).default([]),
     /** Experience & Levels: the organiser's EXP awards each model earned (`times` for "per kill" awards). */
-    expAwards: z.array(z.object({ model: z.string().min(1).max(64), award: RuleId, times: z.number().int().min(1).max(50) }).strict()).max(500).default([]),
+    expAwards: z
+      .array(z.object({ model: z.string().min(1).max(64), award: RuleId, times: z.number().int().min(1).max(50) }).strict())
+      .max(500)
+      .default([]),
   })
   .strict();
 
@@ -133,8 +137,14 @@ export const DraftSideAwards = z
 export const RollOverride = z
   .object({
     faces: z.array(z.number().int().min(1).max(6)).min(1).max(20),
-    by: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say who asked for the change.').max(80)),
-    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why the roll is changed (e.g. "club ruling: re-roll").').max(200)),
+    by: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'Say who asked for the change.').max(80)),
+    reason: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'Say why the roll is changed (e.g. "club ruling: re-roll").').max(200)),
   })
   .strict();
 
@@ -247,7 +257,13 @@ export const HonourOption = z.object({
 });
 export const RecruitOption = z.object({ entryId: z.string(), name: z.string(), category: z.string(), points: z.number().int() });
 
-export const SideBalance = z.object({ before: z.number().int(), earned: z.number().int(), spent: z.number().int(), after: z.number().int(), threat: z.number().int() });
+export const SideBalance = z.object({
+  before: z.number().int(),
+  earned: z.number().int(),
+  spent: z.number().int(),
+  after: z.number().int(),
+  threat: z.number().int(),
+});
 
 export const GamePreview = z.object({
   /** Problems with the result as entered (plain words); empty when the result is complete and consistent. */
@@ -275,7 +291,15 @@ export const GameDetail = z.object({
   models: z.array(GameModelView),
   honourOptions: z.array(HonourOption),
   /** The ruleset's own EXP awards (Experience & Levels), to tick per model in the Experience step. */
-  expAwardOptions: z.array(z.object({ id: z.string(), name: z.string(), exp: z.number().int(), modelTypes: z.array(z.enum(['team-leader', 'special', 'core'])), condition: z.string() })),
+  expAwardOptions: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      exp: z.number().int(),
+      modelTypes: z.array(z.enum(['team-leader', 'special', 'core'])),
+      condition: z.string(),
+    }),
+  ),
   /** The ruleset's organiser-added requisition awards (not computed by Herald), to tick per side. */
   otherAwardOptions: z.array(z.object({ id: z.string(), name: z.string(), req: z.number().int(), condition: z.string() })),
   recruitOptions: z.object({ a: z.array(RecruitOption), b: z.array(RecruitOption) }),
@@ -302,8 +326,14 @@ export const GameEnterRollInput = z
      */
     change: z
       .object({
-        by: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say who asked for the change.').max(80)),
-        reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why the roll is changed (e.g. "club ruling: re-roll").').max(200)),
+        by: z
+          .string()
+          .transform((s) => s.trim())
+          .pipe(z.string().min(1, 'Say who asked for the change.').max(80)),
+        reason: z
+          .string()
+          .transform((s) => s.trim())
+          .pipe(z.string().min(1, 'Say why the roll is changed (e.g. "club ruling: re-roll").').max(200)),
       })
       .strict()
       .optional(),
@@ -334,7 +364,10 @@ export type VoidPlan = z.infer<typeof VoidPlan>;
 export const GameVoidInput = z
   .object({
     id: Id,
-    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why the game is voided (it is kept in the history).').max(200)),
+    reason: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'Say why the game is voided (it is kept in the history).').max(200)),
     /** Void the dependents too; without it, a game with dependents is refused. */
     withDependents: z.boolean().default(false),
   })

@@ -12,7 +12,18 @@ export type Paper = z.infer<typeof Paper>;
 /** The renderer's print route for a page: `#/print/<kind>/<id>?paper=a4`. */
 export const printHash = (kind: PrintKind, id: string, paper: Paper) => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`;
 
-export const PrintPdfInput = z.object({ kind: PrintKind, id: Id, paper: Paper, fileName: z.string().min(1).max(120).regex(/^[^/\\:*?"<>|]+$/, 'A file name cannot contain / \\ : * ? " < > |.') }).strict();
+export const PrintPdfInput = z
+  .object({
+    kind: PrintKind,
+    id: Id,
+    paper: Paper,
+    fileName: z
+      .string()
+      .min(1)
+      .max(120)
+      .regex(/^[^/\\:*?"<>|]+$/, 'A file name cannot contain / \\ : * ? " < > |.'),
+  })
+  .strict();
 export const PrintPdfResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('saved'), path: z.string(), pages: z.number().int() }),
   z.object({ outcome: z.literal('cancelled') }),

@@ -55,7 +55,10 @@ export const RulesetApplyInput = z
     ruleset: Ruleset,
     /** The hash the organiser started from: refuse when the campaign's ruleset changed meanwhile. */
     expectedHash: z.string(),
-    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say what changed (it is kept in the ruleset history).').max(200)),
+    reason: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'Say what changed (it is kept in the ruleset history).').max(200)),
   })
   .strict();
 
@@ -68,7 +71,14 @@ export const RulesetExportResult = z.discriminatedUnion('outcome', [
 
 export const RulesetImportInput = z.discriminatedUnion('source', [
   z.object({ campaignId: Id, source: z.literal('dialog') }).strict(),
-  z.object({ campaignId: Id, source: z.literal('upload'), fileName: z.string().max(255), text: z.string().max(RULESET_MAX_BYTES, `A ruleset file is at most ${RULESET_MAX_BYTES / 1024} KB.`) }).strict(),
+  z
+    .object({
+      campaignId: Id,
+      source: z.literal('upload'),
+      fileName: z.string().max(255),
+      text: z.string().max(RULESET_MAX_BYTES, `A ruleset file is at most ${RULESET_MAX_BYTES / 1024} KB.`),
+    })
+    .strict(),
 ]);
 /** An import only reads the file: the organiser then sees the diff and applies it (rulesets.apply). */
 export const RulesetImportResult = z.discriminatedUnion('outcome', [

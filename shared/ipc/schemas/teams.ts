@@ -224,7 +224,16 @@ export const TeamDetail = z.object({
     }),
   ),
   /** Models that died in games (kept for the record; not on the roster). */
-  fallen: z.array(z.object({ modelId: z.string(), name: z.string(), entryName: z.string(), exp: z.number().int(), gameNumber: z.number().int().nullable(), text: z.string() })),
+  fallen: z.array(
+    z.object({
+      modelId: z.string(),
+      name: z.string(),
+      entryName: z.string(),
+      exp: z.number().int(),
+      gameNumber: z.number().int().nullable(),
+      text: z.string(),
+    }),
+  ),
   /** Kill Team (team-wide) honours held, e.g. Medical Gear. */
   teamHonours: z.array(z.string()),
   /** Issue 17: the effect text (campaign ruleset) of each honour the team or its models hold, by honour name. */
@@ -242,7 +251,15 @@ export const TeamDismissInput = z.object({ id: Id, modelId: z.string().min(1).ma
 export const TeamAdjustReqInput = z
   .object({
     id: Id,
-    amount: z.number().int('Requisition is a whole number.').min(-10000).max(10000).refine((n) => n !== 0, 'An adjustment of 0 changes nothing.'),
-    reason: z.string().transform((s) => s.trim()).pipe(z.string().min(1, 'Say why (it is kept in the team’s ledger).').max(200)),
+    amount: z
+      .number()
+      .int('Requisition is a whole number.')
+      .min(-10000)
+      .max(10000)
+      .refine((n) => n !== 0, 'An adjustment of 0 changes nothing.'),
+    reason: z
+      .string()
+      .transform((s) => s.trim())
+      .pipe(z.string().min(1, 'Say why (it is kept in the team’s ledger).').max(200)),
   })
   .strict();

@@ -8,16 +8,37 @@ import { lowestBalances, planVoid } from './void-plan';
 
 const model = (id: string, entryId = 'boy'): RosterModel => ({ id, entryId, name: id, options: {}, armoury: [], grenades: {} });
 let seq = 0;
-const base = (team: string, gameId: string | null, req = 0, modelId: string | null = null) => ({ id: `e${++seq}`, seq, team, gameId, modelId, req, voided: false });
-const founded = (team: string, models: RosterModel[], req = 0): CampaignLedgerItem => ({ ...base(team, null, req), data: { kind: 'team.founded', roster: { models } } });
-const prog = (team: string, gameId: string, e: Partial<ProgressionEntry> & Pick<ProgressionEntry, 'kind'>, req = 0, modelId: string | null = null): CampaignLedgerItem => {
+const base = (team: string, gameId: string | null, req = 0, modelId: string | null = null) => ({
+  id: `e${++seq}`,
+  seq,
+  team,
+  gameId,
+  modelId,
+  req,
+  voided: false,
+});
+const founded = (team: string, models: RosterModel[], req = 0): CampaignLedgerItem => ({
+  ...base(team, null, req),
+  data: { kind: 'team.founded', roster: { models } },
+});
+const prog = (
+  team: string,
+  gameId: string,
+  e: Partial<ProgressionEntry> & Pick<ProgressionEntry, 'kind'>,
+  req = 0,
+  modelId: string | null = null,
+): CampaignLedgerItem => {
   const b = base(team, gameId, req, modelId);
   return { ...b, data: { v: 1, id: b.id, gameId, team, rolls: [], voided: false, citation: 'test', ...e } as ProgressionEntry };
 };
 const award = (team: string, gameId: string, amount: number) => prog(team, gameId, { kind: 'req.awarded', award: 'took-part', amount, reason: 'x' }, amount);
-const recruit = (team: string, m: RosterModel, cost: number, gameId: string | null = null): CampaignLedgerItem => ({ ...base(team, gameId, -cost, m.id), data: { kind: 'model.recruited', model: m } });
+const recruit = (team: string, m: RosterModel, cost: number, gameId: string | null = null): CampaignLedgerItem => ({
+  ...base(team, gameId, -cost, m.id),
+  data: { kind: 'model.recruited', model: m },
+});
 const died = (team: string, gameId: string, m: string) => prog(team, gameId, { kind: 'model.died', model: m, reason: 'x' }, 0, m);
-const exp = (team: string, gameId: string, m: string, amount: number) => prog(team, gameId, { kind: 'exp.gained', model: m, amount, source: 'x', reason: 'x' }, 0, m);
+const exp = (team: string, gameId: string, m: string, amount: number) =>
+  prog(team, gameId, { kind: 'exp.gained', model: m, amount, source: 'x', reason: 'x' }, 0, m);
 
 describe('KeyedDice (issue 5: every roll keyed by what it is for)', () => {
   it('app dice: the same seed and purpose give the same roll, whatever was rolled before', () => {
@@ -61,7 +82,14 @@ describe('planVoid (issue 5 / docs/architecture.md "Voiding a game reverses exac
   });
 
   it('a recruit taken back pulls in the later game it played (that game is voided whole)', () => {
-    const ledger = [founded('A', [model('a1')]), award('A', 'g1', 20), recruit('A', model('a2'), 14), exp('A', 'g2', 'a2', 1), award('A', 'g2', 20), award('B', 'g2', 20)];
+    const ledger = [
+      founded('A', [model('a1')]),
+      award('A', 'g1', 20),
+      recruit('A', model('a2'), 14),
+      exp('A', 'g2', 'a2', 1),
+      award('A', 'g2', 20),
+      award('B', 'g2', 20),
+    ];
     const plan = planVoid(ledger, 'g1');
     expect(plan.games).toEqual(['g1', 'g2']);
     expect(plan.entries).toHaveLength(5);
@@ -78,10 +106,29 @@ describe('planVoid (issue 5 / docs/architecture.md "Voiding a game reverses exac
     const ledger = [
       founded('A', [model('a1')], 100),
       exp('A', 'g1', 'a1', 3),
-      prog('A', 'g1', { kind: 'injury.rolled', model: 'a1', modelType: 'core', table: 't', roll: 2, result: { kind: 'permanent-injury', characteristic: 'ws', text: '-1 WS' } }, 0, 'a1'),
+      prog(
+        'A',
+        'g1',
+        {
+          kind: 'injury.rolled',
+          model: 'a1',
+          modelType: 'core',
+          table: 't',
+          roll: 2,
+          result: { kind: 'permanent-injury', characteristic: 'ws', text: '-1 WS' },
+        },
+        0,
+        'a1',
+      ),
       exp('A', 'g2', 'a1', 1),
       prog('A', 'g2', { kind: 'level.reached', model: 'a1', level: 1, threshold: 4 }, 0, 'a1'),
-      prog('A', 'g3', { kind: 'honour.bought', model: 'a1', honour: 'restorative-surgery', group: 'kill-team', baseCost: 10, surcharge: 0, cost: 10 }, -10, 'a1'),
+      prog(
+        'A',
+        'g3',
+        { kind: 'honour.bought', model: 'a1', honour: 'restorative-surgery', group: 'kill-team', baseCost: 10, surcharge: 0, cost: 10 },
+        -10,
+        'a1',
+      ),
     ];
     const plan = planVoid(ledger, 'g1');
     expect(plan.dependents.map((d) => d.reason)).toEqual(['level-lost', 'surgery']);

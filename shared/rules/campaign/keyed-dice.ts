@@ -69,7 +69,10 @@ export class KeyedDice implements DiceSource {
       const changed = this.mode.overrides?.[key];
       if (changed) {
         const rolled = record.faces.join(', ');
-        record = { ...physicalRoll(expression, changed.faces, purpose), purpose: `${purpose} — Herald rolled ${rolled}; changed at ${changed.by}'s request: ${changed.reason}` };
+        record = {
+          ...physicalRoll(expression, changed.faces, purpose),
+          purpose: `${purpose} — Herald rolled ${rolled}; changed at ${changed.by}'s request: ${changed.reason}`,
+        };
       }
     } else {
       const faces = this.mode.faces[key];

@@ -12,7 +12,14 @@ const models = [
   { id: 'b1', teamId: 'tb', name: 'Brother Kol' },
   { id: 'c1', teamId: 'tc', name: 'Vessa' },
 ];
-const game = (number: number, teamA: string, teamB: string, winner: RecordsGame['winner'], status: RecordsGame['status'] = 'committed', extra: RecordsGame['models'] = []): RecordsGame => ({
+const game = (
+  number: number,
+  teamA: string,
+  teamB: string,
+  winner: RecordsGame['winner'],
+  status: RecordsGame['status'] = 'committed',
+  extra: RecordsGame['models'] = [],
+): RecordsGame => ({
   number,
   status,
   teamA,
@@ -48,7 +55,10 @@ describe('campaign records (issue 22)', () => {
   });
 
   it('leaves voided games out of every record', () => {
-    const kill = [{ id: 'b1', tookPart: true }, { id: 'a1', tookPart: true, outOfActionBy: 'b1' }];
+    const kill = [
+      { id: 'b1', tookPart: true },
+      { id: 'a1', tookPart: true, outOfActionBy: 'b1' },
+    ];
     const r = byKind([game(1, 'ta', 'tb', 'b', 'voided', kill), game(2, 'ta', 'tb', 'b', 'voided', kill), game(3, 'tb', 'tc', 'draw')]);
     expect(r.mostKills).toBeUndefined();
     expect(r.longestServing).toBeUndefined();
@@ -76,6 +86,10 @@ describe('campaign records (issue 22)', () => {
       holdersText: 'Brother Kol (Iron Saints), Grukk (Da Boyz), Snag (Da Boyz) and 1 more',
     });
     const r = byKind([game(1, 'ta', 'tb', 'a'), game(2, 'tc', 'tb', 'a')]);
-    expect(r.longestWinningRun).toMatchObject({ value: 1, holders: ['Ash Walkers', 'Da Boyz'], text: 'Longest winning run: Ash Walkers, Da Boyz, 1 win in a row' });
+    expect(r.longestWinningRun).toMatchObject({
+      value: 1,
+      holders: ['Ash Walkers', 'Da Boyz'],
+      text: 'Longest winning run: Ash Walkers, Da Boyz, 1 win in a row',
+    });
   });
 });

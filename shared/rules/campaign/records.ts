@@ -71,7 +71,10 @@ export function campaignRecords(input: RecordsInput): CampaignRecord[] {
       if (m.tookPart) add(fought, m.id);
       if (m.outOfActionBy) add(kills, m.outOfActionBy);
     }
-    for (const [side, id] of [['a', g.teamA], ['b', g.teamB]] as const) {
+    for (const [side, id] of [
+      ['a', g.teamA],
+      ['b', g.teamB],
+    ] as const) {
       add(played, id);
       const now = g.winner === side ? (run.get(id) ?? 0) + 1 : 0;
       run.set(id, now);

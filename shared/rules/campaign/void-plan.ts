@@ -85,8 +85,7 @@ export interface VoidPlanOptions {
   roster?: RosterLimits;
 }
 
-const recruitEntryId = (item: CampaignLedgerItem): string | undefined =>
-  item.data.kind === 'model.recruited' ? item.data.model.entryId : undefined;
+const recruitEntryId = (item: CampaignLedgerItem): string | undefined => (item.data.kind === 'model.recruited' ? item.data.model.entryId : undefined);
 
 /**
  * What voiding `gameId` reverses and what depends on it (see the top of this file).
@@ -115,12 +114,14 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
     return true;
   };
 
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const firstVoided = items.find((i) => voiding.has(i.id))?.seq ?? Infinity;
     const recruitedByVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.recruited' && i.modelId).map((i) => i.modelId as string));
     const diedInVoid = items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.died' && i.modelId !== null);
-    const injuredInVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'injury.rolled' && i.data.result.kind === 'permanent-injury').map((i) => i.modelId));
+    const injuredInVoid = new Set(
+      items.filter((i) => voiding.has(i.id) && i.data.kind === 'injury.rolled' && i.data.result.kind === 'permanent-injury').map((i) => i.modelId),
+    );
 
     const balance = new Map<string, number>(Object.entries(options.before?.balance ?? {}));
     const exp = new Map<string, number>(Object.entries(options.before?.exp ?? {}));
@@ -151,7 +152,8 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
         const left = injuries.get(d.model) ?? 0;
         if (left === 0 && pull(item, 'surgery')) changed = true;
         else injuries.set(d.model, Math.max(0, left - 1));
-      } else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null) injuries.set(d.model, Math.max(0, (injuries.get(d.model) ?? 0) - 1));
+      } else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null)
+        injuries.set(d.model, Math.max(0, (injuries.get(d.model) ?? 0) - 1));
       if (changed) break; // the sets above are stale: start again with the new voiding set
     }
   }

@@ -88,7 +88,8 @@ export function clubFirstTurn(
   dice: DiceSource,
 ): ClubFirstTurn {
   const opponent = otherSide(input.chooser);
-  if (!input.chooserTakesFirst) return { first: opponent, seized: false, roll: null, reason: 'The player who finished setting up first gave the first turn to their opponent.' };
+  if (!input.chooserTakesFirst)
+    return { first: opponent, seized: false, roll: null, reason: 'The player who finished setting up first gave the first turn to their opponent.' };
   if (input.opponentRolls === false) return { first: input.chooser, seized: false, roll: null, reason: 'The opponent did not try to seize the initiative.' };
   const seizeOn = input.seizeOn ?? 6;
   const roll = dice.roll('D6', 'Seize the initiative');
@@ -97,7 +98,9 @@ export function clubFirstTurn(
     first: seized ? opponent : input.chooser,
     seized,
     roll,
-    reason: seized ? `Rolled ${roll.total}: the opponent seizes the initiative and takes the first turn.` : `Rolled ${roll.total}: no seizing the initiative (a ${seizeOn} is needed).`,
+    reason: seized
+      ? `Rolled ${roll.total}: the opponent seizes the initiative and takes the first turn.`
+      : `Rolled ${roll.total}: no seizing the initiative (a ${seizeOn} is needed).`,
   };
 }
 
@@ -126,7 +129,8 @@ export interface BattleLengthCheck {
  */
 export function battleLengthCheck(roundJustEnded: number, dice: DiceSource, rule: BattleLengthRule = BATTLE_LENGTH): BattleLengthCheck {
   if (!Number.isInteger(roundJustEnded) || roundJustEnded < 1) throw new RangeError(`A battle round is 1 or more; got ${roundJustEnded}.`);
-  if (roundJustEnded >= rule.lastRound) return { continues: false, roll: null, roller: null, reason: `The battle automatically ends at the end of battle round ${rule.lastRound}.` };
+  if (roundJustEnded >= rule.lastRound)
+    return { continues: false, roll: null, roller: null, reason: `The battle automatically ends at the end of battle round ${rule.lastRound}.` };
   const check = rule.checks.find((c) => c.afterRound === roundJustEnded);
   if (!check) return { continues: true, roll: null, roller: null, reason: `No roll is due at the end of battle round ${roundJustEnded}.` };
   const who = check.roller === 'first-turn-player' ? 'the player who had the first turn' : 'the player who had the second turn';
@@ -136,7 +140,9 @@ export function battleLengthCheck(roundJustEnded: number, dice: DiceSource, rule
     continues,
     roll,
     roller: check.roller,
-    reason: continues ? `Rolled ${roll.total} (${check.continueOn}+ needed): the game continues.` : `Rolled ${roll.total} (${check.continueOn}+ needed): the game is over.`,
+    reason: continues
+      ? `Rolled ${roll.total} (${check.continueOn}+ needed): the game continues.`
+      : `Rolled ${roll.total} (${check.continueOn}+ needed): the game is over.`,
   };
 }
 

@@ -68,7 +68,9 @@ export function coverSaveBonus(input: CoverSaveInput): CoverSave {
   return {
     bonus,
     obscuredHitPenaltyStillApplies: false,
-    reason: improved ? `Hard cover with an improving ability: +${bonus} (an additional +1, whatever the ability's number).` : `Hard cover: +${bonus} to saving throws.`,
+    reason: improved
+      ? `Hard cover with an improving ability: +${bonus} (an additional +1, whatever the ability's number).`
+      : `Hard cover: +${bonus} to saving throws.`,
   };
 }
 
@@ -89,7 +91,13 @@ export type CoverTable = z.infer<typeof CoverTable>;
 /** 003 "Agreeing on Cover": the table of soft and hard cover terrain. */
 export const COVER_TABLE: CoverTable = {
   terrain: [
-    { id: 'death-world-forest', name: 'Death World Forest', cover: 'soft', includes: ['Eldritch Ruins', 'Grapple Weeds', 'Shardwrack Spines', 'Barbed Venomgorse'], hazardous: [] },
+    {
+      id: 'death-world-forest',
+      name: 'Death World Forest',
+      cover: 'soft',
+      includes: ['Eldritch Ruins', 'Grapple Weeds', 'Shardwrack Spines', 'Barbed Venomgorse'],
+      hazardous: [],
+    },
     { id: 'woods', name: 'Woods', cover: 'soft', includes: [], hazardous: [] },
     { id: 'battlescape', name: 'Battlescape', cover: 'soft', includes: [], hazardous: [] },
     { id: 'craters', name: 'Craters', cover: 'soft', includes: [], hazardous: [] },
@@ -144,8 +152,13 @@ export function coverOf(
  * hazardousCoverCheck(6, new PhysicalDice([[1]])).mortalWounds; // → 1
  * hazardousCoverCheck(5, new PhysicalDice()).rolled; // → false
  */
-export function hazardousCoverCheck(unmodifiedSave: number, dice: DiceSource, unit?: string): { rolled: boolean; roll: RollRecord | null; mortalWounds: 0 | 1 } {
-  if (!Number.isInteger(unmodifiedSave) || unmodifiedSave < 1 || unmodifiedSave > 6) throw new RangeError(`A saving throw die shows 1 to 6; got ${unmodifiedSave}.`);
+export function hazardousCoverCheck(
+  unmodifiedSave: number,
+  dice: DiceSource,
+  unit?: string,
+): { rolled: boolean; roll: RollRecord | null; mortalWounds: 0 | 1 } {
+  if (!Number.isInteger(unmodifiedSave) || unmodifiedSave < 1 || unmodifiedSave > 6)
+    throw new RangeError(`A saving throw die shows 1 to 6; got ${unmodifiedSave}.`);
   if (unmodifiedSave !== 6) return { rolled: false, roll: null, mortalWounds: 0 };
   const roll = dice.roll('D6', unit === undefined ? 'Hazardous cover' : `Hazardous cover, ${unit}`);
   return { rolled: true, roll, mortalWounds: roll.total === 1 ? 1 : 0 };

@@ -18,7 +18,18 @@ import {
   tacticalPriorityVp,
   vitalIntelligenceMarkers,
 } from './battle';
-import { BATTLE_LENGTH, BEACHHEAD, CLUB_MISSIONS, ClubMission, DEADLOCK, NO_MERCY, TACTICAL_ESCALATION, VISIONS_OF_VICTORY, VITAL_INTELLIGENCE, clubMission } from './missions';
+import {
+  BATTLE_LENGTH,
+  BEACHHEAD,
+  CLUB_MISSIONS,
+  ClubMission,
+  DEADLOCK,
+  NO_MERCY,
+  TACTICAL_ESCALATION,
+  VISIONS_OF_VICTORY,
+  VITAL_INTELLIGENCE,
+  clubMission,
+} from './missions';
 import { scoreClubMission } from './scoring';
 import type { ClubSideFacts } from './scoring';
 

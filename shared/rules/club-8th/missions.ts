@@ -22,7 +22,9 @@ export type VictoryCondition = z.infer<typeof VictoryCondition>;
 
 export const BattleLengthRule = z.object({
   /** Rolls made at the end of a battle round: who rolls a D6 and what continues the game. */
-  checks: z.array(z.object({ afterRound: z.number().int().min(1), roller: z.enum(['first-turn-player', 'second-turn-player']), continueOn: z.number().int().min(2).max(6) })),
+  checks: z.array(
+    z.object({ afterRound: z.number().int().min(1), roller: z.enum(['first-turn-player', 'second-turn-player']), continueOn: z.number().int().min(2).max(6) }),
+  ),
   /** "The battle automatically ends at the end of battle round 7." */
   lastRound: z.number().int().min(1),
 });
@@ -87,7 +89,12 @@ const FIRST_TURN = {
   text: 'The player who finished setting up their army first chooses who takes the first turn. If they take it, their opponent can roll a dice: on a 6 they seize the initiative and take the first turn instead.',
 } as const;
 
-const SLAY_THE_WARLORD: VictoryCondition = { id: 'slay-the-warlord', name: 'Slay the Warlord', vp: 1, text: 'If the enemy Warlord has been slain during the battle, you score 1 victory point.' };
+const SLAY_THE_WARLORD: VictoryCondition = {
+  id: 'slay-the-warlord',
+  name: 'Slay the Warlord',
+  vp: 1,
+  text: 'If the enemy Warlord has been slain during the battle, you score 1 victory point.',
+};
 const FIRST_STRIKE: VictoryCondition = {
   id: 'first-strike',
   name: 'First Strike',
@@ -106,7 +113,12 @@ const LINEBREAKER: VictoryCondition = {
   vp: 1,
   text: "If, at the end of the battle, you have at least one model within the enemy's deployment zone, you score 1 victory point.",
 };
-const TACTICAL_OBJECTIVES_VP: VictoryCondition = { id: 'tactical-objectives', name: 'Tactical Objectives', vp: null, text: 'Victory points for achieving Tactical Objectives.' };
+const TACTICAL_OBJECTIVES_VP: VictoryCondition = {
+  id: 'tactical-objectives',
+  name: 'Tactical Objectives',
+  vp: null,
+  text: 'Victory points for achieving Tactical Objectives.',
+};
 
 const WHOLE_ARMY_DEPLOYMENT = {
   chosenBy: 'roll-off-winner',
@@ -211,7 +223,10 @@ export const VISIONS_OF_VICTORY: ClubMission = {
   name: 'Visions of Victory',
   category: 'maelstrom-of-war',
   armies: ARMIES,
-  battlefield: { objectiveMarkers: 6, text: 'Set up terrain, then place six objective markers as in the Tactical Objectives section of the Warhammer 40,000 rulebook.' },
+  battlefield: {
+    objectiveMarkers: 6,
+    text: 'Set up terrain, then place six objective markers as in the Tactical Objectives section of the Warhammer 40,000 rulebook.',
+  },
   deployment: WHOLE_ARMY_DEPLOYMENT,
   firstTurn: FIRST_TURN,
   suddenDeathNotInUse: false,
@@ -278,7 +293,11 @@ export const DEADLOCK: ClubMission = {
   battleLength: BATTLE_LENGTH,
   tacticalObjectives: { kind: 'countdown', firstRound: 6 },
   missionRules: [
-    { id: 'strategic-deadlock', name: 'Strategic Deadlock', text: 'From the start of the third battle round, the Command Point cost of all Stratagems used by players is doubled.' },
+    {
+      id: 'strategic-deadlock',
+      name: 'Strategic Deadlock',
+      text: 'From the start of the third battle round, the Command Point cost of all Stratagems used by players is doubled.',
+    },
   ],
   victoryConditions: [TACTICAL_OBJECTIVES_VP, SLAY_THE_WARLORD, FIRST_BLOOD, LINEBREAKER],
   citation: cite003('Maelstrom of War: Deadlock'),
@@ -323,5 +342,8 @@ export const CLUB_MISSION_TABLE: DiceTable = {
   name: '8th-edition mission table',
   expression: 'D6',
   rows: CLUB_MISSIONS.map((m, i) => ({ from: i + 1, to: i + 1, result: m.id, text: m.name })),
-  citation: cite003('Приложение 3.', 'The seed prints no mission table: Herald rolls a D6 over the six missions in the order printed (1 Vital Intelligence … 6 Deadlock).'),
+  citation: cite003(
+    'Приложение 3.',
+    'The seed prints no mission table: Herald rolls a D6 over the six missions in the order printed (1 Vital Intelligence … 6 Deadlock).',
+  ),
 };

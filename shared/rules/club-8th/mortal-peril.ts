@@ -26,7 +26,12 @@ export const MORTAL_PERIL_TABLE: DiceTable = {
       result: 'a-fate-worse-than-death',
       text: 'A Fate Worse Than Death: The psyker suffers 6 mortal wounds. If they are slain by this, your opponent may place a Chaos Spawn model, under their control, where the psyker was standing (or as close as possible).',
     },
-    { from: 2, to: 2, result: 'overload', text: 'Overload: The psyker suffers D3 mortal wounds. If they are slain by this, each unit within 6" suffers D3 mortal wounds.' },
+    {
+      from: 2,
+      to: 2,
+      result: 'overload',
+      text: 'Overload: The psyker suffers D3 mortal wounds. If they are slain by this, each unit within 6" suffers D3 mortal wounds.',
+    },
     {
       from: 3,
       to: 3,
@@ -45,7 +50,12 @@ export const MORTAL_PERIL_TABLE: DiceTable = {
       result: 'possession',
       text: "Possession: Roll 2D6. If the total is greater than the psyker's Leadership characteristic, they are possessed and controlled by your opponent for the rest of the battle.",
     },
-    { from: 6, to: 6, result: 'transformation', text: 'Transformation: Until your next Psychic phase, the psyker has a Strength characteristic of 10 and an invulnerable save of 2+.' },
+    {
+      from: 6,
+      to: 6,
+      result: 'transformation',
+      text: 'Transformation: Until your next Psychic phase, the psyker has a Strength characteristic of 10 and an invulnerable save of 2+.',
+    },
   ],
   citation: cite003('Mortal Peril'),
 };

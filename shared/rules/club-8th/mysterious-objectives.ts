@@ -61,11 +61,7 @@ export const MYSTERIOUS_OBJECTIVES_TABLE: DiceTable = {
  * mustIdentifyObjective({ distanceInches: 2, trigger: 'moved-within', alreadyIdentified: false }); // → true
  * mustIdentifyObjective({ distanceInches: 2, trigger: 'moved-within', alreadyIdentified: true }); // → false
  */
-export function mustIdentifyObjective(input: {
-  distanceInches: number;
-  trigger: 'moved-within' | 'start-of-first-turn';
-  alreadyIdentified: boolean;
-}): boolean {
+export function mustIdentifyObjective(input: { distanceInches: number; trigger: 'moved-within' | 'start-of-first-turn'; alreadyIdentified: boolean }): boolean {
   return !input.alreadyIdentified && input.distanceInches <= IDENTIFY_RANGE_INCHES;
 }
 
@@ -105,7 +101,10 @@ export function identifyObjective(dice: DiceSource, marker: string, unit?: strin
  * fireSupport(new PhysicalDice([[5], [3]]), 'marker 6'); // → { fires: true, mortalWounds: { count: 3 } }
  * fireSupport(new PhysicalDice([[4]]), 'marker 6').fires; // → false
  */
-export function fireSupport(dice: DiceSource, marker: string): { fires: boolean; roll: RollRecord; mortalWounds: { count: number; roll: RollRecord } | null; rolls: RollRecord[] } {
+export function fireSupport(
+  dice: DiceSource,
+  marker: string,
+): { fires: boolean; roll: RollRecord; mortalWounds: { count: number; roll: RollRecord } | null; rolls: RollRecord[] } {
   const roll = dice.roll('D6', `Fire Support (${marker})`);
   if (roll.total < FIRE_SUPPORT_ON) return { fires: false, roll, mortalWounds: null, rolls: [roll] };
   const mw = dice.roll('D3', `Fire Support mortal wounds (${marker})`);

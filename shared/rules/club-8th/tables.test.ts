@@ -141,7 +141,11 @@ describe('003 Mortal Peril', () => {
 
   it('003 Mortal Peril 3 A Door Closes, 4 Timeslip, 6 Transformation: no dice beyond the table roll', () => {
     const psyker = { name: 'Farseer', leadership: 9 };
-    for (const [n, res] of [[3, 'a-door-closes'], [4, 'timeslip'], [6, 'transformation']] as const) {
+    for (const [n, res] of [
+      [3, 'a-door-closes'],
+      [4, 'timeslip'],
+      [6, 'transformation'],
+    ] as const) {
       const r = rollMortalPeril(new PhysicalDice([[n]]), psyker);
       expect(r).toMatchObject({ result: res, psykerMortalWounds: 0, possessed: null });
       expect(r.rolls).toHaveLength(1);
@@ -155,7 +159,9 @@ describe('003 Mortal Peril', () => {
   });
 
   it('003 Twist 4 Warp Storm with Mortal Peril: +1 to the mortal wounds a psyker suffers from Perils (Terrors counts as Perils)', () => {
-    expect(rollMortalPeril(new PhysicalDice([[1]]), { name: 'P', leadership: 9 }, TWIST_MODIFIERS['warp-storm'].perilsExtraMortalWounds).psykerMortalWounds).toBe(7);
+    expect(
+      rollMortalPeril(new PhysicalDice([[1]]), { name: 'P', leadership: 9 }, TWIST_MODIFIERS['warp-storm'].perilsExtraMortalWounds).psykerMortalWounds,
+    ).toBe(7);
   });
 });
 

@@ -27,7 +27,12 @@ export const TWIST_TABLE: DiceTable = {
   name: 'Twist',
   expression: '2D6',
   rows: [
-    { from: 2, to: 2, result: 'restoratives', text: 'Restoratives: Each player may pick a friendly unit at the start of their turn. That unit regains D3 lost wounds.' },
+    {
+      from: 2,
+      to: 2,
+      result: 'restoratives',
+      text: 'Restoratives: Each player may pick a friendly unit at the start of their turn. That unit regains D3 lost wounds.',
+    },
     {
       from: 3,
       to: 3,
@@ -40,7 +45,12 @@ export const TWIST_TABLE: DiceTable = {
       result: 'warp-storm',
       text: 'Warp Storm: Add 1 to all Psychic tests and Deny the Witch tests. In addition, add 1 to the number of mortal wounds that a model suffers from the Perils of the Warp.',
     },
-    { from: 5, to: 5, result: 'eager-for-the-fight', text: 'Eager for the Fight: Add 2" to the Move characteristic of all models, and add 1 to all Advance and charge rolls.' },
+    {
+      from: 5,
+      to: 5,
+      result: 'eager-for-the-fight',
+      text: 'Eager for the Fight: Add 2" to the Move characteristic of all models, and add 1 to all Advance and charge rolls.',
+    },
     { from: 6, to: 6, result: 'battle-frenzy', text: 'Battle Frenzy: Add 1 to the Attacks characteristic of all models in this battle.' },
     {
       from: 7,
@@ -71,7 +81,7 @@ export const TWIST_TABLE: DiceTable = {
       from: 12,
       to: 12,
       result: 'meeting-battle',
-      text: "Meeting Battle: Each army is split into three contingents, none with more than half the army's units: one sets up normally, the second arrives at the end of its controller's second Movement phase, the last at the end of the third. Units of the second and third contingents are set up more than 9\" from the enemy, wholly within 9\" of a battlefield edge and outside the enemy deployment zone.",
+      text: 'Meeting Battle: Each army is split into three contingents, none with more than half the army\'s units: one sets up normally, the second arrives at the end of its controller\'s second Movement phase, the last at the end of the third. Units of the second and third contingents are set up more than 9" from the enemy, wholly within 9" of a battlefield edge and outside the enemy deployment zone.',
     },
   ],
   citation: cite003('Twist (Roll a 2D6)', 'OCR: the seed writes inches as `` (e.g. 2``, 12``, 9``); read as ".'),
@@ -226,7 +236,9 @@ export function lowVisibilityPenalty(distanceInches: number, litUp = false): num
 export function orbitalDebris(dice: DiceSource, player: string): { sixes: number; roll: RollRecord; mortalWoundRolls: RollRecord[]; rolls: RollRecord[] } {
   const roll = dice.roll('3D6', `Orbital Debris: ${player}`);
   const sixes = roll.faces.filter((f) => f === 6).length;
-  const mortalWoundRolls = Array.from({ length: sixes }, (_, i) => dice.roll('D3', `Orbital Debris: mortal wounds on enemy unit ${i + 1} of ${sixes} (${player})`));
+  const mortalWoundRolls = Array.from({ length: sixes }, (_, i) =>
+    dice.roll('D3', `Orbital Debris: mortal wounds on enemy unit ${i + 1} of ${sixes} (${player})`),
+  );
   return { sixes, roll, mortalWoundRolls, rolls: [roll, ...mortalWoundRolls] };
 }
 
@@ -274,7 +286,11 @@ export function deadOfNightMaxRange(successes: number): number {
  * @example
  * deadOfNightCheck(2, 0, new PhysicalDice([[5]])); // → { successes: 1, maxRangeInches: 18 }
  */
-export function deadOfNightCheck(round: number, successesSoFar: number, dice: DiceSource): { successes: number; maxRangeInches: number; roll: RollRecord | null } {
+export function deadOfNightCheck(
+  round: number,
+  successesSoFar: number,
+  dice: DiceSource,
+): { successes: number; maxRangeInches: number; roll: RollRecord | null } {
   if (!Number.isInteger(round) || round < 1) throw new RangeError(`A battle round is 1 or more; got ${round}.`);
   if (round === 1) return { successes: successesSoFar, maxRangeInches: deadOfNightMaxRange(successesSoFar), roll: null };
   const roll = dice.roll('D6', `Dead of Night, start of battle round ${round}`);
@@ -321,7 +337,10 @@ export function checkMeetingBattleContingents(unitsPerContingent: readonly numbe
  * meetingBattleSetUp({ nearestEnemyInches: 12, whollyWithin9OfAnEdge: true, inEnemyDeploymentZone: false }).allowed; // → true
  * meetingBattleSetUp({ nearestEnemyInches: 9, whollyWithin9OfAnEdge: true, inEnemyDeploymentZone: false }).allowed; // → false
  */
-export function meetingBattleSetUp(at: { nearestEnemyInches: number; whollyWithin9OfAnEdge: boolean; inEnemyDeploymentZone: boolean }): { allowed: boolean; reason: string } {
+export function meetingBattleSetUp(at: { nearestEnemyInches: number; whollyWithin9OfAnEdge: boolean; inEnemyDeploymentZone: boolean }): {
+  allowed: boolean;
+  reason: string;
+} {
   if (!(at.nearestEnemyInches > MEETING_BATTLE_ENEMY_INCHES)) return { allowed: false, reason: 'Must be set up more than 9" from the enemy.' };
   if (!at.whollyWithin9OfAnEdge) return { allowed: false, reason: 'All models must be wholly within 9" of an edge of the battlefield.' };
   if (at.inEnemyDeploymentZone) return { allowed: false, reason: 'Must be set up outside the enemy deployment zone.' };

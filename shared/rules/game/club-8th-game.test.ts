@@ -16,7 +16,14 @@ import { withOptionalRules } from './optional-rules';
 
 const sides = { a: { teamId: 'wolves' }, b: { teamId: 'orks' } };
 const club = withOptionalRules(battleHonoursPreset(), { 'club-8th-missions': true });
-const m = (id: string, side: 'a' | 'b', extra: Partial<ModelReport> = {}): ModelReport => ({ id, side, type: 'core', tookPart: true, aliveAtEnd: true, ...extra });
+const m = (id: string, side: 'a' | 'b', extra: Partial<ModelReport> = {}): ModelReport => ({
+  id,
+  side,
+  type: 'core',
+  tookPart: true,
+  aliveAtEnd: true,
+  ...extra,
+});
 const models = (): ModelReport[] => [
   m('a-tl', 'a', { type: 'team-leader' }),
   m('a-sp', 'a', { type: 'special' }),
@@ -43,7 +50,9 @@ describe('003 missions in a game: planning (Приложение 3.)', () => {
     expect(plan.deploysFirst).toMatchObject({ side: 'b', how: 'mission' });
     expect(plan.deploysFirst.reason).toMatch(/deploys its entire army first, then Player A deploys/);
     expect(plan.firstTurn).toMatchObject({ side: 'b', stolen: false });
-    expect(plan.firstTurn.reason).toBe('Player B finished setting up first and takes the first turn; Player A rolled 3 (a 6 is needed to seize the initiative).');
+    expect(plan.firstTurn.reason).toBe(
+      'Player B finished setting up first and takes the first turn; Player A rolled 3 (a 6 is needed to seize the initiative).',
+    );
     expect(plan.turns).toBe(7);
     expect(plan.club8th?.battleLength).toBe(
       'At the end of battle round 5, Player B (first turn) rolls a D6: on a 3+ the game continues, otherwise it is over. At the end of battle round 6, Player A (second turn) rolls a D6: on a 4+ the game continues, otherwise it is over. The battle ends after battle round 7 at the latest.',
@@ -80,7 +89,11 @@ describe('003 missions in a game: planning (Приложение 3.)', () => {
   });
 
   it('003 DEPLOYMENT (alternating units): whoever sets up their last unit first chooses the first turn — counted when the sides give their units', () => {
-    const plan = planGame(club, { sides: { a: { teamId: 'wolves', units: 4 }, b: { teamId: 'orks', units: 6 } }, mission: 'tactical-escalation', deployment: 'picked-by-a' }, new PhysicalDice([[1]]));
+    const plan = planGame(
+      club,
+      { sides: { a: { teamId: 'wolves', units: 4 }, b: { teamId: 'orks', units: 6 } }, mission: 'tactical-escalation', deployment: 'picked-by-a' },
+      new PhysicalDice([[1]]),
+    );
     // B starts (did not pick), but A has fewer units: A finishes first and takes the first turn; B rolls 1.
     expect(plan.deploysFirst.side).toBe('b');
     expect(plan.firstTurn).toMatchObject({ side: 'a', stolen: false });
@@ -109,7 +122,10 @@ describe('003 missions in a game: planning (Приложение 3.)', () => {
 
   it('004 Weather, 000 Dusk & Dawn, 003 Twist and Mysterious Objectives: taken from the ruleset when the options leave them out; Mysterious Objectives apply to every 003 mission with markers', () => {
     // Dusk & Dawn is rolled when the club reads Night Fighting as 'when-a-rule-says' (issue 19; plan.test.ts).
-    const r = { ...withOptionalRules(club, { twist: true, 'dusk-and-dawn': true, 'mysterious-objectives': true, 'in-game-injuries': true }), readings: { nightFighting: 'when-a-rule-says' as const } };
+    const r = {
+      ...withOptionalRules(club, { twist: true, 'dusk-and-dawn': true, 'mysterious-objectives': true, 'in-game-injuries': true }),
+      readings: { nightFighting: 'when-a-rule-says' as const },
+    };
     const plan = planGame(r, { sides, mission: 'beachhead' }, SeededDice.fromSeed('club-1'));
     expect(plan.twist).not.toBeNull();
     expect(plan.duskAndDawn).not.toBeNull();
@@ -123,7 +139,13 @@ describe('003 missions in a game: planning (Приложение 3.)', () => {
     expect(plan.specialRules.find((s) => s.id === 'in-game-injuries')).toMatchObject({ source: 'optional' });
     expect(planGame(r, { sides, mission: 'no-mercy' }, SeededDice.fromSeed('club-1')).mysteriousObjectives).toMatchObject({ inEffect: false });
     // Options given explicitly still win (a game keeps the options it was set up with).
-    expect(planGame(r, { sides, mission: 'beachhead', optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false } }, SeededDice.fromSeed('club-1')).twist).toBeNull();
+    expect(
+      planGame(
+        r,
+        { sides, mission: 'beachhead', optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false } },
+        SeededDice.fromSeed('club-1'),
+      ).twist,
+    ).toBeNull();
   });
 });
 
@@ -157,7 +179,9 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
     const report = reportFromPlan(planned('no-mercy', [[1], [6], [4]]), models());
     expect(report.club8th).toEqual({ a: {}, b: {} });
     out(report, 'a-1', 'b-sp');
-    expect(validateReport(report)).toEqual(['No Mercy scores First Blood: tick First Blood for the team that destroyed the first unit (or "at the same time").']);
+    expect(validateReport(report)).toEqual([
+      'No Mercy scores First Blood: tick First Blood for the team that destroyed the first unit (or "at the same time").',
+    ]);
     report.sides.b.firstBlood = true;
     out(report, 'b-tl', 'a-tl', 'melee');
     out(report, 'b-1', 'a-sp');
@@ -179,7 +203,11 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
   });
 
   it('003 Vital Intelligence, ACCEPTABLE CASUALTIES: Sudden Death is not in use — a team with no models left can still win on VP', () => {
-    const report = reportFromPlan(planned('vital-intelligence', [[5], [2], [3]]), [m('a-tl', 'a', { type: 'team-leader' }), m('b-tl', 'b', { type: 'team-leader' }), m('b-1', 'b')]);
+    const report = reportFromPlan(planned('vital-intelligence', [[5], [2], [3]]), [
+      m('a-tl', 'a', { type: 'team-leader' }),
+      m('b-tl', 'b', { type: 'team-leader' }),
+      m('b-1', 'b'),
+    ]);
     out(report, 'a-tl', 'b-tl');
     report.sides.b.firstBlood = true;
     report.ending = { kind: 'no-models-left', side: 'a' };
@@ -191,7 +219,7 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
     expect(s.notes).toEqual(['Player A has no models left, but Sudden Death is not in use in Vital Intelligence: the victory points decide.']);
   });
 
-  it('003 Maelstrom of War: Tactical Objective VP as recorded; Tactical Escalation\'s Mission Priorities; equal VP is a draw', () => {
+  it("003 Maelstrom of War: Tactical Objective VP as recorded; Tactical Escalation's Mission Priorities; equal VP is a draw", () => {
     const report = reportFromPlan(planned('tactical-escalation', [[3], [4], [2]]), models());
     expect(report.club8th).toEqual({ a: { tacticalObjectiveVp: 0, nominatedTypeAchieved: 0 }, b: { tacticalObjectiveVp: 0, nominatedTypeAchieved: 0 } });
     report.club8th = { a: { tacticalObjectiveVp: 5, nominatedTypeAchieved: 3 }, b: { tacticalObjectiveVp: 6, nominatedTypeAchieved: 1 } };
@@ -240,7 +268,12 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
       new PhysicalDice([[4, 1]]),
     );
     expect(entries.some((e) => e.kind === 'exp.gained')).toBe(false);
-    expect(entries.filter((e) => e.team === 'wolves' && e.kind === 'req.awarded').map((e) => (e.kind === 'req.awarded' ? e.award : ''))).toEqual(['took-part', 'victory', 'considerate-commander', 'first-blood']);
+    expect(entries.filter((e) => e.team === 'wolves' && e.kind === 'req.awarded').map((e) => (e.kind === 'req.awarded' ? e.award : ''))).toEqual([
+      'took-part',
+      'victory',
+      'considerate-commander',
+      'first-blood',
+    ]);
     expect(entries.find((e) => e.kind === 'injury.rolled')).toMatchObject({ model: 'b-sp' });
   });
 });

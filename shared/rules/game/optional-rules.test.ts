@@ -42,12 +42,20 @@ describe('optional rules in the ruleset (004 OPTIONAL RULES, 000 Dusk & Dawn, 00
   });
 
   it('switching a rule on adds it with the tables it rolls on (003 Twist, Mysterious Objectives, the mission table); the ruleset stays valid and the plan options follow', () => {
-    const on = withOptionalRules(battleHonoursPreset(), { weather: true, 'dusk-and-dawn': true, twist: true, 'mysterious-objectives': true, 'club-8th-missions': true });
+    const on = withOptionalRules(battleHonoursPreset(), {
+      weather: true,
+      'dusk-and-dawn': true,
+      twist: true,
+      'mysterious-objectives': true,
+      'club-8th-missions': true,
+    });
     expect(Ruleset.safeParse(on).success).toBe(true);
     expect(checkRuleset(on)).toEqual({ problems: [], missing: [] });
     expect(planOptionalRulesOf(on)).toEqual({ weather: true, duskAndDawn: true, twist: true, mysteriousObjectives: true });
     expect(clubMissionsOn(on)).toBe(true);
-    expect(allTables(on).map((t) => t.id)).toEqual(expect.arrayContaining(['hor-weather', 'dusk-and-dawn', 'twist', 'mysterious-objectives', 'club-8th-missions']));
+    expect(allTables(on).map((t) => t.id)).toEqual(
+      expect.arrayContaining(['hor-weather', 'dusk-and-dawn', 'twist', 'mysterious-objectives', 'club-8th-missions']),
+    );
     // Off again: the rule stays listed (with its tables, which the club may have edited), switched off.
     const off = withOptionalRules(on, { twist: false });
     expect(isOptionalRuleOn(off, 'twist')).toBe(false);
@@ -68,7 +76,7 @@ describe('optional rules in the ruleset (004 OPTIONAL RULES, 000 Dusk & Dawn, 00
     expect(r.diceTables.filter((t) => t.id === CLUB_MISSION_TABLE.id)).toEqual([table]);
   });
 
-  it('checkRuleset: the 8th-edition mission table may only name seed 003\'s six missions', () => {
+  it("checkRuleset: the 8th-edition mission table may only name seed 003's six missions", () => {
     const r = withOptionalRules(battleHonoursPreset(), { 'club-8th-missions': true });
     r.diceTables.find((t) => t.id === CLUB_MISSION_TABLE.id)!.rows[0]!.result = 'skirmish';
     expect(checkRuleset(r).problems).toEqual(['8th-edition mission table: the row 1 names "skirmish", which is not one of the supplement\'s six missions.']);
@@ -84,9 +92,16 @@ describe('optional rules in the ruleset (004 OPTIONAL RULES, 000 Dusk & Dawn, 00
     ]);
   });
 
-  it('the switches list Herald\'s rules in order, then a club\'s own; rules played at the table are listed for the plan', () => {
+  it("the switches list Herald's rules in order, then a club's own; rules played at the table are listed for the plan", () => {
     const r = withOptionalRules(battleHonoursPreset(), { 'in-game-injuries': true, weather: true });
-    r.optionalRules.push({ id: 'fog', name: 'Fog', description: 'Our club’s fog.', enabledByDefault: true, tables: [], citation: { source: 'house rule', section: 'Fog' } });
+    r.optionalRules.push({
+      id: 'fog',
+      name: 'Fog',
+      description: 'Our club’s fog.',
+      enabledByDefault: true,
+      tables: [],
+      citation: { source: 'house rule', section: 'Fog' },
+    });
     const switches = optionalRuleSwitches(r);
     expect(switches.map((s) => [s.id, s.on, s.known])).toEqual([
       ['weather', true, true],

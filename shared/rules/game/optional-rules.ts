@@ -46,7 +46,8 @@ export const HOUSE_OPTIONAL_RULES: readonly HouseOptionalRule[] = [
     rule: {
       id: 'dusk-and-dawn',
       name: 'Dusk & Dawn',
-      description: 'After deployment, before the first turn, roll a D6: on a 1 the battle starts before dawn (Night Fighting on Turn 1), on a 6 at dusk (Night Fighting from Turn 6).',
+      description:
+        'After deployment, before the first turn, roll a D6: on a 1 the battle starts before dawn (Night Fighting on Turn 1), on a 6 at dusk (Night Fighting from Turn 6).',
       enabledByDefault: false,
       tables: [DUSK_AND_DAWN_TABLE.id],
       citation: cite000('Dusk & Dawn'),
@@ -70,7 +71,8 @@ export const HOUSE_OPTIONAL_RULES: readonly HouseOptionalRule[] = [
     rule: {
       id: 'mysterious-objectives',
       name: 'Mysterious Objectives',
-      description: 'In missions with objective markers, the first unit within 3" of a marker identifies it with a D6: sabotaged, nothing of note, grav-wave generator, targeting relay, scatterfield or fire support.',
+      description:
+        'In missions with objective markers, the first unit within 3" of a marker identifies it with a D6: sabotaged, nothing of note, grav-wave generator, targeting relay, scatterfield or fire support.',
       enabledByDefault: false,
       tables: [MYSTERIOUS_OBJECTIVES_TABLE.id],
       citation: cite003('Mysterious Objectives'),
@@ -85,7 +87,7 @@ export const HOUSE_OPTIONAL_RULES: readonly HouseOptionalRule[] = [
       id: CLUB_8TH_MISSIONS,
       name: '8th-edition supplement missions',
       description:
-        'The club supplement\'s six missions can be chosen or rolled for a game: Vital Intelligence, Beachhead, No Mercy (Eternal War), Visions of Victory, Tactical Escalation, Deadlock (Maelstrom of War), with their own deployment, first turn, battle length and victory conditions.',
+        "The club supplement's six missions can be chosen or rolled for a game: Vital Intelligence, Beachhead, No Mercy (Eternal War), Visions of Victory, Tactical Escalation, Deadlock (Maelstrom of War), with their own deployment, first turn, battle length and victory conditions.",
       enabledByDefault: false,
       tables: [CLUB_MISSION_TABLE.id],
       citation: cite003('Приложение 3.'),

@@ -28,7 +28,13 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
     expect(plan.turns).toBe(10);
     expect(plan.roles).toBeNull();
     expect(plan.counters).toEqual([]);
-    expect(plan.rolls.map((r) => r.purpose)).toEqual(['Mission', 'Deployment', 'Roll-off to deploy: Player A', 'Roll-off to deploy: Player B', 'Steal the initiative']);
+    expect(plan.rolls.map((r) => r.purpose)).toEqual([
+      'Mission',
+      'Deployment',
+      'Roll-off to deploy: Player A',
+      'Roll-off to deploy: Player B',
+      'Steal the initiative',
+    ]);
     expect(GamePlan.parse(plan)).toEqual(plan);
   });
 
@@ -39,7 +45,11 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
   });
 
   it('004 Step 3: a tied roll-off is rolled again (reading); the winner may choose to deploy second', () => {
-    const plan = planGame(ruleset, { sides, mission: 'sabotage', deployment: 'deployment-1', rollOffWinnerDeploys: 'second' }, new PhysicalDice([[3], [3], [2], [6], [1]]));
+    const plan = planGame(
+      ruleset,
+      { sides, mission: 'sabotage', deployment: 'deployment-1', rollOffWinnerDeploys: 'second' },
+      new PhysicalDice([[3], [3], [2], [6], [1]]),
+    );
     expect(plan.deploysFirst).toMatchObject({ side: 'a', how: 'rolled' });
     expect(plan.rolls).toHaveLength(5);
     expect(rollOff(new PhysicalDice([[4], [4], [1], [2]]), 'x').winner).toBe('b');
@@ -80,37 +90,79 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
 
   it('004 Kill Team Special Rules: Night Fighting, Reserves, Built-up Area and Run Away! are always listed with reminders', () => {
     const plan = planGame(ruleset, { sides, mission: 'skirmish', deployFirst: 'a', deployment: 'deployment-1' }, new PhysicalDice([[1]]));
-    expect(plan.specialRules.filter((s) => s.source === 'always').map((s) => s.id).sort()).toEqual(['built-up-area', 'night-fighting', 'reserves', 'run-away']);
+    expect(
+      plan.specialRules
+        .filter((s) => s.source === 'always')
+        .map((s) => s.id)
+        .sort(),
+    ).toEqual(['built-up-area', 'night-fighting', 'reserves', 'run-away']);
     for (const s of plan.specialRules) expect(s.reminder.length).toBeGreaterThan(0);
   });
 
   it('004 Weather, 000 Dusk & Dawn, 003 Twist and 003 Mysterious Objectives only when switched on, in seed order', () => {
-    const off = planGame(ruleset, { sides, mission: 'seize-ground', deployment: 'deployment-1', deployFirst: 'a', firstToPlaceCounters: 'a' }, new PhysicalDice([[1], [1]]));
+    const off = planGame(
+      ruleset,
+      { sides, mission: 'seize-ground', deployment: 'deployment-1', deployFirst: 'a', firstToPlaceCounters: 'a' },
+      new PhysicalDice([[1], [1]]),
+    );
     expect([off.weather, off.duskAndDawn, off.twist, off.mysteriousObjectives]).toEqual([null, null, null, null]);
 
     const optionalRules = { weather: true, duskAndDawn: true, twist: true, mysteriousObjectives: true };
     // weather 1 (Blizzard), twist 2D6 = 11 (Dead of Night), D3+2 markers, deployment, Dusk & Dawn 6 (dusk), steal 2.
-    const on = planGame(nightWhenSaid, { sides, mission: 'seize-ground', deployFirst: 'a', firstToPlaceCounters: 'a', optionalRules }, new PhysicalDice([[1], [5, 6], [1], [3], [6], [2]]));
+    const on = planGame(
+      nightWhenSaid,
+      { sides, mission: 'seize-ground', deployFirst: 'a', firstToPlaceCounters: 'a', optionalRules },
+      new PhysicalDice([[1], [5, 6], [1], [3], [6], [2]]),
+    );
     expect(on.weather?.id).toBe('blizzard');
     expect(on.twist?.id).toBe('dead-of-night');
     expect(on.counters[0]?.count).toBe(3);
     expect(on.duskAndDawn?.id).toBe('dusk');
     expect(on.mysteriousObjectives?.inEffect).toBe(true);
-    expect(on.rolls.map((r) => r.purpose)).toEqual(['Weather', 'Twist', 'Seize Ground: number of objective markers', 'Deployment', 'Dusk & Dawn', 'Steal the initiative']);
+    expect(on.rolls.map((r) => r.purpose)).toEqual([
+      'Weather',
+      'Twist',
+      'Seize Ground: number of objective markers',
+      'Deployment',
+      'Dusk & Dawn',
+      'Steal the initiative',
+    ]);
 
-    const relics = planGame(ruleset, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...optionalRules, weather: false, twist: false, duskAndDawn: false } }, new PhysicalDice([[1]]));
+    const relics = planGame(
+      ruleset,
+      {
+        sides,
+        mission: 'skirmish',
+        deployment: 'deployment-1',
+        deployFirst: 'a',
+        optionalRules: { ...optionalRules, weather: false, twist: false, duskAndDawn: false },
+      },
+      new PhysicalDice([[1]]),
+    );
     expect(relics.mysteriousObjectives?.inEffect).toBe(false);
   });
 
-  it("004 Weather: a ruleset with an edited weather table is rolled on that table, not the built-in one", () => {
+  it('004 Weather: a ruleset with an edited weather table is rolled on that table, not the built-in one', () => {
     const edited = battleHonoursPreset();
     edited.diceTables = edited.diceTables.map((t) =>
       t.id === WEATHER_TABLE.id
-        ? { ...t, rows: [{ from: 1, to: 3, result: 'acid-fog', text: 'Acid fog: house rule.' }, { from: 4, to: 6, result: 'fine', text: 'Fine.' }] }
+        ? {
+            ...t,
+            rows: [
+              { from: 1, to: 3, result: 'acid-fog', text: 'Acid fog: house rule.' },
+              { from: 4, to: 6, result: 'fine', text: 'Fine.' },
+            ],
+          }
         : t,
     );
     expect(Ruleset.safeParse(edited).success).toBe(true);
-    const opts = { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { weather: true, duskAndDawn: false, twist: false, mysteriousObjectives: false } } as const;
+    const opts = {
+      sides,
+      mission: 'skirmish',
+      deployment: 'deployment-1',
+      deployFirst: 'a',
+      optionalRules: { weather: true, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+    } as const;
     const plan = planGame(edited, opts, new PhysicalDice([[2], [1]]));
     expect(plan.weather).toEqual({ id: 'acid-fog', text: 'Acid fog: house rule.' });
     expect(plan.rolls.map((r) => r.purpose)).toEqual(['Weather', 'Steal the initiative']);
@@ -119,7 +171,7 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
     expect(planGame(ruleset, opts, new PhysicalDice([[2], [1]])).weather?.id).toBe('stormy');
   });
 
-  it('000 Dusk & Dawn, 003 Twist: the ruleset\'s copy of the table (same id) is used when it has one, else the built-in', () => {
+  it("000 Dusk & Dawn, 003 Twist: the ruleset's copy of the table (same id) is used when it has one, else the built-in", () => {
     const withCopies: Ruleset = { ...battleHonoursPreset(), readings: { nightFighting: 'when-a-rule-says' } };
     withCopies.diceTables = [
       ...withCopies.diceTables,
@@ -139,7 +191,13 @@ describe('game plan (004 Setting up a Kill Team Game)', () => {
 
   it('004 Weather, 000 Dusk & Dawn, 003 Twist (property, 200 runs): the presets roll as the built-in rollWeather / rollDuskAndDawn / rollTwist', () => {
     const only = (rule: 'weather' | 'duskAndDawn' | 'twist') =>
-      ({ sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false, [rule]: true } }) as const;
+      ({
+        sides,
+        mission: 'skirmish',
+        deployment: 'deployment-1',
+        deployFirst: 'a',
+        optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false, [rule]: true },
+      }) as const;
     fc.assert(
       fc.property(fc.string(), (seed) => {
         expect(planGame(ruleset, only('weather'), SeededDice.fromSeed(seed)).weather?.id).toBe(rollWeather(SeededDice.fromSeed(seed)).weather.id);

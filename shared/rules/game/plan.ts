@@ -248,7 +248,9 @@ function chooseMission(ruleset: Ruleset, options: GamePlanOptions, dice: DiceSou
       if (!club) throw new GamePlanError([clubOff(ruleset, clubMission(options.mission).name)]);
       return { kind: 'club', mission: clubMission(options.mission), how: 'chosen' };
     }
-    throw new GamePlanError([`The ruleset "${ruleset.name}" has no mission "${options.mission}": its missions are ${ruleset.missions.map((m) => m.id).join(', ')}.`]);
+    throw new GamePlanError([
+      `The ruleset "${ruleset.name}" has no mission "${options.mission}": its missions are ${ruleset.missions.map((m) => m.id).join(', ')}.`,
+    ]);
   }
   const table = ruleset.missionTable === null ? undefined : allTables(ruleset).find((t) => t.id === ruleset.missionTable);
   if (!table) throw new GamePlanError([`The ruleset "${ruleset.name}" has no mission table to roll on: choose the mission.`]);
@@ -342,7 +344,12 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
         reason: `${sideName(off.winner)} won the roll-off and chose to be the ${opts.rollOffWinnerChooses === 'attacker' ? 'Attacker' : 'Defender'}.`,
       };
     } else {
-      roles = { attacker: opts.attacker, defender: opponent(opts.attacker), how: 'chosen', reason: `The players decided that ${sideName(opts.attacker)} attacks.` };
+      roles = {
+        attacker: opts.attacker,
+        defender: opponent(opts.attacker),
+        how: 'chosen',
+        reason: `The players decided that ${sideName(opts.attacker)} attacks.`,
+      };
     }
   }
 
@@ -354,7 +361,10 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     deploysFirst = {
       side: first,
       how: 'mission',
-      reason: mission.id === 'breakthrough' ? 'The Attacker sets up first (004 Mission 3: Breakthrough).' : "The defender deploys his 'defending models' first, then the attacker (004 Mission 6: Last Stand).",
+      reason:
+        mission.id === 'breakthrough'
+          ? 'The Attacker sets up first (004 Mission 3: Breakthrough).'
+          : "The defender deploys his 'defending models' first, then the attacker (004 Mission 6: Last Stand).",
     };
   } else {
     const table = tableOf(ruleset, DEPLOYMENT_TABLE);
@@ -419,7 +429,10 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 /** 003 Mysterious Objectives: "If you are playing a mission with objective markers". */
 function mysteriousObjectivesFor(missionName: string, counters: GamePlan['counters']): NonNullable<GamePlan['mysteriousObjectives']> {
   return counters.some((c) => c.kind === 'objective' && c.count > 0)
-    ? { inEffect: true, reason: `${missionName} uses objective markers: a unit within 3" identifies a marker on the ${MYSTERIOUS_OBJECTIVES_TABLE.name} table (003).` }
+    ? {
+        inEffect: true,
+        reason: `${missionName} uses objective markers: a unit within 3" identifies a marker on the ${MYSTERIOUS_OBJECTIVES_TABLE.name} table (003).`,
+      }
     : { inEffect: false, reason: `${missionName} has no objective markers, so Mysterious Objectives do not apply (003).` };
 }
 
@@ -427,7 +440,12 @@ function mysteriousObjectivesFor(missionName: string, counters: GamePlan['counte
  * The ruleset's always-on rules, the mission's, and the optional rules switched on that are played at the table
  * (less those the players left out). Night Fighting read 'when-a-rule-says' is not always on: nightFightingFor adds it.
  */
-function plannedSpecialRules(ruleset: Ruleset, missionRuleIds: readonly string[], ownMissionRules: readonly PlannedSpecialRule[], playersOff: readonly string[]): PlannedSpecialRule[] {
+function plannedSpecialRules(
+  ruleset: Ruleset,
+  missionRuleIds: readonly string[],
+  ownMissionRules: readonly PlannedSpecialRule[],
+  playersOff: readonly string[],
+): PlannedSpecialRule[] {
   const specialRules: PlannedSpecialRule[] = [];
   const add = (id: string, source: PlannedSpecialRule['source']) => {
     if (specialRules.some((s) => s.id === id)) return;
@@ -471,7 +489,9 @@ function optionalInPlay(ruleset: Ruleset, opts: GamePlanOptions): { optional: Pl
   for (const id of opts.playersOff) {
     const reason = PLAYERS_MAY_LEAVE_OUT[id];
     if (reason === undefined) {
-      throw new GamePlanError([`Only the Weather and the in-game Injury rules are left to the two players of a game; "${id}" is the club's choice (House rules → Optional rules).`]);
+      throw new GamePlanError([
+        `Only the Weather and the in-game Injury rules are left to the two players of a game; "${id}" is the club's choice (House rules → Optional rules).`,
+      ]);
     }
     const rule = ruleset.optionalRules.find((o) => o.id === id && o.enabledByDefault);
     if (!rule) continue; // the club does not use it: nothing to leave out
@@ -494,7 +514,12 @@ function optionalInPlay(ruleset: Ruleset, opts: GamePlanOptions): { optional: Pl
  * (000: turn 1, or turn 6 and later) says so. Adds the rule to `specialRules` with its turns, or returns why it is not
  * in effect this game. Nothing to do for 'every-shot' (it is among the always-on rules).
  */
-function nightFightingFor(ruleset: Ruleset, weather: GamePlan['weather'], duskAndDawn: GamePlan['duskAndDawn'], specialRules: PlannedSpecialRule[]): NotPlayed[] {
+function nightFightingFor(
+  ruleset: Ruleset,
+  weather: GamePlan['weather'],
+  duskAndDawn: GamePlan['duskAndDawn'],
+  specialRules: PlannedSpecialRule[],
+): NotPlayed[] {
   if (readingOf(ruleset, 'nightFighting') !== 'when-a-rule-says') return [];
   const rule = ruleset.specialRules.find((s) => s.id === NIGHT_FIGHTING_ID);
   if (!rule) return [];
@@ -507,7 +532,13 @@ function nightFightingFor(ruleset: Ruleset, weather: GamePlan['weather'], duskAn
           ? 'Turn 6 and later (Dusk & Dawn: dusk)'
           : null;
   if (when === null) {
-    return [{ id: NIGHT_FIGHTING_ID, name: rule.name, reason: 'Not in effect this game: the club plays Night Fighting only when Blizzard or Dusk & Dawn says so (House rules → Readings).' }];
+    return [
+      {
+        id: NIGHT_FIGHTING_ID,
+        name: rule.name,
+        reason: 'Not in effect this game: the club plays Night Fighting only when Blizzard or Dusk & Dawn says so (House rules → Readings).',
+      },
+    ];
   }
   specialRules.unshift({ id: rule.id, name: rule.name, reminder: `${when}: ${rule.reminder}`, source: 'optional' });
   return [];
@@ -521,10 +552,13 @@ function nightFightingFor(ruleset: Ruleset, weather: GamePlan['weather'], duskAn
 function readingsUnder(readings: PlannedReading[], weather: GamePlan['weather'], twist: GamePlan['twist']): PlannedReading[] {
   const effects = weather ? WEATHER_EFFECTS[weather.id as keyof typeof WEATHER_EFFECTS] : undefined;
   return readings.map((r) => {
-    if (r.id === 'reading-infiltrate' && effects && !effects.infiltrateAndScoutAllowed) return { ...r, text: 'Not in this game: Blizzard — no team may Infiltrate or Scout, and no one may run (004 Weather).' };
-    if (r.id === 'reading-deep-strike' && effects && effects.scatterDice !== '2D6') return { ...r, text: `${r.text} Stormy: scatter on ${effects.scatterDice} instead of 2D6 (004 Weather).` };
+    if (r.id === 'reading-infiltrate' && effects && !effects.infiltrateAndScoutAllowed)
+      return { ...r, text: 'Not in this game: Blizzard — no team may Infiltrate or Scout, and no one may run (004 Weather).' };
+    if (r.id === 'reading-deep-strike' && effects && effects.scatterDice !== '2D6')
+      return { ...r, text: `${r.text} Stormy: scatter on ${effects.scatterDice} instead of 2D6 (004 Weather).` };
     // 003 Twist 10 Fog of War: "A unit arriving on the battlefield after the battle has begun rolls a dice the first time".
-    if (r.id === 'reading-reserves' && twist?.id === 'fog-of-war') return { ...r, text: `${r.text} Fog of War: the first time a unit arrives, roll a D6: on a 1–2 it arrives in the following turn instead (003 Twist).` };
+    if (r.id === 'reading-reserves' && twist?.id === 'fog-of-war')
+      return { ...r, text: `${r.text} Fog of War: the first time a unit arrives, roll a D6: on a 1–2 it arrives in the following turn instead (003 Twist).` };
     return r;
   });
 }
@@ -556,8 +590,10 @@ function tacticalObjectivesText(m: ClubMission): string | null {
   const t = m.tacticalObjectives;
   if (t === null) return null;
   const where = ' (the Tactical Objectives themselves are in the Warhammer 40,000 rulebook)';
-  if (t.kind === 'top-up') return `At the start of their turn, a player with fewer than ${t.count} active Tactical Objectives generates them until they have ${t.count}${where}.`;
-  if (t.kind === 'battle-round') return `At the start of their turn, a player with fewer active Tactical Objectives than the battle round number generates them until they have that many${where}.`;
+  if (t.kind === 'top-up')
+    return `At the start of their turn, a player with fewer than ${t.count} active Tactical Objectives generates them until they have ${t.count}${where}.`;
+  if (t.kind === 'battle-round')
+    return `At the start of their turn, a player with fewer active Tactical Objectives than the battle round number generates them until they have that many${where}.`;
   return `Each player generates ${t.firstRound} at the start of their first turn; ${t.firstRound - 1} in battle round 2, ${t.firstRound - 2} in round 3 and so on: at the start of each turn, discard or generate to match${where}.`;
 }
 
@@ -664,9 +700,12 @@ function planClubMission(
   };
 
   const second = opponent(firstTurn.side);
-  const roller = (r: 'first-turn-player' | 'second-turn-player') => (r === 'first-turn-player' ? `${sideName(firstTurn.side)} (first turn)` : `${sideName(second)} (second turn)`);
+  const roller = (r: 'first-turn-player' | 'second-turn-player') =>
+    r === 'first-turn-player' ? `${sideName(firstTurn.side)} (first turn)` : `${sideName(second)} (second turn)`;
   const battleLength = [
-    ...m.battleLength.checks.map((c) => `At the end of battle round ${c.afterRound}, ${roller(c.roller)} rolls a D6: on a ${c.continueOn}+ the game continues, otherwise it is over.`),
+    ...m.battleLength.checks.map(
+      (c) => `At the end of battle round ${c.afterRound}, ${roller(c.roller)} rolls a D6: on a ${c.continueOn}+ the game continues, otherwise it is over.`,
+    ),
     `The battle ends after battle round ${m.battleLength.lastRound} at the latest.`,
   ].join(' ');
 
@@ -683,7 +722,12 @@ function planClubMission(
     planVersion: PLAN_VERSION,
     ruleset: { id: ruleset.id, version: ruleset.version },
     sides: opts.sides,
-    mission: { id: m.id, name: m.name, how, summary: `${CATEGORY_NAME[m.category]} (8th-edition supplement). Victory points: ${m.victoryConditions.map((c) => c.name).join(', ')}.` },
+    mission: {
+      id: m.id,
+      name: m.name,
+      how,
+      summary: `${CATEGORY_NAME[m.category]} (8th-edition supplement). Victory points: ${m.victoryConditions.map((c) => c.name).join(', ')}.`,
+    },
     deployment: null,
     roles: null,
     counters,
@@ -715,4 +759,3 @@ function planClubMission(
     },
   };
 }
-

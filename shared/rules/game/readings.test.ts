@@ -15,7 +15,11 @@ const ids = (p: GamePlan) => p.specialRules.map((s) => s.id);
 
 describe('the players choose (issue 19: the roll-off winners choose, the roll is still logged)', () => {
   it('004 Step 3 "the winner may choose to deploy first or second": the winner deploying second, the roll-off logged', () => {
-    const plan = planGame(battleHonoursPreset(), { sides, mission: 'skirmish', deployment: 'deployment-1', rollOffWinnerDeploys: 'second' }, new PhysicalDice([[5], [2], [1]]));
+    const plan = planGame(
+      battleHonoursPreset(),
+      { sides, mission: 'skirmish', deployment: 'deployment-1', rollOffWinnerDeploys: 'second' },
+      new PhysicalDice([[5], [2], [1]]),
+    );
     expect(plan.deploysFirst).toEqual({ side: 'b', how: 'rolled', reason: 'Player A won the roll-off and chose to deploy second.' });
     expect(plan.rolls.map((r) => r.purpose)).toEqual(['Roll-off to deploy: Player A', 'Roll-off to deploy: Player B', 'Steal the initiative']);
   });
@@ -47,14 +51,20 @@ describe('the players choose (issue 19: the roll-off winners choose, the roll is
     const both = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' }, new PhysicalDice([[3], [1]]));
     expect(both.weather?.id).toBe('fine');
     expect(ids(both)).toContain('in-game-injuries');
-    const neither = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', playersOff: ['weather', 'in-game-injuries'] }, new PhysicalDice([[1]]));
+    const neither = planGame(
+      r,
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', playersOff: ['weather', 'in-game-injuries'] },
+      new PhysicalDice([[1]]),
+    );
     expect(neither.weather).toBeNull();
     expect(ids(neither)).not.toContain('in-game-injuries');
     expect(neither.notPlayed?.map((n) => n.id)).toEqual(['weather', 'in-game-injuries']);
     expect(neither.notPlayed?.[0]?.reason).toMatch(/If both players agree/);
     expect(GamePlan.parse(neither)).toEqual(neither);
     // The club's choices are not the players' to drop.
-    expect(() => planGame(withOptionalRules(r, { twist: true }), { sides, mission: 'skirmish', playersOff: ['twist'] }, new PhysicalDice([]))).toThrow(GamePlanError);
+    expect(() => planGame(withOptionalRules(r, { twist: true }), { sides, mission: 'skirmish', playersOff: ['twist'] }, new PhysicalDice([]))).toThrow(
+      GamePlanError,
+    );
   });
 });
 
@@ -93,7 +103,11 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
 
   it('004 Kill Team Special Rules + 000 Night Fighting, default "every turn": Night Fighting always on, Dusk & Dawn not rolled (it would change nothing)', () => {
     const r = withOptionalRules(battleHonoursPreset(), { 'dusk-and-dawn': true });
-    const plan = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } }, new PhysicalDice([[1]]));
+    const plan = planGame(
+      r,
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } },
+      new PhysicalDice([[1]]),
+    );
     expect(plan.specialRules.find((s) => s.id === 'night-fighting')).toMatchObject({ source: 'always' });
     expect(plan.duskAndDawn).toBeNull();
     expect(plan.notPlayed).toEqual([expect.objectContaining({ id: 'dusk-and-dawn', reason: expect.stringMatching(/Night Fighting on every turn/) })]);
@@ -103,13 +117,29 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
   it('Night Fighting "only when a rule says": 004 Blizzard "during the entire game", 000 Dusk & Dawn turn 1 / turn 6 on; otherwise not in effect', () => {
     const r = withReadings({ nightFighting: 'when-a-rule-says' });
     const night = (p: GamePlan) => p.specialRules.filter((s) => s.id === 'night-fighting');
-    const blizzard = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, weather: true, duskAndDawn: true } }, new PhysicalDice([[1], [6], [1]]));
+    const blizzard = planGame(
+      r,
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, weather: true, duskAndDawn: true } },
+      new PhysicalDice([[1], [6], [1]]),
+    );
     expect(night(blizzard)).toEqual([expect.objectContaining({ source: 'optional', reminder: expect.stringMatching(/^The whole game \(Blizzard\)/) })]);
-    const dusk = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } }, new PhysicalDice([[6], [1]]));
+    const dusk = planGame(
+      r,
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } },
+      new PhysicalDice([[6], [1]]),
+    );
     expect(night(dusk)[0]?.reminder).toMatch(/^Turn 6 and later \(Dusk & Dawn: dusk\)/);
-    const dawn = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } }, new PhysicalDice([[1], [1]]));
+    const dawn = planGame(
+      r,
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } },
+      new PhysicalDice([[1], [1]]),
+    );
     expect(night(dawn)[0]?.reminder).toMatch(/^Turn 1 only/);
-    const daylight = planGame(r, { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } }, new PhysicalDice([[3], [1]]));
+    const daylight = planGame(
+      r,
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a', optionalRules: { ...off, duskAndDawn: true } },
+      new PhysicalDice([[3], [1]]),
+    );
     expect(night(daylight)).toEqual([]);
     expect(daylight.notPlayed).toEqual([expect.objectContaining({ id: 'night-fighting', reason: expect.stringMatching(/Not in effect this game/) })]);
   });
@@ -118,12 +148,16 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
     const ten = planGame(battleHonoursPreset(), { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' }, new PhysicalDice([[1]]));
     expect(ten.turns).toBe(10);
     expect(ten.gameLength).toBeUndefined();
-    const random = planGame(withReadings({ gameLength: 'random-game-length' }), { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' }, new PhysicalDice([[1]]));
+    const random = planGame(
+      withReadings({ gameLength: 'random-game-length' }),
+      { sides, mission: 'skirmish', deployment: 'deployment-1', deployFirst: 'a' },
+      new PhysicalDice([[1]]),
+    );
     expect(random.turns).toBe(13);
     expect(random.gameLength).toMatch(/after turn 10, roll a D6: on a 4–6 another turn/);
   });
 
-  it('000 / 001 Deep Strike and Infiltrate and the Reserves table: the plan lists the club\'s readings', () => {
+  it("000 / 001 Deep Strike and Infiltrate and the Reserves table: the plan lists the club's readings", () => {
     expect(plannedReadings(battleHonoursPreset()).map((r) => `${r.name}: ${r.text.split(':')[0]}`)).toEqual([
       'Deep Strike: As 000 prints it',
       'Infiltrate: As 000 prints it',
@@ -143,7 +177,9 @@ describe('readings of the seed conflicts (issue 19: a ruleset choice with its de
     const plan = planGame(r, { sides }, SeededDice.fromSeed('readings'));
     expect(plan.readings?.map((x) => x.name)).toEqual(['Deep Strike', 'Infiltrate', 'Game length', 'Reserves table']);
     // The always-on Reserves rule's reminder follows the club's table (never two tables side by side).
-    expect(plan.specialRules.find((s) => s.id === 'reserves')?.reminder).toBe('Roll for each reserve at the start of your turn: turn 1 none, turn 2 on 3+, turn 3 and later on 2+.');
+    expect(plan.specialRules.find((s) => s.id === 'reserves')?.reminder).toBe(
+      'Roll for each reserve at the start of your turn: turn 1 none, turn 2 on 3+, turn 3 and later on 2+.',
+    );
   });
 });
 
@@ -171,7 +207,7 @@ describe('consequences of the Weather on the readings (issue 19)', () => {
   });
 });
 
-describe('a club\'s house-ruled values are scored (issue 19)', () => {
+describe("a club's house-ruled values are scored (issue 19)", () => {
   it('004 Mission 1: Skirmish with Assassination = 5 VP (house rule) scores 5; a Survival worth 2 scores 2', async () => {
     const { scoreGame } = await import('./score');
     const { REPORT_VERSION, GameReport } = await import('./report');

@@ -57,7 +57,8 @@ export const READINGS: readonly Reading[] = [
       {
         value: 'when-a-rule-says',
         label: 'Only when a rule says so',
-        effect: 'Night Fighting is in effect only on the turns Blizzard (the whole game) or Dusk & Dawn (turn 1, or turn 6 and later) say; otherwise not at all.',
+        effect:
+          'Night Fighting is in effect only on the turns Blizzard (the whole game) or Dusk & Dawn (turn 1, or turn 6 and later) say; otherwise not at all.',
       },
     ],
     default: READING_DEFAULTS.nightFighting,
@@ -67,13 +68,18 @@ export const READINGS: readonly Reading[] = [
   {
     key: 'deepStrike',
     name: 'Deep Strike',
-    question: 'Two seeds print Deep Strike: 000 (the first model off the table destroys the unit) and 001, later (any model that cannot be placed rolls on the Mishap table).',
+    question:
+      'Two seeds print Deep Strike: 000 (the first model off the table destroys the unit) and 001, later (any model that cannot be placed rolls on the Mishap table).',
     choices: [
       { value: 'pack-000', label: 'As 000 prints it', effect: DEEP_STRIKE_000.reminder },
-      { value: 'later-001', label: 'As 001 prints it', effect: `${DEEP_STRIKE_001.reminder} The Mishap table is in no seed: the players use their rulebook's.` },
+      {
+        value: 'later-001',
+        label: 'As 001 prints it',
+        effect: `${DEEP_STRIKE_001.reminder} The Mishap table is in no seed: the players use their rulebook's.`,
+      },
     ],
     default: READING_DEFAULTS.deepStrike,
-    reason: '000 is the pack Herald already takes Night Fighting and Reserves from; 001\'s Mishap table is in no seed, so 000 leaves nothing out.',
+    reason: "000 is the pack Herald already takes Night Fighting and Reserves from; 001's Mishap table is in no seed, so 000 leaves nothing out.",
     sources: `${citeText(cite000('Deep Strike'))}; ${citeText(cite001('Deep Strike'))}`,
   },
   {
@@ -101,7 +107,7 @@ export const READINGS: readonly Reading[] = [
       },
     ],
     default: READING_DEFAULTS.gameLength,
-    reason: '004 is the Kill Team rules and says 10 turns; Random Game Length is written for 000\'s own missions.',
+    reason: "004 is the Kill Team rules and says 10 turns; Random Game Length is written for 000's own missions.",
     sources: `${citeText(cite004('Step 5 - Ending the Game'))}; ${citeText(cite000('Random Game Length'))}`,
   },
 ];

@@ -55,7 +55,8 @@ function counterBound(report: GameReport, context: ReportBoundsContext, kind: 'r
     const max = typeof c.count === 'number' ? c.count : diceRange(parseDice(c.count)).max;
     return { max, from: `the mission places at most (${typeof c.count === 'number' ? c.count : c.count})` };
   }
-  if (isClubMissionId(report.missionId)) return { max: kind === 'objective' ? clubMission(report.missionId).battlefield.objectiveMarkers : 0, from: 'the mission places' };
+  if (isClubMissionId(report.missionId))
+    return { max: kind === 'objective' ? clubMission(report.missionId).battlefield.objectiveMarkers : 0, from: 'the mission places' };
   return null;
 }
 
@@ -100,10 +101,15 @@ export function reportBoundsProblems(report: GameReport, context: ReportBoundsCo
   for (const m of report.models) {
     const n = m.tookPart ? (m.relicsCarried ?? 0) : 0;
     carried += n;
-    if (n > relicMax) add(`${label(m)} carries ${plural(n, 'relic')}, but there ${relicMax === 1 ? 'is' : 'are'} only ${plural(relicMax, 'Relic counter')} in this game (${relicRule}).`);
+    if (n > relicMax)
+      add(
+        `${label(m)} carries ${plural(n, 'relic')}, but there ${relicMax === 1 ? 'is' : 'are'} only ${plural(relicMax, 'Relic counter')} in this game (${relicRule}).`,
+      );
   }
   if (carried > relicMax && !report.models.some((m) => m.tookPart && (m.relicsCarried ?? 0) > relicMax)) {
-    add(`The models carry ${plural(carried, 'relic')} in all, but there ${relicMax === 1 ? 'is' : 'are'} only ${plural(relicMax, 'Relic counter')} in this game (${relicRule}).`);
+    add(
+      `The models carry ${plural(carried, 'relic')} in all, but there ${relicMax === 1 ? 'is' : 'are'} only ${plural(relicMax, 'Relic counter')} in this game (${relicRule}).`,
+    );
   }
 
   // Objective markers.
@@ -113,7 +119,8 @@ export function reportBoundsProblems(report: GameReport, context: ReportBoundsCo
   }
 
   // Game turns.
-  const turnsMax = plan?.turns ?? (isClubMissionId(report.missionId) ? clubMission(report.missionId).battleLength.lastRound : isMissionId(report.missionId) ? 10 : null);
+  const turnsMax =
+    plan?.turns ?? (isClubMissionId(report.missionId) ? clubMission(report.missionId).battleLength.lastRound : isMissionId(report.missionId) ? 10 : null);
   if (report.gameTurns !== undefined && turnsMax !== null && report.gameTurns > turnsMax) {
     const rule = isClubMissionId(report.missionId) ? citeText(cite003('BATTLE LENGTH')) : citeText(cite004('Step 5 - Ending the Game'));
     add(`${report.gameTurns} game turns recorded, but the game lasts at most ${turnsMax} (${rule}).`);
@@ -129,7 +136,9 @@ export function reportBoundsProblems(report: GameReport, context: ReportBoundsCo
       for (const m of own) if (m.tookPart && !roster.has(m.id)) add(`${label(m)} took part for ${sideName(side)} but is not on its roster.`);
     }
     const kills = new Map<string, number>();
-    for (const victim of report.models) if (victim.side !== side && victim.tookPart && !victim.aliveAtEnd && victim.outOfAction?.by) kills.set(victim.outOfAction.by, (kills.get(victim.outOfAction.by) ?? 0) + 1);
+    for (const victim of report.models)
+      if (victim.side !== side && victim.tookPart && !victim.aliveAtEnd && victim.outOfAction?.by)
+        kills.set(victim.outOfAction.by, (kills.get(victim.outOfAction.by) ?? 0) + 1);
     const enemies = new Set(report.models.filter((m) => m.side !== side && m.tookPart).map((m) => m.id)).size;
     for (const m of own) {
       const k = kills.get(m.id) ?? 0;
@@ -145,7 +154,9 @@ export function reportBoundsProblems(report: GameReport, context: ReportBoundsCo
     for (const side of SIDES) {
       const own = report.club8th[side];
       if (own.nominatedTypeAchieved !== undefined && own.nominatedTypeAchieved > max) {
-        add(`${sideName(side)} achieved ${own.nominatedTypeAchieved} Tactical Objectives of its nominated type, but at most ${max} can be active over the battle (${rule}).`);
+        add(
+          `${sideName(side)} achieved ${own.nominatedTypeAchieved} Tactical Objectives of its nominated type, but at most ${max} can be active over the battle (${rule}).`,
+        );
       }
       const vpMax = max * TACTICAL_OBJECTIVE_MAX_VP + max;
       if (own.tacticalObjectiveVp !== undefined && max > 0 && Math.abs(own.tacticalObjectiveVp) > vpMax) {
@@ -155,4 +166,3 @@ export function reportBoundsProblems(report: GameReport, context: ReportBoundsCo
   }
   return problems;
 }
-

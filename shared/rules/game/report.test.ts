@@ -77,9 +77,13 @@ describe('game report (docs/progression.md "The game facts progression works fro
     expect(validateReport({ ...relics, missionId: 'relic-hunt' })).toContain('Relic Hunt: record how many Relic counters were placed.');
     expect(validateReport({ ...relics, missionId: 'relic-hunt', relicCount: 1 })).toContain('More relics are carried (2 + 0) than were placed (1).');
     expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'last-stand' }))).toContain('Last Stand: record which side is the attacker.');
-    expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'kill-the-king' }))[0]).toMatch(/not one of seed 004's missions .* or seed 003's/);
+    expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'kill-the-king' }))[0]).toMatch(
+      /not one of seed 004's missions .* or seed 003's/,
+    );
     // A seed-003 mission is scored (the 8th-edition supplement), once its victory points are recorded.
-    expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'vital-intelligence' }))).toEqual(['Vital Intelligence: record the victory points both teams scored.']);
+    expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'vital-intelligence' }))).toEqual([
+      'Vital Intelligence: record the victory points both teams scored.',
+    ]);
   });
 
   it('validateReport: 004 Step 5 endings and the per-side award facts (First Blood, Sweeping Advance)', () => {
@@ -113,9 +117,15 @@ describe('game report (docs/progression.md "The game facts progression works fro
 
   it('validateReport never throws on arbitrary input (property, 1,000 runs)', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), validReportArb.map((r) => ({ ...r, models: [...r.models, ...r.models.slice(0, 1)] }))), (x) => {
-        expect(Array.isArray(validateReport(x))).toBe(true);
-      }),
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          validReportArb.map((r) => ({ ...r, models: [...r.models, ...r.models.slice(0, 1)] })),
+        ),
+        (x) => {
+          expect(Array.isArray(validateReport(x))).toBe(true);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -140,7 +140,10 @@ export const GameReport = z.object({
   /** Relic Hunt: how many Relic counters were placed. */
   relicCount: z.number().int().min(0).max(REPORT_LIMITS.relics).optional(),
   /** Seize Ground: each objective marker and who claims it at the end (null = nobody). */
-  objectives: z.array(z.object({ claimedBy: SideId.nullable() })).max(REPORT_LIMITS.objectives).optional(),
+  objectives: z
+    .array(z.object({ claimedBy: SideId.nullable() }))
+    .max(REPORT_LIMITS.objectives)
+    .optional(),
   /** Breakthrough and Last Stand: the attacking side. */
   attacker: SideId.optional(),
   /** Seed 003 missions only (the 8th-edition supplement): the facts their victory conditions need. */
@@ -244,7 +247,13 @@ export function sideOutcomes(report: GameReport): Record<Side, SideOutcome> {
  * @example
  * clubInputs(VITAL_INTELLIGENCE); // → { objectiveVp: 'Capture the Data', tacticalObjectiveVp: false, nominatedTypeAchieved: false, firstStrike: true, firstBlood: false }
  */
-export function clubInputs(mission: Pick<ClubMission, 'victoryConditions'>): { objectiveVp: string | null; tacticalObjectiveVp: boolean; nominatedTypeAchieved: boolean; firstStrike: boolean; firstBlood: boolean } {
+export function clubInputs(mission: Pick<ClubMission, 'victoryConditions'>): {
+  objectiveVp: string | null;
+  tacticalObjectiveVp: boolean;
+  nominatedTypeAchieved: boolean;
+  firstStrike: boolean;
+  firstBlood: boolean;
+} {
   const has = (id: string) => mission.victoryConditions.some((c) => c.id === id);
   const objective = mission.victoryConditions.find((c) => c.id === 'capture-the-data' || c.id === 'push-them-back');
   return {
@@ -306,23 +315,28 @@ function checkClubReport(report: GameReport, mission: ClubMission, add: (p: stri
     const who = sideName(s);
     if (own.objectiveVp !== undefined) {
       if (inputs.objectiveVp === null) add(`${mission.name} scores no objective markers: remove ${who}'s objective VP.`);
-      else if (own.objectiveVp > objectiveMax) add(`${who}'s ${inputs.objectiveVp} VP (${own.objectiveVp}) are more than ${lastRound} battle rounds can give (${objectiveMax}).`);
+      else if (own.objectiveVp > objectiveMax)
+        add(`${who}'s ${inputs.objectiveVp} VP (${own.objectiveVp}) are more than ${lastRound} battle rounds can give (${objectiveMax}).`);
     }
-    if (own.tacticalObjectiveVp !== undefined && !inputs.tacticalObjectiveVp) add(`${mission.name} has no Tactical Objectives: remove ${who}'s Tactical Objective VP.`);
-    if (own.nominatedTypeAchieved !== undefined && !inputs.nominatedTypeAchieved) add(`Only Tactical Escalation scores Mission Priorities: remove ${who}'s nominated-type count.`);
+    if (own.tacticalObjectiveVp !== undefined && !inputs.tacticalObjectiveVp)
+      add(`${mission.name} has no Tactical Objectives: remove ${who}'s Tactical Objective VP.`);
+    if (own.nominatedTypeAchieved !== undefined && !inputs.nominatedTypeAchieved)
+      add(`Only Tactical Escalation scores Mission Priorities: remove ${who}'s nominated-type count.`);
     if (own.firstStrike !== undefined && !inputs.firstStrike && own.firstStrike) add(`${mission.name} has no First Strike: untick it for ${who}.`);
     const enemyLosses = report.models.filter((m) => m.tookPart && m.side === opponent(s) && !m.aliveAtEnd).length;
     if (own.firstStrike && enemyLosses === 0) add(`${who} has First Strike, but no enemy model was taken out of action.`);
   }
   const casualties = (s: Side) => report.models.filter((m) => m.tookPart && m.side === s && !m.aliveAtEnd).length;
   if (club.firstBloodSimultaneous) {
-    if (report.sides.a.firstBlood || report.sides.b.firstBlood) add('First Blood is either one team\'s or both at once (units destroyed simultaneously), not both.');
+    if (report.sides.a.firstBlood || report.sides.b.firstBlood)
+      add("First Blood is either one team's or both at once (units destroyed simultaneously), not both.");
     if (casualties('a') === 0 || casualties('b') === 0) add('First Blood at the same time needs a unit destroyed on each side.');
   }
   if (inputs.firstBlood && casualties('a') + casualties('b') > 0 && !report.sides.a.firstBlood && !report.sides.b.firstBlood && !club.firstBloodSimultaneous) {
     add(`${mission.name} scores First Blood: tick First Blood for the team that destroyed the first unit (or "at the same time").`);
   }
-  if (report.ending.kind === 'mission-win') add(`${mission.name} has no outright mission win (seed 003): the game ends after its battle rounds and the victory points decide.`);
+  if (report.ending.kind === 'mission-win')
+    add(`${mission.name} has no outright mission win (seed 003): the game ends after its battle rounds and the victory points decide.`);
 }
 
 function checkRoll(r: RollRecord, i: number, problems: string[]): void {
@@ -338,7 +352,9 @@ function checkRoll(r: RollRecord, i: number, problems: string[]): void {
     throw e;
   }
   if (r.faces.length !== expr.count) {
-    problems.push(`${where}: ${expr.text} needs ${expr.count} ${expr.count === 1 ? 'die' : 'dice'}, but ${r.faces.length} ${r.faces.length === 1 ? 'is' : 'are'} recorded.`);
+    problems.push(
+      `${where}: ${expr.text} needs ${expr.count} ${expr.count === 1 ? 'die' : 'dice'}, but ${r.faces.length} ${r.faces.length === 1 ? 'is' : 'are'} recorded.`,
+    );
     return;
   }
   if (r.faces.some((f) => f > expr.sides)) {
@@ -372,16 +388,19 @@ export function validateReport(input: unknown): string[] {
 
   const club = isClubMissionId(report.missionId) ? clubMission(report.missionId) : null;
   if (!isMissionId(report.missionId) && !club) {
-    add(`Mission "${report.missionId}" is not one of seed 004's missions (${MISSION_IDS.join(', ')}) or seed 003's (${CLUB_MISSION_IDS.join(', ')}): these rules cannot score it.`);
+    add(
+      `Mission "${report.missionId}" is not one of seed 004's missions (${MISSION_IDS.join(', ')}) or seed 003's (${CLUB_MISSION_IDS.join(', ')}): these rules cannot score it.`,
+    );
   }
-  if (!club && report.club8th !== undefined) add('Only the 8th-edition supplement\'s missions (seed 003) record their victory points by hand.');
+  if (!club && report.club8th !== undefined) add("Only the 8th-edition supplement's missions (seed 003) record their victory points by hand.");
   if (report.sides.a.teamId === report.sides.b.teamId) add(`Both sides are the same team (${report.sides.a.teamId}).`);
 
   // Models: unique ids, one side each.
   const byId = new Map<string, ModelReport>();
   for (const m of report.models) {
     const seen = byId.get(m.id);
-    if (seen) add(seen.side === m.side ? `Model ${label(m)} is listed twice for ${sideName(m.side)}.` : `Model ${label(m)} is on both sides (Player A and Player B).`);
+    if (seen)
+      add(seen.side === m.side ? `Model ${label(m)} is listed twice for ${sideName(m.side)}.` : `Model ${label(m)} is on both sides (Player A and Player B).`);
     else byId.set(m.id, m);
   }
   for (const side of SIDES) {
@@ -396,7 +415,7 @@ export function validateReport(input: unknown): string[] {
         m.outOfAction != null && 'was taken out of action',
         (m.relicsCarried ?? 0) > 0 && 'carries relics',
         m.inEnemyDeploymentZone && 'is in the enemy deployment zone',
-        m.withinSixOfDefenderCorner && "is within 6\" of the Defender's corner",
+        m.withinSixOfDefenderCorner && 'is within 6" of the Defender\'s corner',
         m.destroyedObjectiveMarker && 'destroyed an objective marker',
         m.claimedObjective && 'claims an objective',
         m.lastStandRole !== undefined && 'has a Last Stand role',
@@ -412,7 +431,7 @@ export function validateReport(input: unknown): string[] {
         !m.aliveAtEnd && 'was taken out of action',
         (m.relicsCarried ?? 0) > 0 && 'carries relics',
         m.inEnemyDeploymentZone && 'is in the enemy deployment zone',
-        m.withinSixOfDefenderCorner && "is within 6\" of the Defender's corner",
+        m.withinSixOfDefenderCorner && 'is within 6" of the Defender\'s corner',
         m.destroyedObjectiveMarker && 'destroyed an objective marker',
         m.claimedObjective && 'claims an objective',
         m.lastStandRole === 'defending' && "is one of the 'defending models' (deployed at the start)",
@@ -427,7 +446,8 @@ export function validateReport(input: unknown): string[] {
       const killer = byId.get(ooa.by);
       if (!killer) add(`${who} was taken out of action by ${modelRef(ooa.by)}, a model that is not in this game.`);
       else if (!killer.tookPart) add(`${who} was taken out of action by ${label(killer)}, a model that did not take part in the game.`);
-      else if (killer.side === m.side) add(`${who} was taken out of action by ${label(killer)} from its own side: record friendly casualties as misadventure (by: nobody).`);
+      else if (killer.side === m.side)
+        add(`${who} was taken out of action by ${label(killer)} from its own side: record friendly casualties as misadventure (by: nobody).`);
       if (ooa.misadventure) add(`${who} is marked as lost to misadventure but also as taken out by ${modelRef(ooa.by)}.`);
       if (ooa.by === m.id) add(`${who} cannot take itself out of action: record it as misadventure.`);
     }
@@ -435,24 +455,28 @@ export function validateReport(input: unknown): string[] {
       const alive = [
         (m.relicsCarried ?? 0) > 0 && 'carries relics (a slain model drops them)',
         m.inEnemyDeploymentZone && 'is in the enemy deployment zone',
-        m.withinSixOfDefenderCorner && "is within 6\" of the Defender's corner",
+        m.withinSixOfDefenderCorner && 'is within 6" of the Defender\'s corner',
         m.claimedObjective && 'claims an objective',
       ].filter((x): x is string => typeof x === 'string');
       if (alive.length > 0) add(`${who} is a casualty but ${alive.join(', ')} at the end of the game.`);
     }
     if ((m.relicsCarried ?? 0) > 0 && missionId !== 'relic-hunt') add(`${who} carries relics, but only Relic Hunt has relics.`);
-    if (m.withinSixOfDefenderCorner && missionId !== 'breakthrough') add(`${who} is marked within 6" of the Defender's corner, which only Breakthrough asks about.`);
-    if (m.withinSixOfDefenderCorner && report.attacker !== undefined && m.side !== report.attacker) add(`${who} is marked within 6" of the Defender's corner, but only the Attacker's models count.`);
+    if (m.withinSixOfDefenderCorner && missionId !== 'breakthrough')
+      add(`${who} is marked within 6" of the Defender's corner, which only Breakthrough asks about.`);
+    if (m.withinSixOfDefenderCorner && report.attacker !== undefined && m.side !== report.attacker)
+      add(`${who} is marked within 6" of the Defender's corner, but only the Attacker's models count.`);
     if (m.destroyedObjectiveMarker && missionId !== 'sabotage') add(`${who} destroyed an objective marker, which only happens in Sabotage.`);
     if (m.claimedObjective && missionId !== 'seize-ground') add(`${who} claims an objective, which only Seize Ground asks about.`);
     if (m.lastStandRole !== undefined && missionId !== 'last-stand') add(`${who} has a Last Stand role in a ${missionId} game.`);
     if (m.bannerBearer && missionId !== 'last-stand') add(`${who} carries a banner, which only Last Stand has.`);
-    if (m.lastStandRole !== undefined && report.attacker !== undefined && m.side === report.attacker) add(`${who} belongs to the attacker but has a Last Stand defender role.`);
+    if (m.lastStandRole !== undefined && report.attacker !== undefined && m.side === report.attacker)
+      add(`${who} belongs to the attacker but has a Last Stand defender role.`);
   }
 
   // Mission facts.
   const needsAttacker = missionId === 'breakthrough' || missionId === 'last-stand';
-  if (needsAttacker && report.attacker === undefined) add(`${missionId === 'breakthrough' ? 'Breakthrough' : 'Last Stand'}: record which side is the attacker.`);
+  if (needsAttacker && report.attacker === undefined)
+    add(`${missionId === 'breakthrough' ? 'Breakthrough' : 'Last Stand'}: record which side is the attacker.`);
   if (!needsAttacker && report.attacker !== undefined) add('Only Breakthrough and Last Stand have an attacker.');
   if (missionId === 'relic-hunt' && report.relicCount === undefined) add('Relic Hunt: record how many Relic counters were placed.');
   if (missionId !== 'relic-hunt' && report.relicCount !== undefined) add('Only Relic Hunt has Relic counters.');
@@ -470,18 +494,21 @@ export function validateReport(input: unknown): string[] {
       const claimers = report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd && m.claimedObjective).length;
       const alive = report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd).length;
       if (claims > 0 && alive === 0) add(`${sideName(side)} claims ${claims} objective marker(s) with no model left alive.`);
-      if (claimers > 0 && claims === 0) add(`${sideName(side)} has models marked as claiming an objective, but no objective marker is claimed by ${sideName(side)}.`);
+      if (claimers > 0 && claims === 0)
+        add(`${sideName(side)} has models marked as claiming an objective, but no objective marker is claimed by ${sideName(side)}.`);
     }
   }
 
   // Ending. 004 Step 5: "no model's left on the table" — models still in reserve are not on it (notArrived).
   const onTable = (side: Side) => report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd && !m.notArrived).length;
   const e = report.ending;
-  if (e.kind === 'no-models-left' && onTable(e.side) > 0) add(`The game ended with ${sideName(e.side)} having no models left on the table, but ${onTable(e.side)} of its models are on it, alive.`);
+  if (e.kind === 'no-models-left' && onTable(e.side) > 0)
+    add(`The game ended with ${sideName(e.side)} having no models left on the table, but ${onTable(e.side)} of its models are on it, alive.`);
   if (e.kind !== 'no-models-left') {
     for (const side of SIDES) {
       const took = report.models.some((m) => m.tookPart && m.side === side);
-      if (took && onTable(side) === 0) add(`${sideName(side)} has no models left on the table: the game ended because ${sideName(side)} had no models left (004 Step 5).`);
+      if (took && onTable(side) === 0)
+        add(`${sideName(side)} has no models left on the table: the game ended because ${sideName(side)} had no models left (004 Step 5).`);
     }
   }
   if (e.kind === 'mission-win' && missionId === 'seize-ground' && report.gameTurns !== undefined && report.gameTurns < 3) {

@@ -9,7 +9,14 @@ import { scoreGame } from './score';
 import { validReportArb } from './test-helpers';
 
 const ruleset = battleHonoursPreset();
-const m = (id: string, side: 'a' | 'b', extra: Partial<ModelReport> = {}): ModelReport => ({ id, side, type: 'core', tookPart: true, aliveAtEnd: true, ...extra });
+const m = (id: string, side: 'a' | 'b', extra: Partial<ModelReport> = {}): ModelReport => ({
+  id,
+  side,
+  type: 'core',
+  tookPart: true,
+  aliveAtEnd: true,
+  ...extra,
+});
 const sides = (a: Partial<GameReport['sides']['a']> = {}, b: Partial<GameReport['sides']['b']> = {}): GameReport['sides'] => ({
   a: { teamId: 'orks', firstBlood: false, sweepingAdvance: false, kayfabe: false, ...a },
   b: { teamId: 'guard', firstBlood: false, sweepingAdvance: false, kayfabe: false, ...b },
@@ -63,7 +70,17 @@ describe('scoring a game report (004 Step 5, Secondary Objectives, mission Victo
   });
 
   it('plan → report → score: a planned Relic Hunt (D3+2 relics) scored from its report', () => {
-    const plan = planGame(ruleset, { sides: { a: { teamId: 'orks' }, b: { teamId: 'guard' } }, mission: 'relic-hunt', deployFirst: 'a', firstToPlaceCounters: 'b', deployment: 'deployment-3' }, new PhysicalDice([[2], [4]]));
+    const plan = planGame(
+      ruleset,
+      {
+        sides: { a: { teamId: 'orks' }, b: { teamId: 'guard' } },
+        mission: 'relic-hunt',
+        deployFirst: 'a',
+        firstToPlaceCounters: 'b',
+        deployment: 'deployment-3',
+      },
+      new PhysicalDice([[2], [4]]),
+    );
     const relicCount = plan.counters[0]?.count ?? 0;
     expect(relicCount).toBe(4);
     const report = reportFromPlan(plan, [m('a1', 'a', { type: 'team-leader', relicsCarried: 3 }), m('b1', 'b', { type: 'team-leader', relicsCarried: 1 })]);
@@ -74,7 +91,14 @@ describe('scoring a game report (004 Step 5, Secondary Objectives, mission Victo
   });
 
   it('a report with problems is refused with them in words (GameReportError)', () => {
-    const bad: GameReport = { reportVersion: 1, missionId: 'skirmish', sides: sides(), models: [m('x', 'a'), m('x', 'b')], ending: { kind: 'turns' }, rolls: [] };
+    const bad: GameReport = {
+      reportVersion: 1,
+      missionId: 'skirmish',
+      sides: sides(),
+      models: [m('x', 'a'), m('x', 'b')],
+      ending: { kind: 'turns' },
+      rolls: [],
+    };
     expect(() => scoreGame(bad, ruleset)).toThrow(GameReportError);
   });
 
@@ -95,7 +119,11 @@ describe('README example (plan → report → score)', () => {
   it('004 Mission 1: Skirmish — the README example scores 3 VP to 0 and records the plan rolls in the report', () => {
     const plan = planGame(
       ruleset,
-      { sides: { a: { teamId: 'orks' }, b: { teamId: 'guard' } }, mission: 'skirmish', optionalRules: { weather: true, duskAndDawn: false, twist: false, mysteriousObjectives: false } },
+      {
+        sides: { a: { teamId: 'orks' }, b: { teamId: 'guard' } },
+        mission: 'skirmish',
+        optionalRules: { weather: true, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+      },
       SeededDice.fromSeed('game-42'),
     );
     const report = reportFromPlan(plan, [
@@ -109,7 +137,17 @@ describe('README example (plan → report → score)', () => {
   });
 
   it('reportFromPlan: 004 Seize Ground markers start unclaimed; Last Stand carries the attacker', () => {
-    const sg = planGame(ruleset, { sides: { a: { teamId: 'x' }, b: { teamId: 'y', name: 'Y' } }, mission: 'seize-ground', deployFirst: 'a', firstToPlaceCounters: 'a', deployment: 'deployment-1' }, new PhysicalDice([[3], [2]]));
+    const sg = planGame(
+      ruleset,
+      {
+        sides: { a: { teamId: 'x' }, b: { teamId: 'y', name: 'Y' } },
+        mission: 'seize-ground',
+        deployFirst: 'a',
+        firstToPlaceCounters: 'a',
+        deployment: 'deployment-1',
+      },
+      new PhysicalDice([[3], [2]]),
+    );
     const r = reportFromPlan(sg);
     expect(r.objectives).toEqual([{ claimedBy: null }, { claimedBy: null }, { claimedBy: null }, { claimedBy: null }, { claimedBy: null }]);
     expect(r.sides.b.name).toBe('Y');

@@ -75,10 +75,14 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
   const missionId = report.missionId as MissionId; // validateReport checked it is a seed-004 (or seed-003) mission
   // The ruleset's values (its secondary objectives' VP, its copy of the mission's overrides), not only seed 004's.
   const own = ruleset.missions.find((m) => m.id === missionId);
-  const score = scoreMission(missionId, toGameFacts(report), { secondaryObjectives: ruleset.secondaryObjectives, ...(own ? { secondaryOverrides: own.secondaryOverrides } : {}) });
+  const score = scoreMission(missionId, toGameFacts(report), {
+    secondaryObjectives: ruleset.secondaryObjectives,
+    ...(own ? { secondaryOverrides: own.secondaryOverrides } : {}),
+  });
   const notes: string[] = [];
 
-  if (!ruleset.missions.some((m) => m.id === missionId)) notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);
+  if (!ruleset.missions.some((m) => m.id === missionId))
+    notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);
 
   const secondaries: Record<Side, SecondaryId[]> = { a: [], b: [] };
   for (const l of score.lines) {
@@ -106,7 +110,10 @@ const CONDITION_REASON: Record<string, (vp: number, facts: ReturnType<typeof clu
   'mission-priorities': () => 'Mission Priorities: more Tactical Objectives of its nominated type than the opponent of theirs.',
   'slay-the-warlord': () => 'Slay the Warlord: the enemy Warlord (its Team Leader) was slain.',
   'first-strike': () => 'First Strike: an enemy unit was destroyed in the first battle round.',
-  'first-blood': (_vp, facts) => (facts.firstUnitDestroyedBelongedTo === 'both' ? 'First Blood: units of both sides were destroyed first, at the same time.' : 'First Blood: the first unit destroyed was the enemy\'s.'),
+  'first-blood': (_vp, facts) =>
+    facts.firstUnitDestroyedBelongedTo === 'both'
+      ? 'First Blood: units of both sides were destroyed first, at the same time.'
+      : "First Blood: the first unit destroyed was the enemy's.",
   linebreaker: () => 'Linebreaker: a model in the enemy deployment zone at the end of the battle.',
 };
 

@@ -18,12 +18,21 @@ const guard = SAMPLE_TEAM_LISTS.map((l) => TeamList.parse(l)).find((l) => l.id =
 /** A team: its Team Leader and a Squad of `size` (seed 004 "Squad"), as the app builds the report lines. */
 function squadTeam(side: 'a' | 'b', size: number): ModelReport[] {
   const leader: ModelReport = { id: `${side}-sarge`, side, name: 'Sgt', type: 'team-leader', tookPart: true, aliveAtEnd: true };
-  const squad = reportModelsOf({ modelId: `${side}-squad`, name: 'Third Squad', entryName: 'Guardsman Squad', category: 'squad', squadSize: size, specialRules: [] }, side);
+  const squad = reportModelsOf(
+    { modelId: `${side}-squad`, name: 'Third Squad', entryName: 'Guardsman Squad', category: 'squad', squadSize: size, specialRules: [] },
+    side,
+  );
   return [leader, ...squad];
 }
 /** `n` single Core models. */
 const singles = (side: 'a' | 'b', n: number): ModelReport[] =>
-  Array.from({ length: n }, (_, i) => ({ id: `${side}-c${i + 1}`, side, type: i === 0 ? ('team-leader' as const) : ('core' as const), tookPart: true, aliveAtEnd: true }));
+  Array.from({ length: n }, (_, i) => ({
+    id: `${side}-c${i + 1}`,
+    side,
+    type: i === 0 ? ('team-leader' as const) : ('core' as const),
+    tookPart: true,
+    aliveAtEnd: true,
+  }));
 
 function report(models: ModelReport[], extra: Partial<GameReport> = {}): GameReport {
   return {
@@ -73,7 +82,9 @@ describe('004 Squad: each member of a Squad is a model', () => {
     const score = scoreMission('skirmish', toGameFacts(report(models)));
     expect(score.lines.filter((l) => l.source === 'survival').map((l) => l.side)).toEqual(['b']);
     // The Orks kill 9 of the 10 guardsmen and the Sergeant: 1 of 11 left (under 25%) — Destroyer.
-    const wiped = lose([...squadTeam('a', 10), ...singles('b', 4)], 'a', 9, 'b-c2').map((m) => (m.id === 'a-sarge' ? { ...m, aliveAtEnd: false, outOfAction: { by: 'b-c1', how: 'melee' as const } } : m));
+    const wiped = lose([...squadTeam('a', 10), ...singles('b', 4)], 'a', 9, 'b-c2').map((m) =>
+      m.id === 'a-sarge' ? { ...m, aliveAtEnd: false, outOfAction: { by: 'b-c1', how: 'melee' as const } } : m,
+    );
     const destroyer = scoreMission('skirmish', toGameFacts(report(wiped))).lines.find((l) => l.source === 'destroyer');
     expect(destroyer).toMatchObject({ side: 'b', reason: expect.stringContaining('1 of 11 enemy models left alive') });
   });
@@ -97,17 +108,24 @@ describe('004 Squad: each member of a Squad is a model', () => {
     };
     // Defender: Sergeant + 10 guardsmen, 3 killed (27 %); Attacker: 8 Orks.
     const defenders = lose(squadTeam('b', 10), 'b', 3, 'a-c1');
-    const base = (n: number) => report([...within(singles('a', 8), n), ...defenders], { missionId: 'breakthrough', attacker: 'a', ending: { kind: 'mission-win', side: 'a' } });
+    const base = (n: number) =>
+      report([...within(singles('a', 8), n), ...defenders], { missionId: 'breakthrough', attacker: 'a', ending: { kind: 'mission-win', side: 'a' } });
     expect(validateReport(base(2))).toEqual([]);
     // 2 of 11 defenders killed (18 %) is not enough.
-    const fewer = report([...within(singles('a', 8), 2), ...lose(squadTeam('b', 10), 'b', 2, 'a-c1')], { missionId: 'breakthrough', attacker: 'a', ending: { kind: 'mission-win', side: 'a' } });
+    const fewer = report([...within(singles('a', 8), 2), ...lose(squadTeam('b', 10), 'b', 2, 'a-c1')], {
+      missionId: 'breakthrough',
+      attacker: 'a',
+      ending: { kind: 'mission-win', side: 'a' },
+    });
     expect(validateReport(fewer).join(' ')).toMatch(/25% or more of the Defender's team killed/);
   });
 
   it('004 Mission 6: Last Stand: "split his Kill Team in half (by model count)" — 1 of 8 marked defending is refused in words; a Squad splits by its members', () => {
     const eight = singles('b', 8).map((m, i) => ({ ...m, lastStandRole: i === 0 ? ('defending' as const) : ('reinforcement' as const) }));
     const problems = validateReport(report([...singles('a', 4), ...eight], { missionId: 'last-stand', attacker: 'a' }));
-    expect(problems).toContain("Last Stand: the defender splits his Kill Team in half by model count, so 4 of its 8 models are the 'defending models', not 1 (004 Mission 6: Last Stand).");
+    expect(problems).toContain(
+      "Last Stand: the defender splits his Kill Team in half by model count, so 4 of its 8 models are the 'defending models', not 1 (004 Mission 6: Last Stand).",
+    );
     // Sergeant + 10 guardsmen = 11 models: 5 or 6 defend (the squad's members split between the halves).
     const split = (n: number) => squadTeam('b', 10).map((m, i) => ({ ...m, lastStandRole: i < n ? ('defending' as const) : ('reinforcement' as const) }));
     expect(validateReport(report([...singles('a', 4), ...split(6)], { missionId: 'last-stand', attacker: 'a' }))).toEqual([]);
@@ -118,7 +136,9 @@ describe('004 Squad: each member of a Squad is a model', () => {
   it('004 Step 5: "no model\'s left on the table" — reinforcements not yet arrived do not block the automatic win', () => {
     // Last Stand: the defender's 4 defending models are killed on turn 1; its 4 reinforcements never arrived.
     const defender = singles('b', 8).map((m, i) =>
-      i < 4 ? { ...m, lastStandRole: 'defending' as const, aliveAtEnd: false, outOfAction: { by: 'a-c1', how: 'shooting' as const } } : { ...m, lastStandRole: 'reinforcement' as const, notArrived: true },
+      i < 4
+        ? { ...m, lastStandRole: 'defending' as const, aliveAtEnd: false, outOfAction: { by: 'a-c1', how: 'shooting' as const } }
+        : { ...m, lastStandRole: 'reinforcement' as const, notArrived: true },
     );
     const r = report([...singles('a', 4), ...defender], { missionId: 'last-stand', attacker: 'a', ending: { kind: 'no-models-left', side: 'b' } });
     expect(validateReport(r)).toEqual([]);
@@ -148,7 +168,9 @@ describe('004 Squad: each member of a Squad is a model', () => {
     // A Squad's members count: Sergeant + 10 guardsmen, 6 guardsmen lost = 6 of 11 out (more than 50 %).
     const squad = lose([...singles('a', 4), ...squadTeam('b', 10)], 'b', 6, 'a-c1');
     expect(validateReport(report(squad, { ending: { kind: 'run-away', side: 'b', voluntary: false } }))).toEqual([]);
-    expect(validateReport(report(lose([...singles('a', 4), ...squadTeam('b', 10)], 'b', 5, 'a-c1'), { ending: { kind: 'run-away', side: 'b', voluntary: false } }))).not.toEqual([]);
+    expect(
+      validateReport(report(lose([...singles('a', 4), ...squadTeam('b', 10)], 'b', 5, 'a-c1'), { ending: { kind: 'run-away', side: 'b', voluntary: false } })),
+    ).not.toEqual([]);
   });
 
   it('docs/progression.md Considerate Commander and injuries: each Squad member is a model — counted one by one, each casualty rolls', () => {
@@ -165,7 +187,11 @@ describe('004 Squad: each member of a Squad is a model', () => {
     // A club EXP award (Experience & Levels) cannot go to one member: members are interchangeable.
     const levels = filledLevels();
     const award = levels.progression.experience.awards![0]!;
-    const withAward = input({ ruleset: levels, facts: toGameFacts(r), awards: { a: { ...noAwards, expAwards: [{ model: 'a-squad#5', award: award.id, times: 1 }] }, b: noAwards } });
+    const withAward = input({
+      ruleset: levels,
+      facts: toGameFacts(r),
+      awards: { a: { ...noAwards, expAwards: [{ model: 'a-squad#5', award: award.id, times: 1 }] }, b: noAwards },
+    });
     expect(() => applyGame(withAward, SeededDice.fromSeed('squads'))).toThrow(/is one member of a Squad/);
   });
 
@@ -173,7 +199,18 @@ describe('004 Squad: each member of a Squad is a model', () => {
     const squad = RosterModel.parse({ id: 'third', entryId: 'guardsman-squad', name: 'Third Squad', squadSize: 5 });
     const sarge = RosterModel.parse({ id: 'sarge', entryId: 'veteran-sergeant', name: 'Sgt Harker' });
     const died = (model: string): LedgerItem => {
-      const data: ProgressionEntry = { v: PROGRESSION_ENTRY_VERSION, id: `g1/${model}`, gameId: 'g1', team: 'hydra', rolls: [], voided: false, citation: 'x', kind: 'model.died', model, reason: 'Dead.' };
+      const data: ProgressionEntry = {
+        v: PROGRESSION_ENTRY_VERSION,
+        id: `g1/${model}`,
+        gameId: 'g1',
+        team: 'hydra',
+        rolls: [],
+        voided: false,
+        citation: 'x',
+        kind: 'model.died',
+        model,
+        reason: 'Dead.',
+      };
       return { data, req: 0, voided: false };
     };
     const founded: LedgerItem = { data: { kind: 'team.founded', roster: { models: [sarge, squad] } }, req: 0, voided: false };

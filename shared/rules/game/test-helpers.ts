@@ -140,8 +140,7 @@ function build(g: Gen): GameReport {
       const casualties = own.filter((m) => !m.aliveAtEnd).length;
       const voluntary = (own.length - casualties) * 4 < own.length && g(fc.boolean);
       report.ending = { kind, side, voluntary, ...(voluntary ? {} : { fallingBack: Math.max(0, Math.floor(own.length / 2) + 1 - casualties) }) };
-    }
-    else if (kind === 'mission-win' && missionWinner !== null) report.ending = { kind, side: missionWinner };
+    } else if (kind === 'mission-win' && missionWinner !== null) report.ending = { kind, side: missionWinner };
   }
   const e = report.ending;
   for (const side of ['a', 'b'] as const) {
@@ -150,7 +149,9 @@ function build(g: Gen): GameReport {
   }
   const bloodSide: Side = g(fc.constantFrom, 'a' as const, 'b' as const);
   if (playing(opponent(bloodSide)).some((m) => !m.aliveAtEnd) && g(fc.boolean)) report.sides[bloodSide].firstBlood = true;
-  const rolls = g(fc.array, fc.tuple(fc.constantFrom('D6', 'D3+2', '2D6'), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 2 })), { maxLength: 4 });
+  const rolls = g(fc.array, fc.tuple(fc.constantFrom('D6', 'D3+2', '2D6'), fc.array(fc.integer({ min: 1, max: 6 }), { minLength: 2, maxLength: 2 })), {
+    maxLength: 4,
+  });
   report.rolls = rolls.map(([expression, faces]) => {
     const f = expression === '2D6' ? faces : faces.slice(0, 1).map((x) => (expression === 'D3+2' ? ((x - 1) % 3) + 1 : x));
     const total = expression === 'D3+2' ? (f[0] ?? 1) + 2 : f.reduce((s, x) => s + x, 0);

@@ -21,7 +21,11 @@ describe('004 Bonus Campaign Experience', () => {
     ];
     const exp = bonusCampaignExperience('skirmish', { models: [leader, special, core, ...victims], ending: turns });
     expect(exp.byModel).toEqual({ [leader.id]: 2 });
-    expect(exp.awards[0]).toMatchObject({ exp: 2, reason: 'killed 2 enemy Special models (+1 EXP each)', citation: '004 · Mission 1: Skirmish / Bonus Campaign Experience' });
+    expect(exp.awards[0]).toMatchObject({
+      exp: 2,
+      reason: 'killed 2 enemy Special models (+1 EXP each)',
+      citation: '004 · Mission 1: Skirmish / Bonus Campaign Experience',
+    });
   });
 
   it('004 Mission 2: Relic Hunt: +1 EXP per Relic counter carried at the end by a Team Leader or Special model', () => {
@@ -33,7 +37,11 @@ describe('004 Bonus Campaign Experience', () => {
   it('004 Mission 3: Breakthrough: +1 EXP for an attacking Team Leader/Special within 6" of the Defender corner; +2 for the defending Team Leader if the Defender wins', () => {
     const attackerSpecial = model('a', 'special', { withinSixOfDefenderCorner: true });
     const defenderLeader = model('b', 'team-leader');
-    const base: GameFacts = { models: [attackerSpecial, model('a', 'core', { withinSixOfDefenderCorner: true }), defenderLeader, model('b'), model('b'), model('b')], attacker: 'a', ending: turns };
+    const base: GameFacts = {
+      models: [attackerSpecial, model('a', 'core', { withinSixOfDefenderCorner: true }), defenderLeader, model('b'), model('b'), model('b')],
+      attacker: 'a',
+      ending: turns,
+    };
     // Defender: 4 of 4 alive → Survival 1 VP; attacker: 2 of 2 → Survival 1 VP: a draw, no Defender bonus.
     expect(bonusCampaignExperience('breakthrough', base).byModel).toEqual({ [attackerSpecial.id]: 1 });
     const defenderWins = bonusCampaignExperience('breakthrough', base, { kind: 'win', winner: 'b', automatic: false, reason: '' });
@@ -67,7 +75,13 @@ describe('004 Bonus Campaign Experience', () => {
     const s = model('a', 'special', { destroyedObjectiveMarker: true, nonLearning: true });
     const exp = bonusCampaignExperience('sabotage', { models: [s, model('b')], ending: turns });
     expect(exp.awards).toEqual([]);
-    expect(exp.notAwarded).toEqual([{ modelId: s.id, bonusId: 'sabotage-destroyer', reason: 'Non-Learning: never gains Experience Points (would have gained +2 EXP: destroyed an objective marker).' }]);
+    expect(exp.notAwarded).toEqual([
+      {
+        modelId: s.id,
+        bonusId: 'sabotage-destroyer',
+        reason: 'Non-Learning: never gains Experience Points (would have gained +2 EXP: destroyed an objective marker).',
+      },
+    ]);
   });
 
   it('004 Squad: a Special model within a Squad counts as Core and earns no bonus EXP', () => {

@@ -67,8 +67,7 @@ export function bonusCampaignExperience(missionId: MissionId, facts: GameFacts, 
     result.byModel[m.id] = (result.byModel[m.id] ?? 0) + exp;
   };
   const byId = new Map(facts.models.map((m) => [m.id, m]));
-  const killsOf = (killer: ModelFacts) =>
-    facts.models.filter((v) => v.side !== killer.side && !v.aliveAtEnd && v.outOfAction?.by === killer.id);
+  const killsOf = (killer: ModelFacts) => facts.models.filter((v) => v.side !== killer.side && !v.aliveAtEnd && v.outOfAction?.by === killer.id);
 
   switch (missionId) {
     case 'skirmish':
@@ -88,7 +87,7 @@ export function bonusCampaignExperience(missionId: MissionId, facts: GameFacts, 
       const attacker = facts.attacker;
       if (attacker === undefined) throw new Error('Breakthrough: record which side is the Attacker.');
       for (const m of facts.models.filter((x) => x.side === attacker && isLeaderOrSpecial(x))) {
-        if (m.aliveAtEnd && m.withinSixOfDefenderCorner) award(m, 1, 'breakthrough-attacker-corner', "ends the game within 6\" of the Defender's table corner");
+        if (m.aliveAtEnd && m.withinSixOfDefenderCorner) award(m, 1, 'breakthrough-attacker-corner', 'ends the game within 6" of the Defender\'s table corner');
       }
       const gameOutcome = outcome ?? scoreMission(missionId, facts).outcome;
       const defender = opponent(attacker);

@@ -11,7 +11,7 @@ const TL_SPECIAL = ['team-leader', 'special'] as const;
 export const SKIRMISH: Mission = {
   id: 'skirmish',
   name: 'Skirmish',
-  summary: "Two Kill Teams looking for trouble – neither is prepared to turn his back and let his opponent get away without a fight.",
+  summary: 'Two Kill Teams looking for trouble – neither is prepared to turn his back and let his opponent get away without a fight.',
   specialRules: [],
   setup: ['Normal set-up: Step 3 deployment.'],
   counters: [],
@@ -91,7 +91,7 @@ export const BREAKTHROUGH: Mission = {
       exp: 1,
       per: 'once',
       modelTypes: [...TL_SPECIAL],
-      condition: "An Attacker Team Leader or Special model that ends the game within 6\" of the Defender's table corner gains +1 EXP.",
+      condition: 'An Attacker Team Leader or Special model that ends the game within 6" of the Defender\'s table corner gains +1 EXP.',
     },
     {
       id: 'breakthrough-defender-wins',
@@ -111,7 +111,7 @@ export const SABOTAGE: Mission = {
   summary: "Each Kill Team is attempting to destroy a vital objective of the enemy's: a communications relay, fuel depot…",
   specialRules: ['sabotage-objective'],
   setup: ['Each player places an objective marker in their deployment zone when they deploy, more than 6" from the table edge.'],
-  counters: [{ kind: 'objective', count: 2, placement: "One per player, in their own deployment zone, more than 6\" from the table edge." }],
+  counters: [{ kind: 'objective', count: 2, placement: 'One per player, in their own deployment zone, more than 6" from the table edge.' }],
   victoryPoints: ["A player that destroys their opponent's objective marker gains 3 VPs."],
   secondaryOverrides: {},
   endingConditions: [],

@@ -26,7 +26,7 @@ export const MODEL_TYPES: readonly ModelTypeInfo[] = [
   {
     id: 'special',
     name: 'Special',
-    rules: ['Team Leaders and Special models earn the missions\' Bonus Campaign Experience.'],
+    rules: ["Team Leaders and Special models earn the missions' Bonus Campaign Experience."],
     citation: cite004('Missions / Bonus Campaign Experience'),
   },
   {

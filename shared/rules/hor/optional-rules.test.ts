@@ -69,8 +69,18 @@ describe('004 Optional rules', () => {
 
   it('004 Grenades: costs 1/1/1/2/2/5 pts, only of a grenade type the model already has', () => {
     expect(GRENADE_COSTS.map((g) => g.pts)).toEqual([1, 1, 1, 2, 2, 5]);
-    expect(priceGrenades(['krak', 'melta-bomb'], [{ grenade: 'krak', count: 3 }, { grenade: 'melta-bomb', count: 1 }])).toEqual({ pts: 8, problems: [] });
-    expect(priceGrenades(['krak'], [{ grenade: 'plasma', count: 1 }]).problems).toEqual(['Plasma Grenade: only a model that already has this grenade may buy more.']);
+    expect(
+      priceGrenades(
+        ['krak', 'melta-bomb'],
+        [
+          { grenade: 'krak', count: 3 },
+          { grenade: 'melta-bomb', count: 1 },
+        ],
+      ),
+    ).toEqual({ pts: 8, problems: [] });
+    expect(priceGrenades(['krak'], [{ grenade: 'plasma', count: 1 }]).problems).toEqual([
+      'Plasma Grenade: only a model that already has this grenade may buy more.',
+    ]);
     expect(priceGrenades(['krak'], [{ grenade: 'krak', count: 1.5 }]).problems).toHaveLength(1);
   });
 });

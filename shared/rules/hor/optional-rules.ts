@@ -44,10 +44,31 @@ export interface WeatherEffects {
 }
 
 export const WEATHER_EFFECTS: Readonly<Record<WeatherEffects['id'], WeatherEffects>> = {
-  blizzard: { id: 'blizzard', infiltrateAndScoutAllowed: false, runningAllowed: false, nightFightingAllGame: true, weaponRangeModifierInches: 0, scatterDice: '2D6' },
-  stormy: { id: 'stormy', infiltrateAndScoutAllowed: true, runningAllowed: true, nightFightingAllGame: false, weaponRangeModifierInches: -3, scatterDice: '3D6' },
+  blizzard: {
+    id: 'blizzard',
+    infiltrateAndScoutAllowed: false,
+    runningAllowed: false,
+    nightFightingAllGame: true,
+    weaponRangeModifierInches: 0,
+    scatterDice: '2D6',
+  },
+  stormy: {
+    id: 'stormy',
+    infiltrateAndScoutAllowed: true,
+    runningAllowed: true,
+    nightFightingAllGame: false,
+    weaponRangeModifierInches: -3,
+    scatterDice: '3D6',
+  },
   fine: { id: 'fine', infiltrateAndScoutAllowed: true, runningAllowed: true, nightFightingAllGame: false, weaponRangeModifierInches: 0, scatterDice: '2D6' },
-  perfect: { id: 'perfect', infiltrateAndScoutAllowed: true, runningAllowed: true, nightFightingAllGame: false, weaponRangeModifierInches: 3, scatterDice: '2D6' },
+  perfect: {
+    id: 'perfect',
+    infiltrateAndScoutAllowed: true,
+    runningAllowed: true,
+    nightFightingAllGame: false,
+    weaponRangeModifierInches: 3,
+    scatterDice: '2D6',
+  },
 };
 
 /**
@@ -73,9 +94,24 @@ export const IN_GAME_INJURY_TABLE: DiceTable = {
   name: 'Injury (in game)',
   expression: 'D6',
   rows: [
-    { from: 1, to: 2, result: 'knocked-down', text: 'Knocked down: place the model face up. It may crawl 3" in the Movement phase but do nothing else; melee attacks against it hit automatically and any unsaved wound takes it out of action.' },
-    { from: 3, to: 4, result: 'stunned', text: 'Stunned: turn the model face down. It may do nothing at all; next Movement phase it is turned face up and treated as knocked down. Any Attack designated against it in combat takes it out of action.' },
-    { from: 5, to: 6, result: 'out-of-action', text: 'Out of action: the target has been badly hurt or killed. Remove the model from the battle as a casualty.' },
+    {
+      from: 1,
+      to: 2,
+      result: 'knocked-down',
+      text: 'Knocked down: place the model face up. It may crawl 3" in the Movement phase but do nothing else; melee attacks against it hit automatically and any unsaved wound takes it out of action.',
+    },
+    {
+      from: 3,
+      to: 4,
+      result: 'stunned',
+      text: 'Stunned: turn the model face down. It may do nothing at all; next Movement phase it is turned face up and treated as knocked down. Any Attack designated against it in combat takes it out of action.',
+    },
+    {
+      from: 5,
+      to: 6,
+      result: 'out-of-action',
+      text: 'Out of action: the target has been badly hurt or killed. Remove the model from the battle as a casualty.',
+    },
   ],
   citation: cite004('Rolling for Injury'),
 };

@@ -8,14 +8,16 @@ import type { RunAwayModel } from './run-away';
 import { scoreMission } from './scoring';
 
 const modelArb = (side: 'a' | 'b', i: number) =>
-  fc.record({
-    type: fc.constantFrom('team-leader' as const, 'special' as const, 'core' as const),
-    aliveAtEnd: fc.boolean(),
-    squad: fc.boolean(),
-    nonLearning: fc.boolean(),
-    destroyedObjectiveMarker: fc.boolean(),
-    inEnemyDeploymentZone: fc.boolean(),
-  }).map((r): ModelFacts => ({ id: `${side}${i}`, side, ...r }));
+  fc
+    .record({
+      type: fc.constantFrom('team-leader' as const, 'special' as const, 'core' as const),
+      aliveAtEnd: fc.boolean(),
+      squad: fc.boolean(),
+      nonLearning: fc.boolean(),
+      destroyedObjectiveMarker: fc.boolean(),
+      inEnemyDeploymentZone: fc.boolean(),
+    })
+    .map((r): ModelFacts => ({ id: `${side}${i}`, side, ...r }));
 
 const factsArb = fc
   .tuple(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 1, max: 10 }))
@@ -23,7 +25,11 @@ const factsArb = fc
     fc.tuple(
       fc.tuple(...Array.from({ length: na }, (_, i) => modelArb('a', i))),
       fc.tuple(...Array.from({ length: nb }, (_, i) => modelArb('b', i))),
-      fc.constantFrom<GameFacts['ending']>({ kind: 'turns' }, { kind: 'run-away', side: 'a', voluntary: false }, { kind: 'run-away', side: 'b', voluntary: true }),
+      fc.constantFrom<GameFacts['ending']>(
+        { kind: 'turns' },
+        { kind: 'run-away', side: 'a', voluntary: false },
+        { kind: 'run-away', side: 'b', voluntary: true },
+      ),
     ),
   )
   .map(([a, b, ending]): GameFacts => ({ models: [...a, ...b], ending: followRunAway([...a, ...b], ending) }));

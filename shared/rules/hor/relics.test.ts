@@ -6,7 +6,11 @@ describe('004 Relic Hunt: Relic cash-in', () => {
   it('004 Relic Hunt: each Relic counter is worth D6 Requisition Points', () => {
     const r = cashInRelics('a', 3, new PhysicalDice([[2], [6], [1]]));
     expect(r.req).toBe(9);
-    expect(r.rolls.map((x) => x.purpose)).toEqual(['Relic cash-in, Player A, relic 1 of 3', 'Relic cash-in, Player A, relic 2 of 3', 'Relic cash-in, Player A, relic 3 of 3']);
+    expect(r.rolls.map((x) => x.purpose)).toEqual([
+      'Relic cash-in, Player A, relic 1 of 3',
+      'Relic cash-in, Player A, relic 2 of 3',
+      'Relic cash-in, Player A, relic 3 of 3',
+    ]);
     expect(cashInRelics('b', 0, new PhysicalDice()).req).toBe(0);
     expect(() => cashInRelics('b', -1, new PhysicalDice())).toThrow(RangeError);
   });

@@ -131,10 +131,7 @@ export class RunAwayError extends Error {
  * ];
  * resolveRunAway({ models }, new PhysicalDice([[5, 4]])); // → { kind: 'rolled', passed: false, gameEnds: true }
  */
-export function resolveRunAway(
-  input: { models: readonly RunAwayModel[]; voluntaryFail?: boolean; team?: string },
-  dice: DiceSource,
-): RunAwayResult {
+export function resolveRunAway(input: { models: readonly RunAwayModel[]; voluntaryFail?: boolean; team?: string }, dice: DiceSource): RunAwayResult {
   const need = runAwayTestNeeded(input.models);
   const who = input.team === undefined ? '' : `, ${input.team}`;
   if (!need.needed) {
@@ -145,11 +142,23 @@ export function resolveRunAway(
     if (!mayVoluntarilyFail(input.models)) {
       throw new RunAwayError('Only a team with less than 25% of its models remaining may voluntarily fail its Run Away! test.');
     }
-    return { kind: 'voluntary-fail', need, gameEnds: true, rolls: [], reason: 'The team chose to fail its Run Away! test (under 25% remaining): the game ends.' };
+    return {
+      kind: 'voluntary-fail',
+      need,
+      gameEnds: true,
+      rolls: [],
+      reason: 'The team chose to fail its Run Away! test (under 25% remaining): the game ends.',
+    };
   }
   const leadership = runAwayLeadership(input.models);
   if (!leadership) {
-    return { kind: 'no-leader', need, gameEnds: true, rolls: [], reason: 'Every remaining model is falling back: nobody can rally the team, the test is failed and the game ends.' };
+    return {
+      kind: 'no-leader',
+      need,
+      gameEnds: true,
+      rolls: [],
+      reason: 'Every remaining model is falling back: nobody can rally the team, the test is failed and the game ends.',
+    };
   }
   const roll = dice.roll('2D6', `Run Away! test${who}`);
   const passed = roll.total <= leadership.leadership;
@@ -189,7 +198,9 @@ export function runAwayEndingProblems(facts: Pick<GameFacts, 'models' | 'ending'
   if (ending.voluntary) {
     return remaining * 4 < own.length
       ? []
-      : [`${who} chose to fail its Run Away! test with ${remaining} of ${own.length} models remaining: only a team with less than 25% of its models remaining may (004 Run Away!).`];
+      : [
+          `${who} chose to fail its Run Away! test with ${remaining} of ${own.length} models remaining: only a team with less than 25% of its models remaining may (004 Run Away!).`,
+        ];
   }
   const out = casualties + fallingBack;
   return out * 2 > own.length

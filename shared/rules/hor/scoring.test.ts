@@ -26,7 +26,11 @@ describe('004 Step 5 - Ending the Game', () => {
     const a = [model('a', 'team-leader')];
     const b = [model('b', 'team-leader', { aliveAtEnd: false }), model('b', 'core', { aliveAtEnd: false, relicsCarried: 0 })];
     // B holds more VP (it would hold relics) but A wins because B has no models left.
-    const score = scoreMission('seize-ground', { models: [...a, ...b], ending: { kind: 'no-models-left', side: 'b' }, objectives: [{ claimedBy: 'b' }, { claimedBy: 'b' }, { claimedBy: 'b' }] });
+    const score = scoreMission('seize-ground', {
+      models: [...a, ...b],
+      ending: { kind: 'no-models-left', side: 'b' },
+      objectives: [{ claimedBy: 'b' }, { claimedBy: 'b' }, { claimedBy: 'b' }],
+    });
     expect(score.vp.b).toBeGreaterThan(score.vp.a);
     expect(score.outcome).toMatchObject({ kind: 'win', winner: 'a', automatic: true });
   });
@@ -68,14 +72,17 @@ describe('004 Secondary Objectives', () => {
     expect(s2.lines.some((l) => l.source === 'assassination')).toBe(false);
   });
 
-  it("004 Secondary Objectives: Lead from the Front when a living Team Leader is in the enemy deployment zone", () => {
-    const s = scoreMission('sabotage', { models: [model('a', 'team-leader', { inEnemyDeploymentZone: true }), model('b', 'team-leader', { inEnemyDeploymentZone: true, aliveAtEnd: false })], ending: turns });
+  it('004 Secondary Objectives: Lead from the Front when a living Team Leader is in the enemy deployment zone', () => {
+    const s = scoreMission('sabotage', {
+      models: [model('a', 'team-leader', { inEnemyDeploymentZone: true }), model('b', 'team-leader', { inEnemyDeploymentZone: true, aliveAtEnd: false })],
+      ending: turns,
+    });
     expect(s.lines.filter((l) => l.source === 'lead-from-the-front').map((l) => l.side)).toEqual(['a']);
   });
 });
 
 describe('004 Missions: Victory Points', () => {
-  it("004 Mission 1: Skirmish: Assassination and Destroyer are worth 2 VP, Come Back You Cowards! 3 VP", () => {
+  it('004 Mission 1: Skirmish: Assassination and Destroyer are worth 2 VP, Come Back You Cowards! 3 VP', () => {
     const killer = model('a', 'team-leader');
     const leaderB = model('b', 'team-leader', { aliveAtEnd: false, outOfAction: { by: killer.id, how: 'shooting' } });
     const bRest = Array.from({ length: 7 }, (_, i) => model('b', 'core', { aliveAtEnd: i === 0 }));
@@ -124,11 +131,17 @@ describe('004 Missions: Victory Points', () => {
     expect(breakthroughAchieved({ attackerModels: 8, attackersWithinSix: 2, defenderModels: 8, defendersKilled: 2 })).toBe(true);
     expect(breakthroughAchieved({ attackerModels: 8, attackersWithinSix: 1, defenderModels: 8, defendersKilled: 8 })).toBe(false);
     expect(breakthroughAchieved({ attackerModels: 8, attackersWithinSix: 8, defenderModels: 8, defendersKilled: 1 })).toBe(false);
-    const attackers = [model('a', 'team-leader', { withinSixOfDefenderCorner: true }), model('a', 'core', { withinSixOfDefenderCorner: true }), ...team('a', 6)];
+    const attackers = [
+      model('a', 'team-leader', { withinSixOfDefenderCorner: true }),
+      model('a', 'core', { withinSixOfDefenderCorner: true }),
+      ...team('a', 6),
+    ];
     const defenders = team('b', 8, 2);
     const s = scoreMission('breakthrough', { models: [...attackers, ...defenders], attacker: 'a', ending: { kind: 'mission-win', side: 'a' } });
     expect(s.outcome).toMatchObject({ winner: 'a', automatic: true });
-    expect(() => scoreMission('breakthrough', { models: [...attackers, ...defenders], attacker: 'b', ending: { kind: 'mission-win', side: 'a' } })).toThrow(/Only the Attacker/);
+    expect(() => scoreMission('breakthrough', { models: [...attackers, ...defenders], attacker: 'b', ending: { kind: 'mission-win', side: 'a' } })).toThrow(
+      /Only the Attacker/,
+    );
   });
 
   it("004 Mission 4 – Sabotage: destroying the opponent's objective marker gains 3 VPs", () => {
@@ -150,7 +163,10 @@ describe('004 Missions: Victory Points', () => {
     expect(seizeGroundAllClaimed(2, [{ claimedBy: 'a' }, { claimedBy: 'a' }])).toBeNull();
     expect(seizeGroundAllClaimed(3, [{ claimedBy: 'a' }, { claimedBy: 'a' }])).toBe('a');
     expect(seizeGroundAllClaimed(5, [{ claimedBy: 'a' }, { claimedBy: null }])).toBeNull();
-    const win = scoreMission('seize-ground', facts({ objectives: [{ claimedBy: 'b' }, { claimedBy: 'b' }, { claimedBy: 'b' }], ending: { kind: 'mission-win', side: 'b' } }));
+    const win = scoreMission(
+      'seize-ground',
+      facts({ objectives: [{ claimedBy: 'b' }, { claimedBy: 'b' }, { claimedBy: 'b' }], ending: { kind: 'mission-win', side: 'b' } }),
+    );
     expect(win.outcome).toMatchObject({ winner: 'b', automatic: true });
     expect(() => scoreMission('seize-ground', facts({ ending: { kind: 'mission-win', side: 'b' } }))).toThrow(GameFactsError);
   });
@@ -170,7 +186,7 @@ describe('004 Missions: Victory Points', () => {
       expect(missionVp(lastStand(2, 4))).toEqual([['b', 3, '2 of 4 defending models left (50% or more)']]);
     });
 
-    it("004 Mission 6: Last Stand: 25% or less left → attacker 3 VP; in between nobody", () => {
+    it('004 Mission 6: Last Stand: 25% or less left → attacker 3 VP; in between nobody', () => {
       expect(missionVp(lastStand(1, 4))).toEqual([['a', 3, '1 of 4 defending models left (25% or less)']]);
       expect(missionVp(lastStand(3, 8))).toEqual([]);
     });

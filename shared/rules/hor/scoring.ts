@@ -23,9 +23,7 @@ export interface VpLine {
   citation: string;
 }
 
-export type Outcome =
-  | { kind: 'win'; winner: Side; automatic: boolean; reason: string }
-  | { kind: 'draw'; reason: string };
+export type Outcome = { kind: 'win'; winner: Side; automatic: boolean; reason: string } | { kind: 'draw'; reason: string };
 
 export interface MissionScore {
   missionId: MissionId;
@@ -114,7 +112,8 @@ export function gameEndCheck(input: {
 }): { ends: boolean; reason: string } {
   const limit = input.turnLimit ?? GAME_LENGTH_TURNS;
   for (const side of SIDES) {
-    if (input.modelsOnTable[side] === 0) return { ends: true, reason: `${sideName(side)} has no models left on the table: ${sideName(opponent(side))} wins automatically.` };
+    if (input.modelsOnTable[side] === 0)
+      return { ends: true, reason: `${sideName(side)} has no models left on the table: ${sideName(opponent(side))} wins automatically.` };
   }
   if (input.failedRunAway) return { ends: true, reason: `${sideName(input.failedRunAway)} failed a Run Away! test.` };
   if (input.completedTurns.a >= limit && input.completedTurns.b >= limit) return { ends: true, reason: `Both players have completed ${limit} turns.` };
@@ -140,10 +139,12 @@ function missionLines(missionId: MissionId, facts: GameFacts, problems: string[]
       const vpCite = cite004('Mission 2: Relic Hunt / Victory Points');
       const count = needFact(facts.relicCount, 'Relic Hunt: record how many Relic counters were placed.', problems);
       for (const m of facts.models) {
-        if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0) problems.push(`Model ${modelRef(m.id)} is a casualty but carries relics: a slain model drops its relics.`);
+        if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0)
+          problems.push(`Model ${modelRef(m.id)} is a casualty but carries relics: a slain model drops its relics.`);
       }
       const held = SIDES.map((s) => relicsHeld(sideModels(facts, s)));
-      if (count !== undefined && held.reduce((a, b) => a + b, 0) > count) problems.push(`More relics are carried (${held.join(' + ')}) than were placed (${count}).`);
+      if (count !== undefined && held.reduce((a, b) => a + b, 0) > count)
+        problems.push(`More relics are carried (${held.join(' + ')}) than were placed (${count}).`);
       SIDES.forEach((side, i) => {
         const n = held[i] ?? 0;
         if (n > 0) lines.push(line(side, n, 'mission', `holds ${n} Relic counter${n === 1 ? '' : 's'} at the end of the game (1 VP each)`, vpCite));
@@ -226,7 +227,10 @@ function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, pro
         defenderModels: theirs.length,
         defendersKilled: theirs.length - aliveCount(theirs),
       });
-      if (!achieved) problems.push("A breakthrough needs 25% or more of the Attacker's models within 6\" of the Defender's table corner and 25% or more of the Defender's team killed.");
+      if (!achieved)
+        problems.push(
+          "A breakthrough needs 25% or more of the Attacker's models within 6\" of the Defender's table corner and 25% or more of the Defender's team killed.",
+        );
       return 'broke through';
     }
     case 'seize-ground': {
@@ -285,7 +289,8 @@ export function scoreMission(missionId: MissionId, facts: GameFacts, house: Hous
   let automatic: { winner: Side; reason: string } | null = null;
   if (facts.ending.kind === 'no-models-left') {
     const loser = facts.ending.side;
-    if (aliveCount(sideModels(facts, opponent(loser))) === 0) problems.push('Both teams cannot have been wiped out: one side must still have models on the table.');
+    if (aliveCount(sideModels(facts, opponent(loser))) === 0)
+      problems.push('Both teams cannot have been wiped out: one side must still have models on the table.');
     automatic = { winner: opponent(loser), reason: `${sideName(loser)} has no models left on the table (004 · Step 5 - Ending the Game).` };
   } else if (facts.ending.kind === 'mission-win') {
     const why = checkMissionWin(missionId, facts.ending.side, facts, problems);

@@ -11,7 +11,13 @@ const SECTION = 'Secondary Objectives';
 
 export const SECONDARY_OBJECTIVES: readonly SecondaryObjective[] = [
   { id: 'come-back-you-cowards', name: 'Come Back You Cowards!', vp: 1, condition: 'Your opponent fails a Run Away! test.', citation: cite004(SECTION) },
-  { id: 'assassination', name: 'Assassination', vp: 1, condition: 'The enemy Team Leader is taken out as a casualty by one of your team.', citation: cite004(SECTION) },
+  {
+    id: 'assassination',
+    name: 'Assassination',
+    vp: 1,
+    condition: 'The enemy Team Leader is taken out as a casualty by one of your team.',
+    citation: cite004(SECTION),
+  },
   { id: 'survival', name: 'Survival', vp: 1, condition: "Over 75% of a Kill Team's models are alive at the end of the game.", citation: cite004(SECTION) },
   {
     id: 'destroyer',
@@ -20,7 +26,13 @@ export const SECONDARY_OBJECTIVES: readonly SecondaryObjective[] = [
     condition: "Under 25% of the enemy's models are left alive at the end of the game (does not count if he runs away!).",
     citation: cite004(SECTION),
   },
-  { id: 'lead-from-the-front', name: 'Lead from the Front', vp: 1, condition: "A player's Team Leader is in the enemy deployment zone at the end of the game.", citation: cite004(SECTION) },
+  {
+    id: 'lead-from-the-front',
+    name: 'Lead from the Front',
+    vp: 1,
+    condition: "A player's Team Leader is in the enemy deployment zone at the end of the game.",
+    citation: cite004(SECTION),
+  },
 ];
 
 export type SecondaryId = 'come-back-you-cowards' | 'assassination' | 'survival' | 'destroyer' | 'lead-from-the-front';

@@ -45,7 +45,10 @@ describe('004 rules kept as data', () => {
   it('004 Kill Team Special Rules: Reserves use the 000 table; Built-up Area mishaps take -1; Last Stand groups arrive on 3+', () => {
     expect(RESERVES_TABLE.arrivesOn).toEqual([null, 4, 3, 2]);
     expect(BUILT_UP_AREA_MISHAP_MODIFIER).toBe(-1);
-    expect(LAST_STAND_REINFORCEMENTS_TABLE).toMatchObject({ arrivesOn: [null, 3], citation: { source: '004', section: 'Mission 6: Last Stand / Special Rules' } });
+    expect(LAST_STAND_REINFORCEMENTS_TABLE).toMatchObject({
+      arrivesOn: [null, 3],
+      citation: { source: '004', section: 'Mission 6: Last Stand / Special Rules' },
+    });
   });
 
   it('004 Mission 2: Relic Hunt / Special Rules: counters more than 6" from the edge and 6" apart; a carrier never moves more than 6"', () => {
@@ -60,13 +63,19 @@ describe('004 rules kept as data', () => {
   });
 
   it('004 Mission 4 – Sabotage / Special Rules: one marker each in the own zone, Armour Value 10, own models within 6" are Stubborn', () => {
-    expect(SABOTAGE.counters).toEqual([{ kind: 'objective', count: 2, placement: 'One per player, in their own deployment zone, more than 6" from the table edge.' }]);
+    expect(SABOTAGE.counters).toEqual([
+      { kind: 'objective', count: 2, placement: 'One per player, in their own deployment zone, more than 6" from the table edge.' },
+    ]);
     expect(STUBBORN_NEAR_OBJECTIVE.text).toMatch(/Armour Value 10 and may only be destroyed in the Assault phase/);
     expect(STUBBORN_NEAR_OBJECTIVE.text).toMatch(/within 6" of its own objective marker gains the Stubborn/);
   });
 
   it('004 Mission 5 – Seize Ground: markers more than 6" from the edge and 10" apart; claimed within 2" with no enemy within 2"', () => {
-    expect(SEIZE_GROUND.counters[0]).toMatchObject({ kind: 'objective', count: 'D3+2', placement: 'More than 6" from the table edge and at least 10" from each other.' });
+    expect(SEIZE_GROUND.counters[0]).toMatchObject({
+      kind: 'objective',
+      count: 'D3+2',
+      placement: 'More than 6" from the table edge and at least 10" from each other.',
+    });
     expect(SEIZE_GROUND.victoryPoints.join(' ')).toMatch(/within 2" of an objective .* no enemies also within 2"/);
   });
 

@@ -98,10 +98,7 @@ export interface FirstTurn {
  * determineFirstTurn({ missionId: 'skirmish', deployedFirst: 'a' }, new PhysicalDice([[6]])); // → { first: 'b', stolen: true }
  * determineFirstTurn({ missionId: 'breakthrough', deployedFirst: 'a', attacker: 'b' }, new PhysicalDice()).first; // → 'b'
  */
-export function determineFirstTurn(
-  input: { missionId: string; deployedFirst: Side; attacker?: Side },
-  dice: DiceSource,
-): FirstTurn {
+export function determineFirstTurn(input: { missionId: string; deployedFirst: Side; attacker?: Side }, dice: DiceSource): FirstTurn {
   if (input.missionId === 'breakthrough' || input.missionId === 'last-stand') {
     if (input.attacker === undefined) throw new Error(`The ${input.missionId} mission needs to know who the Attacker is.`);
     return { first: input.attacker, stolen: false, rolls: [], reason: 'The Attacker always has the first turn in this mission.' };

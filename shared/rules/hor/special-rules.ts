@@ -9,11 +9,11 @@ import { cite000, cite004 } from './cite';
 export const RUN_AWAY: SpecialRule = {
   id: 'run-away',
   name: 'Run Away!',
-  reminder: 'Start of turn, over 50% falling back or casualties: 2D6 ≤ Team Leader\'s unmodified Ld or the game ends.',
+  reminder: "Start of turn, over 50% falling back or casualties: 2D6 ≤ Team Leader's unmodified Ld or the game ends.",
   text:
     'A player must make a Run Away! test at the start of his turn if more than 50% of his force is falling back or has ' +
     'been removed as a casualty. If the test is failed, the game ends. A team that has less than 25% of its models ' +
-    'remaining may choose to voluntarily fail its Run Away! test. Roll 2D6: equal to or less than the Team Leader\'s ' +
+    "remaining may choose to voluntarily fail its Run Away! test. Roll 2D6: equal to or less than the Team Leader's " +
     'unmodified Leadership passes. If the Team Leader is falling back or a casualty, use the highest Leadership amongst ' +
     'any remaining friendly models who are not falling back.',
   citation: cite004('Run Away!'),
@@ -36,7 +36,7 @@ export const NIGHT_FIGHTING: SpecialRule = {
   reminder: 'Before firing, roll 2D6×3: the maximum range of non-barrage weapons.',
   text:
     'Seed 004 names Night Fighting as in effect in every Kill Team mission but does not print it. The text in the ' +
-    'seeds is seed 000\'s: after selecting a target, but before firing, roll 2D6 and multiply the result by 3 (once ' +
+    "seeds is seed 000's: after selecting a target, but before firing, roll 2D6 and multiply the result by 3 (once " +
     'per unit; every Kill Team model is its own unit). This is the maximum range any non-barrage weapon can be fired ' +
     'at; a target beyond it cannot be fired at. Barrage weapons may fire at unseen targets but add an extra D6 to the ' +
     'distance scattered.',
@@ -49,8 +49,8 @@ export const RESERVES: SpecialRule = {
   reminder: 'Roll for each reserve at the start of your turn: turn 2 on 4+, turn 3 on 3+, turn 4+ on 2+.',
   text:
     'Seed 004 names Reserves as in effect in every Kill Team mission but does not print it; the text in the seeds is ' +
-    'seed 000\'s. Units in reserve are not deployed at the start of the battle. Each is diced for separately at the ' +
-    'start of the player\'s turn: it cannot arrive on turn 1, arrives on 4+ on turn 2, 3+ on turn 3 and 2+ on turn 4 ' +
+    "seed 000's. Units in reserve are not deployed at the start of the battle. Each is diced for separately at the " +
+    "start of the player's turn: it cannot arrive on turn 1, arrives on 4+ on turn 2, 3+ on turn 3 and 2+ on turn 4 " +
     'and later. Rolls must be made as soon as possible and reserves brought on as soon as they are available.',
   citation: cite000('Reserves', 'Seed 004 "Kill Team Special Rules" names the rule; the table is seed 000\'s Reserves Table.'),
 };
@@ -123,13 +123,16 @@ export const BANNER: SpecialRule = {
     'The defending player may nominate one Special model in the "defending" half of his Kill Team to carry a banner. ' +
     'It grants every friendly model within 6" the Fearless special rule. If the banner-bearer is killed, the banner ' +
     'is destroyed.',
-  citation: cite004('Mission 6: Last Stand / Special Rules', 'The "Mission 6: Last Stand" heading is lost in the OCR of seed 004; the mission is named in the mission table.'),
+  citation: cite004(
+    'Mission 6: Last Stand / Special Rules',
+    'The "Mission 6: Last Stand" heading is lost in the OCR of seed 004; the mission is named in the mission table.',
+  ),
 };
 
 export const REINFORCEMENTS: SpecialRule = {
   id: 'last-stand-reinforcements',
   name: 'Reinforcements',
-  reminder: 'Every turn after the 1st, each reinforcement group arrives on 3+ from a table edge of the defender\'s choice.',
+  reminder: "Every turn after the 1st, each reinforcement group arrives on 3+ from a table edge of the defender's choice.",
   text:
     'The defending player may split his reinforcements into as many groups as he likes. On every turn after the 1st, ' +
     'roll a D6 for every remaining group: on a 3+ it arrives using the Reserve rules from a table edge of the ' +

@@ -37,7 +37,9 @@ export function isConcealed(unit: ConcealmentFacts): boolean {
   return !(unit.hasMoved || unit.hasShot || unit.usedPsychicPower);
 }
 
-export type ConcealedShot = { concealed: false; mayFire: true; extraScatterD6: false; check: null } | ({ concealed: true; check: NightFightingCheck } & Pick<NightFightingCheck, 'mayFire' | 'extraScatterD6'>);
+export type ConcealedShot =
+  | { concealed: false; mayFire: true; extraScatterD6: false; check: null }
+  | ({ concealed: true; check: NightFightingCheck } & Pick<NightFightingCheck, 'mayFire' | 'extraScatterD6'>);
 
 /**
  * Firing at a unit: if it is concealed, the firers "must determine if they can actually see their target using the

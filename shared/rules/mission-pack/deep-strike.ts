@@ -158,10 +158,7 @@ export interface Scatter {
  * scatterFirstModel({ intended: { x: 10, y: 10 }, scatterDie: { kind: 'arrow', directionDegrees: 0 } }, new PhysicalDice([[3, 4]])).landing; // → { x: 17, y: 10 }
  * scatterFirstModel({ intended: { x: 10, y: 10 }, scatterDie: { kind: 'hit' } }, new PhysicalDice()).scattered; // → false
  */
-export function scatterFirstModel(
-  input: { intended: Point; scatterDie: ScatterDieFace; distanceDice?: string; unit?: string },
-  dice: DiceSource,
-): Scatter {
+export function scatterFirstModel(input: { intended: Point; scatterDie: ScatterDieFace; distanceDice?: string; unit?: string }, dice: DiceSource): Scatter {
   if (input.scatterDie.kind === 'hit') return { scattered: false, distanceInches: 0, landing: { ...input.intended }, roll: null };
   const purpose = input.unit === undefined ? 'Deep Strike scatter distance' : `Deep Strike scatter distance, ${input.unit}`;
   const roll = dice.roll(input.distanceDice ?? '2D6', purpose);
@@ -233,10 +230,19 @@ export function deepStrikeOutcome(edition: MissionPackEdition | DeepStrikeEditio
   if (firstModel === null && otherModelsUnplaceable === 0) {
     return { kind: 'arrived', modelsPlaced: unitSize, modelsDestroyed: 0, reason: 'Every model was placed.' };
   }
-  const mishap = { kind: 'mishap', problems, reason: 'Some models could not be deployed: something has gone wrong. Roll on the deep strike Mishap table.' } as const;
+  const mishap = {
+    kind: 'mishap',
+    problems,
+    reason: 'Some models could not be deployed: something has gone wrong. Roll on the deep strike Mishap table.',
+  } as const;
   if (firstModel === 'off-table') {
     if (rules.firstModelOffTable === 'mishap') return mishap;
-    return { kind: 'unit-destroyed', modelsPlaced: 0, modelsDestroyed: unitSize, reason: 'The first model scattered off the table: the entire unit is destroyed.' };
+    return {
+      kind: 'unit-destroyed',
+      modelsPlaced: 0,
+      modelsDestroyed: unitSize,
+      reason: 'The first model scattered off the table: the entire unit is destroyed.',
+    };
   }
   if (rules.unplaceableModels === 'mishap') return mishap;
   const destroyed = otherModelsUnplaceable + (firstModel === null ? 0 : 1);
@@ -263,7 +269,7 @@ export type MishapRoll = ({ status: 'rolled' } & TableRoll) | { status: 'no-tabl
  */
 export function rollDeepStrikeMishap(table: DiceTable | null, dice: DiceSource, modifier = 0, unit?: string): MishapRoll {
   if (table === null) {
-    return { status: 'no-table', message: 'This ruleset has no Deep Strike Mishap table yet: the seeds do not print one. Enter the club\'s table first.' };
+    return { status: 'no-table', message: "This ruleset has no Deep Strike Mishap table yet: the seeds do not print one. Enter the club's table first." };
   }
   return { status: 'rolled', ...rollOnTable(table, dice, unit === undefined ? 'Deep Strike mishap' : `Deep Strike mishap, ${unit}`, modifier) };
 }

@@ -32,7 +32,10 @@ describe('000 / 001 Deep Strike', () => {
   });
 
   it('000 Deep Strike: an arrow — roll 2D6" to see how far the model scatters, in the arrow\'s direction', () => {
-    const s = scatterFirstModel({ intended: { x: 10, y: 10 }, scatterDie: { kind: 'arrow', directionDegrees: 90 }, unit: 'Terminators' }, new PhysicalDice([[3, 5]]));
+    const s = scatterFirstModel(
+      { intended: { x: 10, y: 10 }, scatterDie: { kind: 'arrow', directionDegrees: 90 }, unit: 'Terminators' },
+      new PhysicalDice([[3, 5]]),
+    );
     expect(s.distanceInches).toBe(8);
     expect(s.landing.x).toBeCloseTo(10);
     expect(s.landing.y).toBeCloseTo(18);
@@ -73,7 +76,10 @@ describe('000 / 001 Deep Strike', () => {
 
   it('001 Deep Strike: any model landing off-table, in impassable terrain, on a friendly model or within 1" of an enemy — roll on the Mishap table', () => {
     for (const problem of ['off-table', 'impassable', 'on-friendly-model', 'within-1-of-enemy'] as const) {
-      expect(deepStrikeOutcome('later-001', { unitSize: 5, firstModel: problem, otherModelsUnplaceable: 0 })).toMatchObject({ kind: 'mishap', problems: [problem] });
+      expect(deepStrikeOutcome('later-001', { unitSize: 5, firstModel: problem, otherModelsUnplaceable: 0 })).toMatchObject({
+        kind: 'mishap',
+        problems: [problem],
+      });
     }
     expect(deepStrikeOutcome('later-001', { unitSize: 5, firstModel: null, otherModelsUnplaceable: 1, otherProblems: ['impassable'] }).kind).toBe('mishap');
     expect(deepStrikeOutcome('later-001', { unitSize: 5, firstModel: null, otherModelsUnplaceable: 0 }).kind).toBe('arrived');
@@ -105,7 +111,13 @@ describe('000 / 001 Deep Strike', () => {
   });
 
   it('000 Deep Strike: may not move or assault on arrival, may shoot but counts as having moved', () => {
-    expect(DEEP_STRIKE_PACK_000).toMatchObject({ beginsInReserve: true, mayMoveOnArrival: false, mayAssaultOnArrival: false, mayShootOnArrival: true, countsAsMoved: true });
+    expect(DEEP_STRIKE_PACK_000).toMatchObject({
+      beginsInReserve: true,
+      mayMoveOnArrival: false,
+      mayAssaultOnArrival: false,
+      mayShootOnArrival: true,
+      countsAsMoved: true,
+    });
     expect(DEEP_STRIKE_PACK_000.difficultTerrainIsDangerous).toBe(false);
   });
 

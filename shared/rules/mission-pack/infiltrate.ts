@@ -84,10 +84,7 @@ export function rollOff(dice: DiceSource, purpose: string): { winner: Side; roll
  * @example
  * infiltratorDeploymentOrder('a', { a: ['Scouts'], b: ['Ratlings', 'Snipers'] }).map((x) => x.unit); // → ['Scouts', 'Ratlings', 'Snipers']
  */
-export function infiltratorDeploymentOrder(
-  first: Side,
-  units: Readonly<Record<Side, readonly string[]>>,
-): { side: Side; unit: string }[] {
+export function infiltratorDeploymentOrder(first: Side, units: Readonly<Record<Side, readonly string[]>>): { side: Side; unit: string }[] {
   const queues: Record<Side, string[]> = { a: [...units.a], b: [...units.b] };
   const out: { side: Side; unit: string }[] = [];
   let turn: Side = first;

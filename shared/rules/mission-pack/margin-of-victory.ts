@@ -60,10 +60,30 @@ export interface MarginCell {
 
 /** The chart exactly as printed in 000 (slips included: see the file comment). */
 export const PRINTED_MARGIN_CHART: Readonly<Record<500 | 1000 | 1500 | 2000, Readonly<Record<MarginResult, MarginCell>>>> = {
-  500: { draw: { from: 0, to: 50 }, 'solid-victory': { from: 51, to: 250 }, 'crushing-victory': { from: 251, to: 400 }, 'victorious-slaughter': { from: 401, to: null } },
-  1000: { draw: { from: 0, to: 100 }, 'solid-victory': { from: 101, to: 500 }, 'crushing-victory': { from: 501, to: 800 }, 'victorious-slaughter': { from: 801, to: null } },
-  1500: { draw: { from: 1, to: 150 }, 'solid-victory': { from: 151, to: 750 }, 'crushing-victory': { from: 751, to: 1200 }, 'victorious-slaughter': { from: 1201, to: null } },
-  2000: { draw: { from: 0, to: 200 }, 'solid-victory': { from: 201, to: 1000 }, 'crushing-victory': { from: 1001, to: 1600 }, 'victorious-slaughter': { from: 1600, to: null } },
+  500: {
+    draw: { from: 0, to: 50 },
+    'solid-victory': { from: 51, to: 250 },
+    'crushing-victory': { from: 251, to: 400 },
+    'victorious-slaughter': { from: 401, to: null },
+  },
+  1000: {
+    draw: { from: 0, to: 100 },
+    'solid-victory': { from: 101, to: 500 },
+    'crushing-victory': { from: 501, to: 800 },
+    'victorious-slaughter': { from: 801, to: null },
+  },
+  1500: {
+    draw: { from: 1, to: 150 },
+    'solid-victory': { from: 151, to: 750 },
+    'crushing-victory': { from: 751, to: 1200 },
+    'victorious-slaughter': { from: 1201, to: null },
+  },
+  2000: {
+    draw: { from: 0, to: 200 },
+    'solid-victory': { from: 201, to: 1000 },
+    'crushing-victory': { from: 1001, to: 1600 },
+    'victorious-slaughter': { from: 1600, to: null },
+  },
 };
 
 /**
@@ -103,7 +123,10 @@ export interface MarginOfVictory {
  */
 export function marginOfVictory(vpA: number, vpB: number, pointsLimit: number, rules: MarginOfVictoryRules = MARGIN_OF_VICTORY): MarginOfVictory {
   checkLimit(pointsLimit);
-  for (const [name, vp] of [['vpA', vpA], ['vpB', vpB]] as const) {
+  for (const [name, vp] of [
+    ['vpA', vpA],
+    ['vpB', vpB],
+  ] as const) {
     if (!Number.isFinite(vp) || vp < 0) throw new RangeError(`${name} must be 0 or more; got ${vp}.`);
   }
   const difference = Math.abs(vpA - vpB);
@@ -111,9 +134,7 @@ export function marginOfVictory(vpA: number, vpB: number, pointsLimit: number, r
   // difference × 100 against percent × limit: exact for whole and half Victory Points (no 0.1 in floating point).
   const hundredfold = difference * 100;
   const band = rules.bands.find(
-    (b) =>
-      (b.abovePercent === null || hundredfold > b.abovePercent * pointsLimit) &&
-      (b.upToPercent === null || hundredfold <= b.upToPercent * pointsLimit),
+    (b) => (b.abovePercent === null || hundredfold > b.abovePercent * pointsLimit) && (b.upToPercent === null || hundredfold <= b.upToPercent * pointsLimit),
   );
   if (!band) throw new Error(`The margin of victory bands do not cover a difference of ${difference}.`);
   const winner = band.result === 'draw' ? null : vpA > vpB ? 'a' : 'b';

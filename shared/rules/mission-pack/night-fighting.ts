@@ -35,10 +35,7 @@ export interface NightFightingCheck {
  * @example
  * nightFightingCheck({ targetDistanceInches: 20, weapon: 'normal' }, new PhysicalDice([[3, 4]])); // → { maxRangeInches: 21, mayFire: true }
  */
-export function nightFightingCheck(
-  input: { targetDistanceInches: number; weapon: WeaponKind; unit?: string },
-  dice: DiceSource,
-): NightFightingCheck {
+export function nightFightingCheck(input: { targetDistanceInches: number; weapon: WeaponKind; unit?: string }, dice: DiceSource): NightFightingCheck {
   const purpose = input.unit === undefined ? 'Night Fighting: how far can the firers see?' : `Night Fighting: how far can ${input.unit} see?`;
   const roll = dice.roll(NIGHT_FIGHTING_VISIBILITY_DICE, purpose);
   return { ...judgeNightFighting(input.targetDistanceInches, input.weapon, roll.total), roll };
@@ -51,14 +48,15 @@ export function nightFightingCheck(
  * judgeNightFighting(30, 'normal', 21).mayFire; // → false
  * judgeNightFighting(30, 'barrage', 21); // → { mayFire: true, extraScatterD6: true }
  */
-export function judgeNightFighting(
-  targetDistanceInches: number,
-  weapon: WeaponKind,
-  maxRangeInches: number,
-): Omit<NightFightingCheck, 'roll'> {
+export function judgeNightFighting(targetDistanceInches: number, weapon: WeaponKind, maxRangeInches: number): Omit<NightFightingCheck, 'roll'> {
   const seen = targetDistanceInches <= maxRangeInches;
   if (seen) {
-    return { maxRangeInches, mayFire: true, extraScatterD6: false, reason: `The target (${targetDistanceInches}") is within the ${maxRangeInches}" the firers can see.` };
+    return {
+      maxRangeInches,
+      mayFire: true,
+      extraScatterD6: false,
+      reason: `The target (${targetDistanceInches}") is within the ${maxRangeInches}" the firers can see.`,
+    };
   }
   if (isBarrage(weapon)) {
     return {

@@ -3,7 +3,15 @@ import { describe, expect, it } from 'vitest';
 import { MARGIN_OF_VICTORY, PRINTED_MARGIN_CHART, marginBands, marginOfVictory } from './margin-of-victory';
 import type { MarginResult } from './margin-of-victory';
 import { lootCounterValue, objectiveVictoryPoints, tableQuarterValue, tableQuartersVictoryPoints } from './objectives';
-import { VICTORY_POINTS_MISSION_LEVELS, VICTORY_POINTS_TABLE, assessUnit, casualtyVictoryPoints, scoringUnits, unitStrength, vpElements } from './victory-points';
+import {
+  VICTORY_POINTS_MISSION_LEVELS,
+  VICTORY_POINTS_TABLE,
+  assessUnit,
+  casualtyVictoryPoints,
+  scoringUnits,
+  unitStrength,
+  vpElements,
+} from './victory-points';
 import type { VehicleState, VpEntry, VpUnit } from './victory-points';
 
 const squad = (name: string, points: number, start: number, end: number, extra: Partial<Extract<VpUnit, { type: 'non-vehicle' }>> = {}): VpUnit => ({
@@ -15,7 +23,7 @@ const squad = (name: string, points: number, start: number, end: number, extra: 
 });
 
 describe('000 Victory Points table', () => {
-  it('000 Victory Points: used by missions at Gamma and Omega level (which missions is the mission\'s own data)', () => {
+  it("000 Victory Points: used by missions at Gamma and Omega level (which missions is the mission's own data)", () => {
     expect([...VICTORY_POINTS_MISSION_LEVELS]).toEqual(['gamma', 'omega']);
   });
 
@@ -37,13 +45,20 @@ describe('000 Victory Points table', () => {
       { wounds: 3, woundsLeft: 3 },
     ]);
     expect(s).toEqual({ countedIn: 'wounds', start: 6, end: 4 });
-    expect(unitStrength([{ wounds: 1, woundsLeft: 1 }, { wounds: 1, woundsLeft: 0 }, { wounds: 1, woundsLeft: 0 }])).toEqual({ countedIn: 'models', start: 3, end: 1 });
+    expect(
+      unitStrength([
+        { wounds: 1, woundsLeft: 1 },
+        { wounds: 1, woundsLeft: 0 },
+        { wounds: 1, woundsLeft: 0 },
+      ]),
+    ).toEqual({ countedIn: 'models', start: 3, end: 1 });
   });
 
   it('000 VP table, vehicle: mobile → scoring, none; immobile → half; wrecked, exploded or annihilated → full', () => {
     expect(assessUnit({ type: 'vehicle', name: 'V', points: 120, state: 'mobile' })).toMatchObject({ scoring: true, vpToOpponent: 0 });
     expect(assessUnit({ type: 'vehicle', name: 'V', points: 120, state: 'immobile' })).toMatchObject({ scoring: false, vpToOpponent: 60 });
-    for (const state of ['wrecked', 'exploded', 'annihilated'] as const) expect(assessUnit({ type: 'vehicle', name: 'V', points: 120, state }).vpToOpponent).toBe(120);
+    for (const state of ['wrecked', 'exploded', 'annihilated'] as const)
+      expect(assessUnit({ type: 'vehicle', name: 'V', points: 120, state }).vpToOpponent).toBe(120);
   });
 
   it('000 VP table, dedicated transport: never a scoring unit; immobile → half; wrecked → full', () => {
@@ -60,14 +75,25 @@ describe('000 Victory Points table', () => {
   });
 
   it('000 VP table, independent character: never scoring; unwounded none, wounded half, dead/off-table/Falling Back full', () => {
-    const ic = (state: 'unwounded' | 'wounded' | 'dead' | 'off-table' | 'falling-back'): VpUnit => ({ type: 'independent-character', name: 'Chaplain', points: 90, state });
+    const ic = (state: 'unwounded' | 'wounded' | 'dead' | 'off-table' | 'falling-back'): VpUnit => ({
+      type: 'independent-character',
+      name: 'Chaplain',
+      points: 90,
+      state,
+    });
     expect(assessUnit(ic('unwounded'))).toMatchObject({ scoring: false, vpToOpponent: 0 });
     expect(assessUnit(ic('wounded')).vpToOpponent).toBe(45);
     for (const s of ['dead', 'off-table', 'falling-back'] as const) expect(assessUnit(ic(s)).vpToOpponent).toBe(90);
   });
 
   it('000 VP table, artillery: at least 50% strength or all guns destroyed → scoring, none; below 50% half; destroyed full', () => {
-    const art = (end: number, allGunsDestroyed = false): VpUnit => ({ type: 'artillery', name: 'Battery', points: 80, strength: { start: 6, end }, allGunsDestroyed });
+    const art = (end: number, allGunsDestroyed = false): VpUnit => ({
+      type: 'artillery',
+      name: 'Battery',
+      points: 80,
+      strength: { start: 6, end },
+      allGunsDestroyed,
+    });
     expect(assessUnit(art(3))).toMatchObject({ scoring: true, vpToOpponent: 0 });
     expect(assessUnit(art(2))).toMatchObject({ scoring: false, vpToOpponent: 40 });
     expect(assessUnit(art(2, true))).toMatchObject({ scoring: true, vpToOpponent: 0 });
@@ -133,7 +159,9 @@ describe('000 Mission Specific Objectives', () => {
   });
 
   it('000 Table Quarters scored through objectiveVictoryPoints', () => {
-    expect(objectiveVictoryPoints({ objective: 'table-quarters', pointsLimit: 2000, own: [], enemy: [], quartersControlled: ['adjacent', 'enemy'] }).objective).toBe(1500);
+    expect(
+      objectiveVictoryPoints({ objective: 'table-quarters', pointsLimit: 2000, own: [], enemy: [], quartersControlled: ['adjacent', 'enemy'] }).objective,
+    ).toBe(1500);
   });
 });
 
@@ -152,7 +180,14 @@ describe('000 Margin of Victory', () => {
 
   it('000 Margin of Victory: more than 10% up to 50% Solid, more than 50% up to 80% Crushing, more than 80% Victorious Slaughter', () => {
     const r = (d: number) => marginOfVictory(d, 0, 1000).result;
-    expect([101, 500, 501, 800, 801, 5000].map(r)).toEqual(['solid-victory', 'solid-victory', 'crushing-victory', 'crushing-victory', 'victorious-slaughter', 'victorious-slaughter']);
+    expect([101, 500, 501, 800, 801, 5000].map(r)).toEqual([
+      'solid-victory',
+      'solid-victory',
+      'crushing-victory',
+      'crushing-victory',
+      'victorious-slaughter',
+      'victorious-slaughter',
+    ]);
     expect(marginOfVictory(100.5, 0, 1000).result).toBe('solid-victory');
   });
 
@@ -175,7 +210,7 @@ describe('000 Margin of Victory', () => {
     }
   });
 
-  it('000 Margin of Victory: every whole difference in a printed column lands in that column\'s band (property)', () => {
+  it("000 Margin of Victory: every whole difference in a printed column lands in that column's band (property)", () => {
     fc.assert(
       fc.property(fc.constantFrom(500, 1000, 1500, 2000), fc.integer({ min: 0, max: 3000 }), (limit, d) => {
         const band = marginBands(limit).find((b) => d >= b.from && (b.to === null || d <= b.to));

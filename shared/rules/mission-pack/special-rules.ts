@@ -130,7 +130,7 @@ export const NIGHT_FIGHTING_000: SpecialRule = {
 export const RANDOM_GAME_LENGTH_000: SpecialRule = {
   id: 'random-game-length',
   name: 'Random Game Length',
-  reminder: "After the stated turns roll a D6: 4–6 another turn; repeat until a 1–3 or three extra turns. Dark on turn 6 stays dark.",
+  reminder: 'After the stated turns roll a D6: 4–6 another turn; repeat until a 1–3 or three extra turns. Dark on turn 6 stays dark.',
   text:
     "At the end of the mission's stated number of turns, roll a D6. On a 4, 5 or 6 a further turn is played. Repeat " +
     'this process at the end of every turn until either a 1, 2 or 3 is rolled, or three extra turns are played. If it is ' +
@@ -144,7 +144,7 @@ export const RESERVES_000: SpecialRule = {
   name: 'Reserves',
   reminder: 'Roll per Force Organisation selection at the start of your turn: turn 1 none, turn 2 on 4+, turn 3 on 3+, turn 4+ on 2+.',
   text:
-    "Units in reserve are not deployed at the start of the battle. Each selection from the Force Organisation chart is " +
+    'Units in reserve are not deployed at the start of the battle. Each selection from the Force Organisation chart is ' +
     "diced for separately at the start of the player's turn (Reserves Table: Turn 1 N/A, Turn 2 4+, Turn 3 3+, Turn 4+ " +
     '2+). An arriving unit moves on as the mission says, or may Deep Strike where the mission allows it. A unit with a ' +
     'transport attached rolls together with it, though the passengers need not arrive mounted. Reserves must be rolled ' +

@@ -24,9 +24,9 @@ function experienceLevelsProgression(): Progression {
       'Models earn EXP after each game; a model with enough EXP goes up a Level; a Level gives a characteristic increase or a skill rolled on the advance table.',
       'Every Bonus Campaign Experience of the seed 004 missions is included (Team Leaders and Special models).',
       'Non-Learning models never gain EXP (seed 004 "Non-Learning").',
-      'The 2013 documents name Mighty Blow, Acrobat and Powerful among the skills; enter the skill lists from the club\'s copy.',
+      "The 2013 documents name Mighty Blow, Acrobat and Powerful among the skills; enter the skill lists from the club's copy.",
       'After each game a team rolls on the requisition chart; relics add D6 each after both players have rolled (seed 004 Relic Hunt).',
-      'Unique Weapons and hireable Legendary Heroes exist (a hero has a hire fee and an upkeep fee per game); enter them from the club\'s copy.',
+      "Unique Weapons and hireable Legendary Heroes exist (a hero has a hire fee and an upkeep fee per game); enter them from the club's copy.",
       'To be entered by the organiser: EXP awards, level thresholds, advance table, skill lists, serious injury tables, requisition chart.',
     ],
   };
@@ -46,7 +46,7 @@ export function experienceLevelsPreset(): Ruleset {
     version: '1.0.0',
     schemaVersion: RULESET_SCHEMA_VERSION,
     description:
-      'Heralds of Ruin Kill Team core rules v2.1 (seed 004) with the structure of the 2013 campaign rules: EXP, Levels and advances. The tables are entered by the club organiser from the club\'s copy.',
+      "Heralds of Ruin Kill Team core rules v2.1 (seed 004) with the structure of the 2013 campaign rules: EXP, Levels and advances. The tables are entered by the club organiser from the club's copy.",
     ...horCoreRules(),
     progression: experienceLevelsProgression(),
   };

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PhysicalDice } from '../dice';
 import { lookupRow, validateTableCoverage } from '../ruleset/coverage';
 import { Ruleset } from '../ruleset/schema';
-import {
-  MissingTableError,
-  battleHonoursPreset,
-  experienceLevelsPreset,
-  missingTables,
-  presets,
-  requireTable,
-  tableCoverageProblems,
-} from './index';
+import { MissingTableError, battleHonoursPreset, experienceLevelsPreset, missingTables, presets, requireTable, tableCoverageProblems } from './index';
 
 describe('presets', () => {
   it('both presets validate against the Ruleset schema, also after a JSON round trip (export/import)', () => {

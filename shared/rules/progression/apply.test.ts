@@ -9,15 +9,19 @@ import { PROGRESSION_ENTRY_KINDS, ProgressionEntry as EntrySchema } from './entr
 import { filledLevels, input, m, side, withModel } from './test-helpers';
 
 const reqOf = (entries: ProgressionEntry[], team: string) =>
-  entries.filter((e) => e.team === team && (e.kind === 'req.awarded' || e.kind === 'req.underdog' || e.kind === 'relic.cashed' || e.kind === 'req.chart')).reduce((s, e) => s + ('amount' in e ? e.amount : 0), 0);
-const reasons = (entries: ProgressionEntry[], team: string) =>
-  entries.flatMap((e) => (e.team === team && e.kind === 'req.awarded' ? [e.award] : []));
+  entries
+    .filter((e) => e.team === team && (e.kind === 'req.awarded' || e.kind === 'req.underdog' || e.kind === 'relic.cashed' || e.kind === 'req.chart'))
+    .reduce((s, e) => s + ('amount' in e ? e.amount : 0), 0);
+const reasons = (entries: ProgressionEntry[], team: string) => entries.flatMap((e) => (e.team === team && e.kind === 'req.awarded' ? [e.award] : []));
 
 describe('applyGame, preset Battle Honours (docs/progression.md)', () => {
   it('docs/progression.md Requisition awards: Took part +20, Victory +10, Assassin +10, Considerate Commander +10, First Blood +5', () => {
     const base = input();
     const facts = withModel(base.facts, 'b-tl', { aliveAtEnd: false, outOfAction: { by: 'a-sp', how: 'shooting' } });
-    const entries = applyGame({ ...base, facts, winner: 'a', awards: { a: { ...base.awards.a, firstBlood: true }, b: base.awards.b } }, new PhysicalDice([[5, 5]]));
+    const entries = applyGame(
+      { ...base, facts, winner: 'a', awards: { a: { ...base.awards.a, firstBlood: true }, b: base.awards.b } },
+      new PhysicalDice([[5, 5]]),
+    );
     expect(reasons(entries, 'team-a')).toEqual(['took-part', 'victory', 'assassin', 'considerate-commander', 'first-blood']);
     expect(reqOf(entries, 'team-a')).toBe(55);
     // 4 of 5 survived = 80 % ≥ 75 %.
@@ -100,12 +104,26 @@ describe('applyGame, preset Battle Honours (docs/progression.md)', () => {
     const facts = withModel(base.facts, 'a-tl', { aliveAtEnd: false, outOfAction: { by: 'b-tl', how: 'melee' } });
     const awards = { a: { ...base.awards.a, injuryReroll: 'a-tl' }, b: base.awards.b };
     const teams = { ...base.teams, a: { team: 'team-a', threat: 3, honours: ['medical-gear'] } };
-    const entries = applyGame({ ...base, facts, awards, teams }, new PhysicalDice([[1, 2], [4, 4]]));
+    const entries = applyGame(
+      { ...base, facts, awards, teams },
+      new PhysicalDice([
+        [1, 2],
+        [4, 4],
+      ]),
+    );
     const injury = entries.find((e) => e.kind === 'injury.rolled');
     expect(injury).toMatchObject({ model: 'a-tl', roll: 44, result: { kind: 'recovered' } });
     expect(injury?.rolls.map((r) => r.total)).toEqual([12, 44]);
     expect(entries.some((e) => e.kind === 'model.died')).toBe(false);
-    expect(() => applyGame({ ...base, facts, awards }, new PhysicalDice([[1, 2], [4, 4]]))).toThrow(/no Medical Gear/);
+    expect(() =>
+      applyGame(
+        { ...base, facts, awards },
+        new PhysicalDice([
+          [1, 2],
+          [4, 4],
+        ]),
+      ),
+    ).toThrow(/no Medical Gear/);
   });
 
   it('seed 004 Bonus Campaign Experience: +1 EXP for a Special killed (Skirmish); a Non-Learning model never gains EXP', () => {
@@ -113,7 +131,13 @@ describe('applyGame, preset Battle Honours (docs/progression.md)', () => {
     let facts = withModel(base.facts, 'b-sp', { aliveAtEnd: false, outOfAction: { by: 'a-tl', how: 'melee' } });
     facts = withModel(facts, 'a-sp', { aliveAtEnd: false, outOfAction: { by: 'b-tl', how: 'shooting' } });
     facts = withModel(facts, 'b-tl', { nonLearning: true });
-    const entries = applyGame({ ...base, facts }, new PhysicalDice([[4, 4], [4, 4]]));
+    const entries = applyGame(
+      { ...base, facts },
+      new PhysicalDice([
+        [4, 4],
+        [4, 4],
+      ]),
+    );
     expect(entries.filter((e) => e.kind === 'exp.gained')).toEqual([
       expect.objectContaining({ team: 'team-a', model: 'a-tl', amount: 1, source: 'skirmish-special-kill', citation: expect.stringContaining('004') }),
     ]);
@@ -132,19 +156,37 @@ describe('applyGame, preset Battle Honours (docs/progression.md)', () => {
 
   it('docs/progression.md "the app lets the organiser add them as data": an organiser-added award is earned when listed; an unknown one is refused before any die', () => {
     const ruleset = battleHonoursPreset();
-    ruleset.progression.requisition.awards?.push({ id: 'painted', name: 'Fully painted', req: 5, condition: 'Every model painted.', citation: { source: 'house rule', section: 'Painting' } });
+    ruleset.progression.requisition.awards?.push({
+      id: 'painted',
+      name: 'Fully painted',
+      req: 5,
+      condition: 'Every model painted.',
+      citation: { source: 'house rule', section: 'Painting' },
+    });
     const base = input({ ruleset });
     const entries = applyGame({ ...base, awards: { a: { ...base.awards.a, otherAwards: ['painted'] }, b: base.awards.b } }, new PhysicalDice());
-    expect(entries.find((e) => e.kind === 'req.awarded' && e.award === 'painted')).toMatchObject({ team: 'team-a', amount: 5, reason: 'Fully painted +5: Every model painted.' });
+    expect(entries.find((e) => e.kind === 'req.awarded' && e.award === 'painted')).toMatchObject({
+      team: 'team-a',
+      amount: 5,
+      reason: 'Fully painted +5: Every model painted.',
+    });
     const dice = new PhysicalDice([[1]]);
     const facts = withModel(base.facts, 'a-c1', { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } });
-    expect(() => applyGame({ ...base, facts, awards: { a: { ...base.awards.a, otherAwards: ['nope'] }, b: base.awards.b } }, dice)).toThrow(/no requisition award "nope"/);
+    expect(() => applyGame({ ...base, facts, awards: { a: { ...base.awards.a, otherAwards: ['nope'] }, b: base.awards.b } }, dice)).toThrow(
+      /no requisition award "nope"/,
+    );
     expect(dice.remaining).toBe(1);
   });
 
   it('docs/progression.md Requisition multipliers: one other than Underdog is refused before any die, naming it and saying to remove it (Not done)', () => {
     const ruleset = battleHonoursPreset();
-    ruleset.progression.requisition.multipliers.push({ id: 'double-or-nothing', name: 'Double or Nothing', factor: 2, condition: 'House rule.', citation: { source: 'house rule', section: 'Req' } });
+    ruleset.progression.requisition.multipliers.push({
+      id: 'double-or-nothing',
+      name: 'Double or Nothing',
+      factor: 2,
+      condition: 'House rule.',
+      citation: { source: 'house rule', section: 'Req' },
+    });
     const dice = new PhysicalDice([[1]]);
     expect(() => applyGame(input({ ruleset }), dice)).toThrow(
       'The requisition multiplier "Double or Nothing" (double-or-nothing) has no rule in the app yet: only "underdog" is applied. Remove "Double or Nothing" from the ruleset\'s requisition multipliers to apply this game.',
@@ -154,9 +196,18 @@ describe('applyGame, preset Battle Honours (docs/progression.md)', () => {
 
   it('refuses contradictory facts: two First Bloods, a dead model playing, more misadventure losses than casualties', () => {
     const base = input();
-    expect(() => applyGame({ ...base, awards: { a: { ...base.awards.a, firstBlood: true }, b: { ...base.awards.b, firstBlood: true } } }, new PhysicalDice())).toThrow(/First Blood/);
-    expect(() => applyGame({ ...base, teams: { ...base.teams, a: { team: 'team-a', threat: 3, models: [{ model: 'a-c1', exp: 0, level: 0, dead: true }] } } }, new PhysicalDice())).toThrow(/is dead/);
-    expect(() => applyGame({ ...base, awards: { a: { ...base.awards.a, misadventureLosses: 1 }, b: base.awards.b } }, new PhysicalDice())).toThrow(/misadventure/);
+    expect(() =>
+      applyGame({ ...base, awards: { a: { ...base.awards.a, firstBlood: true }, b: { ...base.awards.b, firstBlood: true } } }, new PhysicalDice()),
+    ).toThrow(/First Blood/);
+    expect(() =>
+      applyGame(
+        { ...base, teams: { ...base.teams, a: { team: 'team-a', threat: 3, models: [{ model: 'a-c1', exp: 0, level: 0, dead: true }] } } },
+        new PhysicalDice(),
+      ),
+    ).toThrow(/is dead/);
+    expect(() => applyGame({ ...base, awards: { a: { ...base.awards.a, misadventureLosses: 1 }, b: base.awards.b } }, new PhysicalDice())).toThrow(
+      /misadventure/,
+    );
   });
 });
 
@@ -165,7 +216,9 @@ describe('applyGame, preset Experience & Levels (docs/progression.md)', () => {
     const dice = new PhysicalDice([[1]]);
     const base = input({ ruleset: experienceLevelsPreset() });
     expect(() => applyGame(base, dice)).toThrow(MissingTableError);
-    expect(() => applyGame(base, dice)).toThrow("The ruleset 'HoR campaign, Experience & Levels' has no EXP awards yet: enter them in House rules → Progression → EXP awards");
+    expect(() => applyGame(base, dice)).toThrow(
+      "The ruleset 'HoR campaign, Experience & Levels' has no EXP awards yet: enter them in House rules → Progression → EXP awards",
+    );
     expect(dice.remaining).toBe(1);
     const r = filledLevels();
     r.progression.advanceTable = null;
@@ -176,20 +229,43 @@ describe('applyGame, preset Experience & Levels (docs/progression.md)', () => {
   });
 
   it('docs/progression.md Experience & Levels: EXP reaching a threshold gives level.reached + advance.rolled; chart rolls for both players, then relics (seed 004)', () => {
-    const facts = { models: [...side('a', 1), ...side('b', 1)].map((x) => (x.id === 'a-sp' ? { ...x, relicsCarried: 1 } : x)), ending: { kind: 'turns' as const } };
+    const facts = {
+      models: [...side('a', 1), ...side('b', 1)].map((x) => (x.id === 'a-sp' ? { ...x, relicsCarried: 1 } : x)),
+      ending: { kind: 'turns' as const },
+    };
     const entries = applyGame(
       input({
         ruleset: filledLevels(),
         missionId: 'relic-hunt',
         facts,
         winner: 'a',
-        awards: { a: { firstBlood: false, kayfabe: false, misadventureLosses: 0, expAwards: [{ model: 'a-sp', award: 'survived' }, { model: 'a-c1', award: 'survived' }] }, b: { firstBlood: false, kayfabe: false, misadventureLosses: 0 } },
+        awards: {
+          a: {
+            firstBlood: false,
+            kayfabe: false,
+            misadventureLosses: 0,
+            expAwards: [
+              { model: 'a-sp', award: 'survived' },
+              { model: 'a-c1', award: 'survived' },
+            ],
+          },
+          b: { firstBlood: false, kayfabe: false, misadventureLosses: 0 },
+        },
         teams: { a: { team: 'team-a', threat: 3, models: [{ model: 'a-c1', exp: 0, level: 0 }] }, b: { team: 'team-b', threat: 3 } },
       }),
       // advance for a-sp, chart a, chart b, relic a
       new PhysicalDice([[5], [2], [6], [3]]),
     );
-    expect(entries.map((e) => e.kind)).toEqual(['exp.gained', 'exp.gained', 'exp.gained', 'level.reached', 'advance.rolled', 'req.chart', 'req.chart', 'relic.cashed']);
+    expect(entries.map((e) => e.kind)).toEqual([
+      'exp.gained',
+      'exp.gained',
+      'exp.gained',
+      'level.reached',
+      'advance.rolled',
+      'req.chart',
+      'req.chart',
+      'relic.cashed',
+    ]);
     expect(entries.find((e) => e.kind === 'advance.rolled')).toMatchObject({ model: 'a-sp', level: 1, result: 'skill' });
     expect(entries.filter((e) => e.kind === 'req.chart').map((e) => [e.team, e.amount])).toEqual([
       ['team-a', 10],
@@ -200,14 +276,27 @@ describe('applyGame, preset Experience & Levels (docs/progression.md)', () => {
 
   it('docs/progression.md Levels: a model already at level 1 only rolls for new levels; a model that died in its injury roll gets no advance', () => {
     const facts = {
-      models: [...side('a', 1), ...side('b', 1)].map((x) => (x.id === 'a-tl' ? { ...x, aliveAtEnd: false, outOfAction: { by: null, how: 'other' as const } } : x)),
+      models: [...side('a', 1), ...side('b', 1)].map((x) =>
+        x.id === 'a-tl' ? { ...x, aliveAtEnd: false, outOfAction: { by: null, how: 'other' as const } } : x,
+      ),
       ending: { kind: 'turns' as const },
     };
     const entries = applyGame(
       input({
         ruleset: filledLevels(),
         facts,
-        awards: { a: { firstBlood: false, kayfabe: false, misadventureLosses: 0, expAwards: [{ model: 'a-sp', award: 'survived', times: 2 }, { model: 'a-tl', award: 'survived', times: 4 }] }, b: { firstBlood: false, kayfabe: false, misadventureLosses: 0 } },
+        awards: {
+          a: {
+            firstBlood: false,
+            kayfabe: false,
+            misadventureLosses: 0,
+            expAwards: [
+              { model: 'a-sp', award: 'survived', times: 2 },
+              { model: 'a-tl', award: 'survived', times: 4 },
+            ],
+          },
+          b: { firstBlood: false, kayfabe: false, misadventureLosses: 0 },
+        },
         teams: { a: { team: 'team-a', threat: 3, models: [{ model: 'a-sp', exp: 2, level: 1 }] }, b: { team: 'team-b', threat: 3 } },
       }),
       // injury a-tl (1 = dead), advance a-sp level 2, chart a, chart b
@@ -221,14 +310,29 @@ describe('applyGame, preset Experience & Levels (docs/progression.md)', () => {
   it('readings: chart rows "req-<n>" give n Req; levelFor takes the highest threshold reached', () => {
     expect(chartRowReq('req-15')).toBe(15);
     expect(chartRowReq('re-roll')).toBe(0);
-    expect(levelFor(3, [{ level: 1, exp: 2 }, { level: 2, exp: 4 }])).toBe(1);
+    expect(
+      levelFor(3, [
+        { level: 1, exp: 2 },
+        { level: 2, exp: 4 },
+      ]),
+    ).toBe(1);
     expect(levelFor(1, [{ level: 1, exp: 2 }])).toBe(0);
   });
 
   it('seed 004 Non-Learning: organiser EXP awards skip Non-Learning models', () => {
-    const facts = { models: [...side('a', 1).map((x) => (x.id === 'a-c1' ? { ...x, nonLearning: true } : x)), ...side('b', 1)], ending: { kind: 'turns' as const } };
+    const facts = {
+      models: [...side('a', 1).map((x) => (x.id === 'a-c1' ? { ...x, nonLearning: true } : x)), ...side('b', 1)],
+      ending: { kind: 'turns' as const },
+    };
     const entries = applyGame(
-      input({ ruleset: filledLevels(), facts, awards: { a: { firstBlood: false, kayfabe: false, misadventureLosses: 0, expAwards: [{ model: 'a-c1', award: 'survived' }] }, b: { firstBlood: false, kayfabe: false, misadventureLosses: 0 } } }),
+      input({
+        ruleset: filledLevels(),
+        facts,
+        awards: {
+          a: { firstBlood: false, kayfabe: false, misadventureLosses: 0, expAwards: [{ model: 'a-c1', award: 'survived' }] },
+          b: { firstBlood: false, kayfabe: false, misadventureLosses: 0 },
+        },
+      }),
       new PhysicalDice([[1], [1]]),
     );
     expect(entries.some((e) => e.kind === 'exp.gained')).toBe(false);

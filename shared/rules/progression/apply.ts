@@ -210,26 +210,34 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
     for (const s of teams[side].models) {
       // A Squad's members are interchangeable (game/squads.ts): a dead member took one model off the squad, and the
       // member number is reused by the models left, so only single models are checked here.
-      if (s.dead && squadOfMember(s.model) === null && own.some((m) => m.id === s.model)) problems.push(`Model "${s.model}" of ${sideName(side)} is dead and cannot have played.`);
+      if (s.dead && squadOfMember(s.model) === null && own.some((m) => m.id === s.model))
+        problems.push(`Model "${s.model}" of ${sideName(side)} is dead and cannot have played.`);
     }
     const reroll = awards[side].injuryReroll;
     if (reroll !== undefined) {
       if (!teams[side].honours.includes(MEDICAL_GEAR)) problems.push(`${sideName(side)} has no Medical Gear honour to re-roll an injury.`);
-      if (!own.some((m) => m.id === reroll && !m.aliveAtEnd)) problems.push(`Medical Gear: "${reroll}" is not a model of ${sideName(side)} taken out of action.`);
+      if (!own.some((m) => m.id === reroll && !m.aliveAtEnd))
+        problems.push(`Medical Gear: "${reroll}" is not a model of ${sideName(side)} taken out of action.`);
     }
     for (const e of awards[side].expAwards) {
       const model = own.find((m) => m.id === e.model);
       const award = (ruleset.progression.experience.awards ?? []).find((a) => a.id === e.award);
       if (!model) problems.push(`EXP award "${e.award}": ${sideName(side)} has no model "${e.model}" in this game.`);
       // A Squad's members are interchangeable (game/squads.ts): no one member can carry experience from game to game.
-      if (model && squadOfMember(model.id) !== null) problems.push(`EXP award "${e.award}": ${modelRef(model.id)} is one member of a Squad, and Herald keeps no experience for one squad member (docs/decisions.md "Squad members").`);
+      if (model && squadOfMember(model.id) !== null)
+        problems.push(
+          `EXP award "${e.award}": ${modelRef(model.id)} is one member of a Squad, and Herald keeps no experience for one squad member (docs/decisions.md "Squad members").`,
+        );
       if (!award) problems.push(`The ruleset '${ruleset.name}' has no EXP award "${e.award}".`);
       if (model && award && !award.modelTypes.includes(model.type)) {
-        problems.push(`EXP award "${award.name}" is for ${award.modelTypes.map((t) => TYPE_NAME[t]).join(', ')} models; "${model.id}" is ${TYPE_NAME[model.type]}.`);
+        problems.push(
+          `EXP award "${award.name}" is for ${award.modelTypes.map((t) => TYPE_NAME[t]).join(', ')} models; "${model.id}" is ${TYPE_NAME[model.type]}.`,
+        );
       }
     }
     for (const id of awards[side].otherAwards) {
-      if (!(ruleset.progression.requisition.awards ?? []).some((a) => a.id === id)) problems.push(`The ruleset '${ruleset.name}' has no requisition award "${id}".`);
+      if (!(ruleset.progression.requisition.awards ?? []).some((a) => a.id === id))
+        problems.push(`The ruleset '${ruleset.name}' has no requisition award "${id}".`);
     }
   }
   if (problems.length > 0) throw new GameFactsError(problems);
@@ -292,7 +300,14 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
   const bonus = isMissionId(input.missionId) ? bonusCampaignExperience(input.missionId, facts, outcome) : { awards: [] };
   for (const side of SIDES) {
     for (const line of bonus.awards.filter((l) => l.side === side)) {
-      entries.push({ ...common(side, [], line.citation), kind: 'exp.gained', model: line.modelId, amount: line.exp, source: line.bonusId, reason: line.reason });
+      entries.push({
+        ...common(side, [], line.citation),
+        kind: 'exp.gained',
+        model: line.modelId,
+        amount: line.exp,
+        source: line.bonusId,
+        reason: line.reason,
+      });
       expGained.set(line.modelId, (expGained.get(line.modelId) ?? 0) + line.exp);
     }
   }
@@ -377,7 +392,13 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
     for (const award of awardTable) {
       const reason = earnedAward(award, side, input, awards[side]);
       if (reason === null) continue;
-      entries.push({ ...common(side, [], citeText(award.citation)), kind: 'req.awarded', award: award.id, amount: award.req, reason: `${award.name} +${award.req}: ${reason}` });
+      entries.push({
+        ...common(side, [], citeText(award.citation)),
+        kind: 'req.awarded',
+        award: award.id,
+        amount: award.req,
+        reason: `${award.name} +${award.req}: ${reason}`,
+      });
       baseReq[side] += award.req;
     }
   }
@@ -388,7 +409,14 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
       const last = rolled.results[rolled.results.length - 1];
       if (!last) throw new Error('A requisition chart roll gave no result.');
       const amount = chartRowReq(last.row.result);
-      entries.push({ ...common(side, rolled.rolls, citeText(chart.citation)), kind: 'req.chart', table: chart.id, result: last.row.result, text: rolled.results.map((r) => r.row.text).join(' '), amount });
+      entries.push({
+        ...common(side, rolled.rolls, citeText(chart.citation)),
+        kind: 'req.chart',
+        table: chart.id,
+        result: last.row.result,
+        text: rolled.results.map((r) => r.row.text).join(' '),
+        amount,
+      });
       baseReq[side] += amount;
     }
   }
@@ -407,7 +435,9 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
   // 5. Relic cash-in, after both players' requisition (seed 004). Relics are held by models alive at the end.
   if (input.missionId === 'relic-hunt') {
     for (const side of SIDES) {
-      const relics = sideModels(facts, side).filter((m) => m.aliveAtEnd).reduce((s, m) => s + (m.relicsCarried ?? 0), 0);
+      const relics = sideModels(facts, side)
+        .filter((m) => m.aliveAtEnd)
+        .reduce((s, m) => s + (m.relicsCarried ?? 0), 0);
       if (relics === 0) continue;
       const cash = cashInRelics(side, relics, dice);
       entries.push({ ...common(side, cash.rolls, RELIC_CITATION), kind: 'relic.cashed', relics, amount: cash.req });

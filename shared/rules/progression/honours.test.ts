@@ -8,11 +8,24 @@ import { rosterLegality } from '../ruleset/roster-legality';
 import { input } from './test-helpers';
 
 describe('honour restrictions (docs/progression.md: "Psychic (psykers only)", "Warplate 10 (Leader only)"; issue 17)', () => {
-  const projection = () => projectModels([...applyGame({ ...input(), winner: 'a' }, new PhysicalDice()), ...applyGame({ ...input({ gameId: 'g2' }), winner: 'a' }, new PhysicalDice())]);
+  const projection = () =>
+    projectModels([
+      ...applyGame({ ...input(), winner: 'a' }, new PhysicalDice()),
+      ...applyGame({ ...input({ gameId: 'g2' }), winner: 'a' }, new PhysicalDice()),
+    ]);
   const buy = (honour: string, extra: { psyker?: boolean; modelType?: 'team-leader' | 'core' } = {}) =>
-    buyHonour({ ruleset: battleHonoursPreset(), projection: projection(), id: 'h1', team: 'team-a', model: 'a-tl', modelType: extra.modelType ?? 'team-leader', honour, psyker: extra.psyker });
+    buyHonour({
+      ruleset: battleHonoursPreset(),
+      projection: projection(),
+      id: 'h1',
+      team: 'team-a',
+      model: 'a-tl',
+      modelType: extra.modelType ?? 'team-leader',
+      honour,
+      psyker: extra.psyker,
+    });
 
-  it('the preset\'s Psychic group is psykers only: Open Mind is refused for a model that is not a psyker, with the reason', () => {
+  it("the preset's Psychic group is psykers only: Open Mind is refused for a model that is not a psyker, with the reason", () => {
     expect(() => buy('open-mind')).toThrow(HonourPurchaseError);
     expect(() => buy('open-mind')).toThrow('Open Mind is for psykers only, and "a-tl" is not a psyker (its team-list entry does not say it is).');
     expect(() => buy('open-mind', { psyker: false })).toThrow(/psykers only/);
@@ -25,7 +38,7 @@ describe('honour restrictions (docs/progression.md: "Psychic (psykers only)", "W
     expect(psychic).toEqual(['open-mind', 'master-psyker', 'alpha-psyker', 'power-surge', 'mirror-psyker', 'battle-psyker']);
   });
 
-  it('Warplate stays the Team Leader\'s only; an honour with no restriction is for anyone', () => {
+  it("Warplate stays the Team Leader's only; an honour with no restriction is for anyone", () => {
     expect(() => buy('warplate', { modelType: 'core' })).toThrow('Warplate is for the Team Leader only.');
     expect(buy('deadeye', { modelType: 'core' })).toMatchObject({ honour: 'deadeye' });
   });
@@ -47,7 +60,17 @@ describe('a ruleset change re-checks psykers-only honours (issue 17)', () => {
     const bh = battleHonoursPreset();
     const projection: Projection = {
       models: {
-        kaelen: { model: 'kaelen', team: 't1', exp: 0, level: 0, advances: [], permanentInjuries: [], mauled: null, dead: false, honours: [{ honour: 'open-mind', group: 'psychic', cost: 10, entryId: 'e1' }] },
+        kaelen: {
+          model: 'kaelen',
+          team: 't1',
+          exp: 0,
+          level: 0,
+          advances: [],
+          permanentInjuries: [],
+          mauled: null,
+          dead: false,
+          honours: [{ honour: 'open-mind', group: 'psychic', cost: 10, entryId: 'e1' }],
+        },
       },
       teams: { t1: { team: 't1', req: 0, earned: 0, spent: 0, teamHonours: [], honourPoints: 0, lastGameId: null } },
     };

@@ -59,9 +59,14 @@ export function honourRestriction(text: string | undefined): HonourRestriction |
 }
 
 /** Why a model may not take an honour for its restriction, in words; null when it may. */
-export function restrictionProblem(honourName: string, restriction: HonourRestriction | null, model: { who: string; type?: HonourCap['modelType']; psyker?: boolean }): string | null {
+export function restrictionProblem(
+  honourName: string,
+  restriction: HonourRestriction | null,
+  model: { who: string; type?: HonourCap['modelType']; psyker?: boolean },
+): string | null {
   if (restriction === 'team-leader' && model.type !== 'team-leader') return `${honourName} is for the Team Leader only.`;
-  if (restriction === 'psyker' && model.psyker !== true) return `${honourName} is for psykers only, and ${model.who} is not a psyker (its team-list entry does not say it is).`;
+  if (restriction === 'psyker' && model.psyker !== true)
+    return `${honourName} is for psykers only, and ${model.who} is not a psyker (its team-list entry does not say it is).`;
   return null;
 }
 
@@ -113,7 +118,11 @@ export function buyHonour(input: HonourPurchase): ProgressionEntry {
     if (input.model === null) problems.push(`${honour.name} is bought for one model: name the model.`);
     const type = input.modelType;
     if (type === undefined) problems.push('Say which honour cap the model uses (Team Leader, Special, Special taken as Core or Core).');
-    const restricted = restrictionProblem(honour.name, honourRestriction(honour.restriction ?? group.restriction), { who: `"${input.model}"`, type, psyker: input.psyker });
+    const restricted = restrictionProblem(honour.name, honourRestriction(honour.restriction ?? group.restriction), {
+      who: `"${input.model}"`,
+      type,
+      psyker: input.psyker,
+    });
     if (restricted) problems.push(restricted);
     const held = model?.honours ?? [];
     checkRepeats(honour, held.filter((h) => h.honour === honour.id).length, `Model "${input.model}"`, problems);
@@ -128,7 +137,8 @@ export function buyHonour(input: HonourPurchase): ProgressionEntry {
 
   const cost = honour.cost + surcharge;
   const req = team?.req ?? 0;
-  if (cost > req) problems.push(`${honour.name} costs ${cost} Req${surcharge > 0 ? ` (${honour.cost} + ${surcharge} elite surcharge)` : ''}; the team has ${req}.`);
+  if (cost > req)
+    problems.push(`${honour.name} costs ${cost} Req${surcharge > 0 ? ` (${honour.cost} + ${surcharge} elite surcharge)` : ''}; the team has ${req}.`);
   if (problems.length > 0) throw new HonourPurchaseError(problems);
 
   return {
@@ -151,5 +161,6 @@ export function buyHonour(input: HonourPurchase): ProgressionEntry {
 
 function checkRepeats(honour: Honour, times: number, who: string, problems: string[]): void {
   if (!honour.repeatable && times >= 1) problems.push(`${who} already has ${honour.name} (each honour once unless it says otherwise).`);
-  if (honour.maxTimes !== undefined && times >= honour.maxTimes) problems.push(`${who} already has ${honour.name} ${times} times (at most ${honour.maxTimes}).`);
+  if (honour.maxTimes !== undefined && times >= honour.maxTimes)
+    problems.push(`${who} already has ${honour.name} ${times} times (at most ${honour.maxTimes}).`);
 }

@@ -29,11 +29,18 @@ describe('projectModels and threat (docs/progression.md, docs/architecture.md "P
     expect(p1.models['a-sp']?.mauled).toEqual({ effect: 'wounded-pride', text: expect.any(String), gameId: 'g1' });
     expect(p1.models['a-c1']?.dead).toBe(true);
 
-    const g2 = applyGame({ ...input({ gameId: 'g2' }), facts: { ...input().facts, models: input().facts.models.filter((x) => x.id !== 'a-c1' && x.id !== 'a-sp') } }, new PhysicalDice());
+    const g2 = applyGame(
+      { ...input({ gameId: 'g2' }), facts: { ...input().facts, models: input().facts.models.filter((x) => x.id !== 'a-c1' && x.id !== 'a-sp') } },
+      new PhysicalDice(),
+    );
     const p2 = projectModels([...g1, ...g2]);
     expect(p2.models['a-sp']?.mauled).toBeNull();
     expect(p2.models['a-tl']?.permanentInjuries).toHaveLength(1);
-    expect(teamStateFor(p2, 'team-a', 250)).toMatchObject({ team: 'team-a', threat: 3, models: expect.arrayContaining([{ model: 'a-c1', exp: 0, level: 0, dead: true }]) });
+    expect(teamStateFor(p2, 'team-a', 250)).toMatchObject({
+      team: 'team-a',
+      threat: 3,
+      models: expect.arrayContaining([{ model: 'a-c1', exp: 0, level: 0, dead: true }]),
+    });
   });
 });
 
@@ -47,13 +54,33 @@ describe('buyHonour (docs/progression.md Battle Honours)', () => {
     const entries = ledger();
     const before = projectModels(entries);
     expect(before.teams['team-a']?.req).toBe(80);
-    const e = buyHonour({ ruleset: battleHonoursPreset(), projection: before, id: 'h1', team: 'team-a', model: 'a-tl', modelType: 'team-leader', honour: 'master-tactician', elite: true });
+    const e = buyHonour({
+      ruleset: battleHonoursPreset(),
+      projection: before,
+      id: 'h1',
+      team: 'team-a',
+      model: 'a-tl',
+      modelType: 'team-leader',
+      honour: 'master-tactician',
+      elite: true,
+    });
     expect(e).toMatchObject({ kind: 'honour.bought', baseCost: 30, surcharge: 5, cost: 35, gameId: null });
     const after = projectModels([...entries, e]);
     expect(after.teams['team-a']).toMatchObject({ req: 45, spent: 35, honourPoints: 35 });
     expect(after.models['a-tl']?.honours.map((h) => h.honour)).toEqual(['master-tactician']);
     // docs/progression.md Tactical Reserves: "a dead or dismissed model loses all its gear and honours".
-    const died: ProgressionEntry = { v: 1, id: 'd1', gameId: 'g3', team: 'team-a', rolls: [], voided: false, citation: 'test', kind: 'model.died', model: 'a-tl', reason: 'test' };
+    const died: ProgressionEntry = {
+      v: 1,
+      id: 'd1',
+      gameId: 'g3',
+      team: 'team-a',
+      rolls: [],
+      voided: false,
+      citation: 'test',
+      kind: 'model.died',
+      model: 'a-tl',
+      reason: 'test',
+    };
     const dead = projectModels([...entries, e, died]);
     expect(dead.models['a-tl']).toMatchObject({ dead: true, honours: [] });
     expect(dead.teams['team-a']).toMatchObject({ req: 45, honourPoints: 0 });
@@ -69,8 +96,21 @@ describe('buyHonour (docs/progression.md Battle Honours)', () => {
     expect(() => buy('h2', 'deadeye')).toThrow(/at most 1 groups/);
     entries = [...entries, buy('h2', 'mighty-blow')];
     expect(() => buy('h3', 'haymaker')).toThrow(/at most 2 honours/);
-    expect(() => buyHonour({ ruleset, projection: projectModels([]), id: 'h3', team: 'team-a', model: 'a-c2', modelType: 'core', honour: 'deadeye' })).toThrow('Deadeye costs 5 Req; the team has 0.');
-    const died: ProgressionEntry = { v: 1, id: 'x', gameId: 'g3', team: 'team-a', rolls: [], voided: false, citation: 'test', kind: 'model.died', model: 'a-c2', reason: 'test' };
+    expect(() => buyHonour({ ruleset, projection: projectModels([]), id: 'h3', team: 'team-a', model: 'a-c2', modelType: 'core', honour: 'deadeye' })).toThrow(
+      'Deadeye costs 5 Req; the team has 0.',
+    );
+    const died: ProgressionEntry = {
+      v: 1,
+      id: 'x',
+      gameId: 'g3',
+      team: 'team-a',
+      rolls: [],
+      voided: false,
+      citation: 'test',
+      kind: 'model.died',
+      model: 'a-c2',
+      reason: 'test',
+    };
     entries = [...entries, died];
     expect(() => buy('h3', 'deadeye', 'a-c2')).toThrow(HonourPurchaseError);
     expect(() => buy('h3', 'deadeye', 'a-c2')).toThrow(/is dead/);
@@ -86,12 +126,14 @@ describe('buyHonour (docs/progression.md Battle Honours)', () => {
     expect(projectModels(entries).models['a-tl']?.permanentInjuries).toEqual([]);
     const gear = buyHonour({ ruleset, projection: projectModels(entries), id: 'h2', team: 'team-a', model: null, honour: 'medical-gear' });
     expect(projectModels([...entries, gear]).teams['team-a']?.teamHonours.map((h) => h.honour)).toEqual(['medical-gear']);
-    expect(() => buyHonour({ ruleset, projection: projectModels(entries), id: 'h3', team: 'team-a', model: 'a-sp', honour: 'medical-gear' })).toThrow(/bought for the team/);
+    expect(() => buyHonour({ ruleset, projection: projectModels(entries), id: 'h3', team: 'team-a', model: 'a-sp', honour: 'medical-gear' })).toThrow(
+      /bought for the team/,
+    );
   });
 });
 
 describe('voidGame and dependentsOf (docs/architecture.md "Voiding a game reverses exactly its entries")', () => {
-  it('docs/architecture.md: voiding marks exactly that game\'s entries and the projection forgets them', () => {
+  it("docs/architecture.md: voiding marks exactly that game's entries and the projection forgets them", () => {
     const g1 = applyGame({ ...input(), winner: 'a' }, new PhysicalDice());
     const g2 = applyGame({ ...input({ gameId: 'g2' }), facts: out(['a-c1']), winner: 'b' }, new PhysicalDice([[1]]));
     const voided = voidGame([...g1, ...g2], 'g2');
@@ -105,19 +147,54 @@ describe('voidGame and dependentsOf (docs/architecture.md "Voiding a game revers
   it('docs/architecture.md "tells the organiser when a later game depends on them": Req spent, a replaced dead model, a level reached', () => {
     const g1 = applyGame({ ...input(), facts: out(['a-c1']), winner: 'a' }, new PhysicalDice([[2]]));
     const projection = projectModels(g1);
-    const honour = buyHonour({ ruleset: battleHonoursPreset(), projection, id: 'h1', team: 'team-a', model: 'a-tl', modelType: 'team-leader', honour: 'master-tactician' });
+    const honour = buyHonour({
+      ruleset: battleHonoursPreset(),
+      projection,
+      id: 'h1',
+      team: 'team-a',
+      model: 'a-tl',
+      modelType: 'team-leader',
+      honour: 'master-tactician',
+    });
     const entries = [...g1, honour];
     const deps = dependentsOf(entries, 'g1', {
       later: [{ kind: 'model-recruited', id: 'r1', team: 'team-a', model: 'a-c9', replaces: 'a-c1', what: 'recruit "a-c9"' }],
     });
     expect(deps.map((d) => d.id)).toEqual(['h1', 'r1']);
-    expect(deps[0]?.message).toBe('Honour "master-tactician" for model "a-tl" spent 30 Req after game "g1"; without the 40 Req that game gave team "team-a", the team would be 30 Req short.');
+    expect(deps[0]?.message).toBe(
+      'Honour "master-tactician" for model "a-tl" spent 30 Req after game "g1"; without the 40 Req that game gave team "team-a", the team would be 30 Req short.',
+    );
     expect(deps[1]?.message).toContain('"a-c1" died in game "g1"');
     // With enough Req from before, nothing depends on the game's Req.
     expect(dependentsOf(entries, 'g1', { openingReq: { 'team-a': 100 } }).map((d) => d.id)).toEqual([]);
     // A later level reached with EXP from the voided game (Experience & Levels).
-    const exp = (id: string, gameId: string, amount: number): ProgressionEntry => ({ v: 1, id, gameId, team: 't', rolls: [], voided: false, citation: 'test', kind: 'exp.gained', model: 'm1', amount, source: 'survived', reason: 'test' });
-    const level: ProgressionEntry = { v: 1, id: 'l1', gameId: 'g2', team: 't', rolls: [], voided: false, citation: 'test', kind: 'level.reached', model: 'm1', level: 1, threshold: 2 };
+    const exp = (id: string, gameId: string, amount: number): ProgressionEntry => ({
+      v: 1,
+      id,
+      gameId,
+      team: 't',
+      rolls: [],
+      voided: false,
+      citation: 'test',
+      kind: 'exp.gained',
+      model: 'm1',
+      amount,
+      source: 'survived',
+      reason: 'test',
+    });
+    const level: ProgressionEntry = {
+      v: 1,
+      id: 'l1',
+      gameId: 'g2',
+      team: 't',
+      rolls: [],
+      voided: false,
+      citation: 'test',
+      kind: 'level.reached',
+      model: 'm1',
+      level: 1,
+      threshold: 2,
+    };
     expect(dependentsOf([exp('e1', 'g1', 1), exp('e2', 'g2', 1), level], 'g1').map((d) => d.message)).toEqual([
       'Model "m1" reached level 1 (2 EXP) in game "g2" with EXP from game "g1"; without it the model has 1 EXP.',
     ]);

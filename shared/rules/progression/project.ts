@@ -102,7 +102,13 @@ export function foldProgression(start: Projection, entries: readonly Progression
         break;
       }
       case 'advance.rolled':
-        modelOf(e.model, e.team).advances.push({ level: e.level, result: e.result, text: e.text, followUps: e.followUps.map((f) => ({ ...f })), gameId: e.gameId });
+        modelOf(e.model, e.team).advances.push({
+          level: e.level,
+          result: e.result,
+          text: e.text,
+          followUps: e.followUps.map((f) => ({ ...f })),
+          gameId: e.gameId,
+        });
         break;
       case 'injury.rolled': {
         const m = modelOf(e.model, e.team);

@@ -31,7 +31,16 @@ const modelArb = fc.record({
   killer: fc.option(fc.nat(), { nil: null }),
 });
 
-type GameSpec = { ruleset: number; missionId: MissionId; facts: GameFacts; winner: Side | 'draw'; firstBlood: Side | null; kayfabe: [boolean, boolean]; misadventure: [number, number]; threats: [number, number] };
+type GameSpec = {
+  ruleset: number;
+  missionId: MissionId;
+  facts: GameFacts;
+  winner: Side | 'draw';
+  firstBlood: Side | null;
+  kayfabe: [boolean, boolean];
+  misadventure: [number, number];
+  threats: [number, number];
+};
 
 const gameArb: fc.Arbitrary<GameSpec> = fc
   .record({
@@ -40,7 +49,11 @@ const gameArb: fc.Arbitrary<GameSpec> = fc
     a: fc.array(modelArb, { minLength: 1, maxLength: 6 }),
     b: fc.array(modelArb, { minLength: 1, maxLength: 6 }),
     winner: fc.constantFrom('a' as const, 'b' as const, 'draw' as const),
-    ending: fc.constantFrom<GameFacts['ending']>({ kind: 'turns' }, { kind: 'run-away', side: 'a', voluntary: false }, { kind: 'run-away', side: 'b', voluntary: true }),
+    ending: fc.constantFrom<GameFacts['ending']>(
+      { kind: 'turns' },
+      { kind: 'run-away', side: 'a', voluntary: false },
+      { kind: 'run-away', side: 'b', voluntary: true },
+    ),
     firstBlood: fc.constantFrom('a' as const, 'b' as const, null),
     kayfabe: fc.tuple(fc.boolean(), fc.boolean()),
     misadventure: fc.tuple(fc.nat(6), fc.nat(6)),

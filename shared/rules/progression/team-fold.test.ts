@@ -37,8 +37,15 @@ describe('team fold (docs/architecture.md properties 3 and 5: a team is its ledg
   });
 
   it("a game's entries fold into progression; a model that died is marked dead in the directory", () => {
-    const entries = applyGame({ ...input(), facts: withModel(input().facts, 'a-c1', { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } }) }, new PhysicalDice([[1]]));
-    const founded = foldTeamRows(emptyTeamFold(), [{ seq: 1, kind: 'team.founded', req: 0, voided: false }], [{ kind: 'team.founded', roster: { models: [model('a-c1', 'Kor')] } }]);
+    const entries = applyGame(
+      { ...input(), facts: withModel(input().facts, 'a-c1', { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } }) },
+      new PhysicalDice([[1]]),
+    );
+    const founded = foldTeamRows(
+      emptyTeamFold(),
+      [{ seq: 1, kind: 'team.founded', req: 0, voided: false }],
+      [{ kind: 'team.founded', roster: { models: [model('a-c1', 'Kor')] } }],
+    );
     const mine = entries.filter((e) => e.team === 'team-a');
     const fold = foldTeamRows(
       founded,
@@ -81,7 +88,10 @@ describe('team fold (docs/architecture.md properties 3 and 5: a team is its ledg
   });
 
   it('stores keys sorted, so an incremental fold and a rebuild are the same text', () => {
-    const state = { ...emptyTeamFold().state, directory: { z: { name: 'Z', entryId: 'boy', status: 'active' as const }, a: { name: 'A', entryId: 'boy', status: 'active' as const } } };
+    const state = {
+      ...emptyTeamFold().state,
+      directory: { z: { name: 'Z', entryId: 'boy', status: 'active' as const }, a: { name: 'A', entryId: 'boy', status: 'active' as const } },
+    };
     expect(Object.keys(canonicalTeamState(state).directory)).toEqual(['a', 'z']);
   });
 });

@@ -70,7 +70,14 @@ const D6_INJURY: DiceTable = {
 export function filledLevels(): Ruleset {
   const r = experienceLevelsPreset();
   r.progression.experience.awards = [
-    { id: 'survived', name: 'Survived', exp: 1, modelTypes: ['team-leader', 'special', 'core'], condition: 'Survived the game.', citation: { source: 'house rule', section: 'EXP' } },
+    {
+      id: 'survived',
+      name: 'Survived',
+      exp: 1,
+      modelTypes: ['team-leader', 'special', 'core'],
+      condition: 'Survived the game.',
+      citation: { source: 'house rule', section: 'EXP' },
+    },
   ];
   r.progression.levelThresholds = [
     { level: 1, exp: 2 },
@@ -82,4 +89,3 @@ export function filledLevels(): Ruleset {
   r.progression.requisition.chart = D6_CHART;
   return r;
 }
-

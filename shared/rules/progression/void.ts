@@ -107,10 +107,18 @@ export function dependentsOf(entries: readonly ProgressionEntry[], gameId: strin
         const now = (balance.get(ev.team) ?? 0) - ev.amount;
         balance.set(ev.team, now);
         if (after && now < 0 && (gameReq.get(ev.team) ?? 0) > 0) {
-          out.push({ id: ev.id, team: ev.team, message: `${ev.what} spent ${ev.amount} Req after game "${gameId}"; without the ${gameReq.get(ev.team) ?? 0} Req that game gave team "${ev.team}", the team would be ${-now} Req short.` });
+          out.push({
+            id: ev.id,
+            team: ev.team,
+            message: `${ev.what} spent ${ev.amount} Req after game "${gameId}"; without the ${gameReq.get(ev.team) ?? 0} Req that game gave team "${ev.team}", the team would be ${-now} Req short.`,
+          });
         }
       } else if (after && ev.replaces !== null && diedHere.has(ev.replaces)) {
-        out.push({ id: ev.id, team: ev.team, message: `Model "${ev.replaces}" died in game "${gameId}" and was replaced by ${ev.what}; voiding the game brings "${ev.replaces}" back.` });
+        out.push({
+          id: ev.id,
+          team: ev.team,
+          message: `Model "${ev.replaces}" died in game "${gameId}" and was replaced by ${ev.what}; voiding the game brings "${ev.replaces}" back.`,
+        });
       }
       continue;
     }
@@ -123,13 +131,21 @@ export function dependentsOf(entries: readonly ProgressionEntry[], gameId: strin
 
     if (delta < 0 && now < 0 && (gameReq.get(e.team) ?? 0) > 0) {
       const what = e.kind === 'honour.bought' ? `Honour "${e.honour}"${e.model === null ? '' : ` for model "${e.model}"`}` : `Entry ${e.id}`;
-      out.push({ id: e.id, team: e.team, message: `${what} spent ${-delta} Req after game "${gameId}"; without the ${gameReq.get(e.team) ?? 0} Req that game gave team "${e.team}", the team would be ${-now} Req short.` });
+      out.push({
+        id: e.id,
+        team: e.team,
+        message: `${what} spent ${-delta} Req after game "${gameId}"; without the ${gameReq.get(e.team) ?? 0} Req that game gave team "${e.team}", the team would be ${-now} Req short.`,
+      });
     }
     if (e.kind === 'level.reached' && (gameExp.get(e.model) ?? 0) > 0) {
       const exp = expWithout.get(e.model) ?? 0;
       if (exp < e.threshold) {
         levelsLost.add(`${e.model}#${e.level}`);
-        out.push({ id: e.id, team: e.team, message: `Model "${e.model}" reached level ${e.level} (${e.threshold} EXP) in game "${e.gameId ?? '?'}" with EXP from game "${gameId}"; without it the model has ${exp} EXP.` });
+        out.push({
+          id: e.id,
+          team: e.team,
+          message: `Model "${e.model}" reached level ${e.level} (${e.threshold} EXP) in game "${e.gameId ?? '?'}" with EXP from game "${gameId}"; without it the model has ${exp} EXP.`,
+        });
       }
     }
     if (e.kind === 'advance.rolled' && levelsLost.has(`${e.model}#${e.level}`)) {

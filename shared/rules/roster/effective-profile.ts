@@ -108,7 +108,8 @@ export function effectText(effect: StatEffect | undefined): string {
 }
 
 /** What an Armoury item or option does, for a card or a sheet: its printed text, else its stats in short. */
-export const gearEffect = (x: Pick<ArmouryItem, 'text' | 'stats'> | Pick<EntryOption, 'stats'>): string => ('text' in x && x.text?.trim()) || effectText(x.stats);
+export const gearEffect = (x: Pick<ArmouryItem, 'text' | 'stats'> | Pick<EntryOption, 'stats'>): string =>
+  ('text' in x && x.text?.trim()) || effectText(x.stats);
 
 /** The changes a model's options and Armoury items make to its profile (in the order the list gives them). */
 export function gearStatChanges(list: TeamList, model: RosterModel): StatChange[] {

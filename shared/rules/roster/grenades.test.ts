@@ -38,12 +38,17 @@ describe('004 Grenades (issue 19: no list flag the seed does not have)', () => {
     expect(withBombs.models[0]!.grenades).toContainEqual({ type: 'melta-bomb', name: 'Melta Bomb', count: 3 });
     // An item may name its grenades; then its name is not read.
     const named: TeamList = { ...open, armoury: open.armoury.map((a) => (a.id === 'camo-cloak' ? { ...a, grenades: ['defensive-photon' as const] } : a)) };
-    expect(codes(named, model('veteran-sergeant', 'Sgt Harker', { armoury: ['camo-cloak'], grenades: { 'defensive-photon': 1 } }))).not.toContain('grenade-not-had');
+    expect(codes(named, model('veteran-sergeant', 'Sgt Harker', { armoury: ['camo-cloak'], grenades: { 'defensive-photon': 1 } }))).not.toContain(
+      'grenade-not-had',
+    );
   });
 
-  it('a list that limits its grenades still refuses the others (the list\'s own rule); empty sells all of 004\'s list', () => {
+  it("a list that limits its grenades still refuses the others (the list's own rule); empty sells all of 004's list", () => {
     expect(guard.grenades).toEqual(['frag-assault', 'krak']);
-    const plasma: TeamList = { ...guard, entries: guard.entries.map((e) => (e.id === 'veteran-sergeant' ? { ...e, grenades: [...e.grenades, 'plasma' as const] } : e)) };
+    const plasma: TeamList = {
+      ...guard,
+      entries: guard.entries.map((e) => (e.id === 'veteran-sergeant' ? { ...e, grenades: [...e.grenades, 'plasma' as const] } : e)),
+    };
     expect(codes(plasma, model('veteran-sergeant', 'Sgt Harker', { grenades: { plasma: 1 } }))).toEqual(['grenade-not-offered']);
     expect(codes({ ...plasma, grenades: [] }, model('veteran-sergeant', 'Sgt Harker', { grenades: { plasma: 1 } }))).toEqual([]);
   });

@@ -21,10 +21,7 @@ describe('roster ledger (docs/architecture.md "Progression is a ledger")', () =>
       item({ kind: 'model.dismissed', modelId: 'c', name: 'Varro' }),
       item({ kind: 'model.recruited', model: m('d', 'scout', 'Varn') }, -11, true),
     ];
-    expect(foldRoster(items).models.map((x) => `${x.id}:${x.name}:${JSON.stringify(x.options)}`)).toEqual([
-      'a:Tarkus:{"power-sword":1}',
-      'b:Brother Cato:{}',
-    ]);
+    expect(foldRoster(items).models.map((x) => `${x.id}:${x.name}:${JSON.stringify(x.options)}`)).toEqual(['a:Tarkus:{"power-sword":1}', 'b:Brother Cato:{}']);
     expect(requisitionBalance(items)).toBe(40 - 14 - 15);
   });
 

@@ -119,8 +119,7 @@ export function withoutDead(models: readonly RosterModel[], died: ReadonlySet<st
   });
 }
 
-export const requisitionBalance = (items: readonly LedgerItem[]) =>
-  items.reduce((sum, i) => (i.voided ? sum : sum + i.req), 0);
+export const requisitionBalance = (items: readonly LedgerItem[]) => items.reduce((sum, i) => (i.voided ? sum : sum + i.req), 0);
 
 /**
  * Points of one model as the Team List prices it (options, Armoury, grenades included).
@@ -151,5 +150,4 @@ export function purchaseCost(list: TeamList, before: RosterModel | undefined, af
  * own points limit applies (seed 004: a 250 point team).
  */
 export const FOUNDED_ROSTER_CAP = 400;
-export const rosterPointsLimit = (campaignLimit: number, founded: boolean) =>
-  founded ? Math.max(campaignLimit, FOUNDED_ROSTER_CAP) : campaignLimit;
+export const rosterPointsLimit = (campaignLimit: number, founded: boolean) => (founded ? Math.max(campaignLimit, FOUNDED_ROSTER_CAP) : campaignLimit);

@@ -43,7 +43,10 @@ describe('what a new version of a list changes for a roster (issue 17)', () => {
       l.entries = l.entries.filter((e) => e.id !== 'tactical-marine');
     });
     const impact = rosterImpact(v1, v2, roster, 250);
-    expect(impact.models.map((m) => m.changes)).toEqual([['Its entry “Tactical Marine” is no longer in the list.'], ['Its entry “Tactical Marine” is no longer in the list.']]);
+    expect(impact.models.map((m) => m.changes)).toEqual([
+      ['Its entry “Tactical Marine” is no longer in the list.'],
+      ['Its entry “Tactical Marine” is no longer in the list.'],
+    ]);
     expect(impact.newProblems.length).toBeGreaterThan(0);
     expect(impact.legalAfter).toBe(false);
   });

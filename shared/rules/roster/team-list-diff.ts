@@ -56,8 +56,10 @@ export function entryChanges(before: Entry, after: Entry): string[] {
   if ((before.psyker === true) !== (after.psyker === true)) out.push(after.psyker ? 'Now a psyker.' : 'No longer a psyker.');
   if (before.armoury !== after.armoury) out.push(after.armoury ? 'May now buy from the Armoury.' : 'May no longer buy from the Armoury.');
   // buysGrenades is no longer read (issue 19: seed 004 needs no flag), so changing it changes nothing to report.
-  if (before.maxPerTeam !== after.maxPerTeam) out.push(after.maxPerTeam ? `At most ${after.maxPerTeam} per team (was ${before.maxPerTeam ?? 'no limit'}).` : 'No longer limited per team.');
-  if (after.squad && (before.squad?.min !== after.squad.min || before.squad?.max !== after.squad.max)) out.push(`Squad size ${after.squad.min}–${after.squad.max}.`);
+  if (before.maxPerTeam !== after.maxPerTeam)
+    out.push(after.maxPerTeam ? `At most ${after.maxPerTeam} per team (was ${before.maxPerTeam ?? 'no limit'}).` : 'No longer limited per team.');
+  if (after.squad && (before.squad?.min !== after.squad.min || before.squad?.max !== after.squad.max))
+    out.push(`Squad size ${after.squad.min}–${after.squad.max}.`);
   return out;
 }
 

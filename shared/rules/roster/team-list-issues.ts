@@ -127,11 +127,17 @@ export function whereInList(data: unknown, path: Path): string {
   if (section === 'allowance') {
     if (index === 'unlocks') {
       const [i, f] = rest;
-      return ['Model allowance', typeof i === 'number' ? `unlock ${i + 1}` : 'unlocks', ...(f === undefined ? [] : [f === 'when' ? 'for each' : field(f)!])].join(', ');
+      return [
+        'Model allowance',
+        typeof i === 'number' ? `unlock ${i + 1}` : 'unlocks',
+        ...(f === undefined ? [] : [f === 'when' ? 'for each' : field(f)!]),
+      ].join(', ');
     }
     const cat = EntryCategory.safeParse(index);
     const [f] = rest;
-    return ['Model allowance', ...(cat.success ? [CATEGORY_NAMES[cat.data].many] : []), ...(f === 'min' ? ['minimum'] : f === 'max' ? ['maximum'] : [])].join(', ');
+    return ['Model allowance', ...(cat.success ? [CATEGORY_NAMES[cat.data].many] : []), ...(f === 'min' ? ['minimum'] : f === 'max' ? ['maximum'] : [])].join(
+      ', ',
+    );
   }
   if (section === 'grenades') return 'Grenades on sale';
   return TOP[String(section)] ?? String(section);
@@ -153,10 +159,18 @@ export function issueMessage(issue: Issue): string {
       return `should be one of: ${issue.values.map((v) => `"${String(v)}"`).join(', ')}.`;
     case 'too_big':
       if (own) return issue.message;
-      return issue.origin === 'array' ? `has more than ${String(issue.maximum)} items.` : issue.origin === 'string' ? `is longer than ${String(issue.maximum)} characters.` : `is at most ${String(issue.maximum)}.`;
+      return issue.origin === 'array'
+        ? `has more than ${String(issue.maximum)} items.`
+        : issue.origin === 'string'
+          ? `is longer than ${String(issue.maximum)} characters.`
+          : `is at most ${String(issue.maximum)}.`;
     case 'too_small':
       if (own) return issue.message;
-      return issue.origin === 'array' ? `needs at least ${String(issue.minimum)}.` : issue.origin === 'string' ? 'cannot be empty.' : `is at least ${String(issue.minimum)}.`;
+      return issue.origin === 'array'
+        ? `needs at least ${String(issue.minimum)}.`
+        : issue.origin === 'string'
+          ? 'cannot be empty.'
+          : `is at least ${String(issue.minimum)}.`;
     case 'invalid_union':
       return own ? issue.message : 'is not a value Herald understands here.';
     default:

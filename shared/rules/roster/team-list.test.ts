@@ -40,7 +40,10 @@ describe('team-list format additions (issue 17)', () => {
     expect(TeamList.parse(raw).armoury[0]!.stats).toEqual({ S: 1, Sv: '4+' });
     expect(TeamList.parse(SAMPLE_TEAM_LISTS[0]).armoury.find((a) => a.id === 'storm-shield')!.stats).toEqual({ Inv: '3+' });
     (raw.armoury as Record<string, unknown>[])[0]!.stats = { S: 9, Sv: '1+' };
-    expect(texts(raw)).toEqual(['Armoury item 1 (Melta bombs), profile change (S): At most 5 up.', 'Armoury item 1 (Melta bombs), profile change (Sv): A save looks like "3+" (or "-" for none).']);
+    expect(texts(raw)).toEqual([
+      'Armoury item 1 (Melta bombs), profile change (S): At most 5 up.',
+      'Armoury item 1 (Melta bombs), profile change (Sv): A save looks like "3+" (or "-" for none).',
+    ]);
   });
 
   it('an "any" group lets a model take several of its options; an undeclared group still allows one', () => {
@@ -58,7 +61,11 @@ describe('team-list format additions (issue 17)', () => {
   it('an armoury item for named entries is refused to other entries, in words', () => {
     const raw = marinesRaw();
     (raw.armoury as Record<string, unknown>[])[0]!.entries = ['sergeant'];
-    const report = validateRoster(TeamList.parse(raw), Roster.parse({ models: [{ id: 'm1', entryId: 'veteran', name: 'Brother A', armoury: ['melta-bombs'] }] }), 250);
+    const report = validateRoster(
+      TeamList.parse(raw),
+      Roster.parse({ models: [{ id: 'm1', entryId: 'veteran', name: 'Brother A', armoury: ['melta-bombs'] }] }),
+      250,
+    );
     expect(report.issues.map((i) => i.message)).toContain('Melta bombs is not for Veteran Space Marine models (Brother A).');
   });
 });
@@ -93,7 +100,9 @@ describe('a list that is refused says why and where, in words (issue 17)', () =>
   it('an option that replaces wargear the entry does not carry', () => {
     const raw = marinesRaw();
     entries(raw)[1]!.options[2]!.replaces = ['Bolter'];
-    expect(texts(raw)).toEqual(["Entry 2 (Veteran Space Marine), option 'Replace boltgun with plasma gun': replaces 'Bolter', which this entry does not carry."]);
+    expect(texts(raw)).toEqual([
+      "Entry 2 (Veteran Space Marine), option 'Replace boltgun with plasma gun': replaces 'Bolter', which this entry does not carry.",
+    ]);
   });
 
   it('a Squad without sizes', () => {
@@ -122,7 +131,10 @@ describe('a list that is refused says why and where, in words (issue 17)', () =>
     const raw = marinesRaw();
     (raw.allowance as unknown as Record<string, { min: number; max: number }>).special = { min: 4, max: 3 };
     (raw.armoury as Record<string, unknown>[])[1]!.points = 2.5;
-    expect(texts(raw)).toEqual(['Model allowance, Special models: The minimum is larger than the maximum.', 'Armoury item 2 (Auspex), points: Points are whole numbers.']);
+    expect(texts(raw)).toEqual([
+      'Model allowance, Special models: The minimum is larger than the maximum.',
+      'Armoury item 2 (Auspex), points: Points are whole numbers.',
+    ]);
     // Checks across the list run once each part is valid on its own (zod runs refinements on valid data).
     const other = marinesRaw();
     (other.armoury as Record<string, unknown>[])[2]!.entries = ['librarian'];

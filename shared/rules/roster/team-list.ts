@@ -10,9 +10,7 @@ import { GRENADE_COSTS } from '../hor/optional-rules';
 export const TEAM_LIST_FORMAT = 'herald.team-list';
 export const TEAM_LIST_FORMAT_VERSION = 1;
 
-const Slug = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "tactical-marine".');
+const Slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "tactical-marine".');
 const Name = z.string({ error: 'Give a name.' }).trim().min(1, 'A name cannot be empty.').max(80, 'A name is at most 80 characters.');
 const Points = z
   .number({ error: 'Points are a whole number.' })
@@ -63,7 +61,11 @@ export const Profile = z
 export type Profile = z.infer<typeof Profile>;
 export const PROFILE_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Sv'] as const;
 
-const StatChange = z.number({ error: 'A change is a whole number, e.g. 1 or -1.' }).int('A change is a whole number.').min(-5, 'At most 5 down.').max(5, 'At most 5 up.');
+const StatChange = z
+  .number({ error: 'A change is a whole number, e.g. 1 or -1.' })
+  .int('A change is a whole number.')
+  .min(-5, 'At most 5 down.')
+  .max(5, 'At most 5 up.');
 /**
  * What an option or Armoury item does to the model's profile: a change to a characteristic ({ S: 1 }) or a save it
  * gives ({ Sv: "4+" }, { Inv: "3+" }), used when better than the model's own. Absent means no change.
@@ -157,12 +159,24 @@ export const Entry = z
      */
     buysGrenades: z.boolean().default(false),
     /** Most of this entry in one team, if the list limits it. */
-    maxPerTeam: z.number({ error: 'A whole number, or leave it empty for no limit.' }).int('A whole number.').min(1, 'At least 1 (leave it empty for no limit).').optional(),
+    maxPerTeam: z
+      .number({ error: 'A whole number, or leave it empty for no limit.' })
+      .int('A whole number.')
+      .min(1, 'At least 1 (leave it empty for no limit).')
+      .optional(),
     /** Squad size (seed 004 "Squad": "will state how many models form the unit"). Required for category "squad". */
     squad: z
       .object({
-        min: z.number({ error: 'Give the smallest squad.' }).int('A whole number of models.').min(2, 'A squad has at least 2 models.').max(50, 'At most 50 models.'),
-        max: z.number({ error: 'Give the largest squad.' }).int('A whole number of models.').min(2, 'A squad has at least 2 models.').max(50, 'At most 50 models.'),
+        min: z
+          .number({ error: 'Give the smallest squad.' })
+          .int('A whole number of models.')
+          .min(2, 'A squad has at least 2 models.')
+          .max(50, 'At most 50 models.'),
+        max: z
+          .number({ error: 'Give the largest squad.' })
+          .int('A whole number of models.')
+          .min(2, 'A squad has at least 2 models.')
+          .max(50, 'At most 50 models.'),
       })
       .strict()
       .optional(),
@@ -170,9 +184,11 @@ export const Entry = z
   })
   .strict()
   .superRefine((e, ctx) => {
-    if (e.category === 'squad' && !e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: 'a Squad needs its size: the smallest and largest number of models.' });
+    if (e.category === 'squad' && !e.squad)
+      ctx.addIssue({ code: 'custom', path: ['squad'], message: 'a Squad needs its size: the smallest and largest number of models.' });
     if (e.category !== 'squad' && e.squad) ctx.addIssue({ code: 'custom', path: ['squad'], message: 'has a squad size but is not a Squad entry.' });
-    if (e.squad && e.squad.min > e.squad.max) ctx.addIssue({ code: 'custom', path: ['squad'], message: `the smallest squad (${e.squad.min}) is larger than the largest (${e.squad.max}).` });
+    if (e.squad && e.squad.min > e.squad.max)
+      ctx.addIssue({ code: 'custom', path: ['squad'], message: `the smallest squad (${e.squad.min}) is larger than the largest (${e.squad.max}).` });
     const ids = new Set<string>();
     // What an option may replace: the entry's own wargear, or what another of its options adds (a swap of a swap).
     const carried = new Set([...e.wargear, ...e.options.flatMap((o) => o.adds)].map(wargearKey));
@@ -180,7 +196,8 @@ export const Entry = z
       if (ids.has(o.id)) ctx.addIssue({ code: 'custom', path: ['options', i, 'id'], message: `Two options have the id "${o.id}".` });
       ids.add(o.id);
       o.replaces.forEach((w, j) => {
-        if (!carried.has(wargearKey(w))) ctx.addIssue({ code: 'custom', path: ['options', i, 'replaces', j], message: `replaces '${w}', which this entry does not carry.` });
+        if (!carried.has(wargearKey(w)))
+          ctx.addIssue({ code: 'custom', path: ['options', i, 'replaces', j], message: `replaces '${w}', which this entry does not carry.` });
       });
     });
     const groupIds = new Set<string>();
@@ -250,7 +267,11 @@ export const ArmouryItem = z
 export type ArmouryItem = z.infer<typeof ArmouryItem>;
 
 /** "Melta bombs" → "meltabomb": a name as compared with the seed's grenade names. */
-const grenadeKey = (name: string) => name.toLowerCase().replace(/[^a-z]/g, '').replace(/s$/, '');
+const grenadeKey = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+    .replace(/s$/, '');
 
 /**
  * The grenades an Armoury item gives: its `grenades`, else the seed-004 grenade its name is (seed 004 "Grenades": a
@@ -274,11 +295,17 @@ export const TeamList = z
     faction: Name,
     name: Name,
     /** The list's own version as printed by its authors, e.g. "2.1" or "club 2026-03". */
-    listVersion: z.string({ error: 'Give the list version, e.g. "1.0".' }).trim().min(1, 'Give the list version, e.g. "1.0".').max(40, 'A version is at most 40 characters.'),
+    listVersion: z
+      .string({ error: 'Give the list version, e.g. "1.0".' })
+      .trim()
+      .min(1, 'Give the list version, e.g. "1.0".')
+      .max(40, 'A version is at most 40 characters.'),
     /** Sample lists ship with Herald to get started; check them against your club's own list. */
     sample: z.boolean().default(false),
     source: z.string().max(500).optional(),
-    teamRules: z.array(z.object({ name: Name, text: z.string().trim().min(1, 'Give the rule text.').max(4000, 'A rule is at most 4000 characters.') }).strict()).default([]),
+    teamRules: z
+      .array(z.object({ name: Name, text: z.string().trim().min(1, 'Give the rule text.').max(4000, 'A rule is at most 4000 characters.') }).strict())
+      .default([]),
     allowance: Allowance,
     entries: z.array(Entry).min(1, 'A team list needs at least one entry.'),
     armoury: z.array(ArmouryItem).default([]),
@@ -302,12 +329,17 @@ export const TeamList = z
     });
     list.armoury.forEach((a, i) => {
       (a.entries ?? []).forEach((id, j) => {
-        if (!ids.has(id)) ctx.addIssue({ code: 'custom', path: ['armoury', i, 'entries', j], message: `refers to "${id}", which is not an entry of this list.` });
+        if (!ids.has(id))
+          ctx.addIssue({ code: 'custom', path: ['armoury', i, 'entries', j], message: `refers to "${id}", which is not an entry of this list.` });
       });
     });
     list.allowance.unlocks.forEach((u, i) => {
       if (!EntryCategory.safeParse(u.when).success && !ids.has(u.when)) {
-        ctx.addIssue({ code: 'custom', path: ['allowance', 'unlocks', i, 'when'], message: `The allowance refers to "${u.when}", which is not an entry of this list.` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['allowance', 'unlocks', i, 'when'],
+          message: `The allowance refers to "${u.when}", which is not an entry of this list.`,
+        });
       }
     });
     if (!list.entries.some((e) => e.category === 'team-leader')) {

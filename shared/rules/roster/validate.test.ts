@@ -43,7 +43,10 @@ describe('validateRoster (seed 004 "Building your Team")', () => {
 
   it('004 Building your Team: "All models in the team lists have the Infantry unit type unless stated otherwise"', () => {
     expect(marines.entries.every((e) => e.unitType === 'Infantry')).toBe(true);
-    const list = TeamList.parse({ ...(SAMPLE_TEAM_LISTS[0] as object), entries: marines.entries.map((e, i) => (i === 0 ? { ...e, unitType: 'Jump Infantry' } : e)) });
+    const list = TeamList.parse({
+      ...(SAMPLE_TEAM_LISTS[0] as object),
+      entries: marines.entries.map((e, i) => (i === 0 ? { ...e, unitType: 'Jump Infantry' } : e)),
+    });
     expect(list.entries[0]?.unitType).toBe('Jump Infantry');
     expect(validateRoster(marines, roster(...legalMarines()), 250).models[0]?.unitType).toBe('Infantry');
   });
@@ -59,11 +62,7 @@ describe('validateRoster (seed 004 "Building your Team")', () => {
   it('004 Model Allowance: only one Team Leader, at most three Special models, a minimum of Core', () => {
     const two = validateRoster(marines, roster(...legalMarines(), model('sergeant', 'Sergeant Two')), 400);
     expect(two.issues.map((i) => i.message)).toContain('Only one Team Leader: this team has 2.');
-    const four = validateRoster(
-      marines,
-      roster(...legalMarines(), model('veteran', 'Brother Three'), model('veteran', 'Brother Four')),
-      400,
-    );
+    const four = validateRoster(marines, roster(...legalMarines(), model('veteran', 'Brother Three'), model('veteran', 'Brother Four')), 400);
     expect(four.issues.map((i) => i.message)).toContain('At most 3 Special models: this team has 4.');
     expect(four.allowance.special).toEqual({ count: 4, min: 0, max: 3 });
     const none = validateRoster(marines, roster(model('veteran', 'Brother Lone')), 250);

@@ -246,9 +246,7 @@ export function validateRoster(list: TeamList, roster: Roster, pointsLimit: numb
   const squadModels = models.reduce((n, card) => n + (card.category === 'squad' ? (card.squadSize ?? 0) : 0), 0);
   if (squadModels > 0) allowance.core.squadModels = squadModels;
   for (const u of list.allowance.unlocks) {
-    const have = EntryCategory.safeParse(u.when).success
-      ? counts[u.when as EntryCategory]
-      : roster.models.filter((m) => m.entryId === u.when).length;
+    const have = EntryCategory.safeParse(u.when).success ? counts[u.when as EntryCategory] : roster.models.filter((m) => m.entryId === u.when).length;
     allowance[u.category].max += Math.floor(have / u.per) * u.extra;
   }
   for (const c of EntryCategory.options) {

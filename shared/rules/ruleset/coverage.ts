@@ -117,9 +117,8 @@ export function validateTableCoverage(table: Pick<DiceTable, 'expression' | 'row
       kind: 'overlap',
       from: r.from,
       to: r.to,
-      message: r.from === r.to
-        ? `${dice} result ${r.from} appears ${timesWord(r.label)}.`
-        : `${dice} results ${span(r.from, r.to)} appear ${timesWord(r.label)}.`,
+      message:
+        r.from === r.to ? `${dice} result ${r.from} appears ${timesWord(r.label)}.` : `${dice} results ${span(r.from, r.to)} appear ${timesWord(r.label)}.`,
     });
   }
   issues.sort((a, b) => a.from - b.from || a.to - b.to);

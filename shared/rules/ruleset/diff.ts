@@ -18,13 +18,23 @@ function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const o = value as Record<string, unknown>;
-    return `{${Object.keys(o).filter((k) => o[k] !== undefined).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(',')}}`;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }
 const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
 
-function byId<T extends { id: string; name: string }>(area: string, before: readonly T[], after: readonly T[], describe: ((a: T, b: T) => string | null) | null, out: RulesetChange[]) {
+function byId<T extends { id: string; name: string }>(
+  area: string,
+  before: readonly T[],
+  after: readonly T[],
+  describe: ((a: T, b: T) => string | null) | null,
+  out: RulesetChange[],
+) {
   const old = new Map(before.map((x) => [x.id, x]));
   const now = new Map(after.map((x) => [x.id, x]));
   for (const [id, x] of old) if (!now.has(id)) out.push({ area, kind: 'removed', text: `${x.name} removed.` });
@@ -66,11 +76,27 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
   const out: RulesetChange[] = [];
   if (before.id !== after.id || before.name !== after.name) out.push({ area: 'Ruleset', kind: 'changed', text: `${before.name} → ${after.name}.` });
   if (before.version !== after.version) out.push({ area: 'Ruleset', kind: 'changed', text: `Version ${before.version} → ${after.version}.` });
-  if (before.team.pointsLimit !== after.team.pointsLimit) out.push({ area: 'Teams', kind: 'changed', text: `Team points limit ${before.team.pointsLimit} → ${after.team.pointsLimit}.` });
+  if (before.team.pointsLimit !== after.team.pointsLimit)
+    out.push({ area: 'Teams', kind: 'changed', text: `Team points limit ${before.team.pointsLimit} → ${after.team.pointsLimit}.` });
   byId('Missions', before.missions, after.missions, null, out);
   byId('Special rules', before.specialRules, after.specialRules, (_a, b) => `${b.name}: text changed.`, out);
-  byId('Secondary objectives', before.secondaryObjectives, after.secondaryObjectives, (a, b) => (a.vp !== b.vp ? `${b.name}: ${a.vp} → ${b.vp} VP.` : `${b.name} changed.`), out);
-  byId('Optional rules', before.optionalRules, after.optionalRules, (a, b) => (a.enabledByDefault !== b.enabledByDefault && same({ ...a, enabledByDefault: b.enabledByDefault }, b) ? `${b.name} switched ${b.enabledByDefault ? 'on' : 'off'}.` : `${b.name} changed.`), out);
+  byId(
+    'Secondary objectives',
+    before.secondaryObjectives,
+    after.secondaryObjectives,
+    (a, b) => (a.vp !== b.vp ? `${b.name}: ${a.vp} → ${b.vp} VP.` : `${b.name} changed.`),
+    out,
+  );
+  byId(
+    'Optional rules',
+    before.optionalRules,
+    after.optionalRules,
+    (a, b) =>
+      a.enabledByDefault !== b.enabledByDefault && same({ ...a, enabledByDefault: b.enabledByDefault }, b)
+        ? `${b.name} switched ${b.enabledByDefault ? 'on' : 'off'}.`
+        : `${b.name} changed.`,
+    out,
+  );
   // An optional rule added already switched on says so (it is what a club sees when it switches on a rule the ruleset did not list).
   for (const c of out) {
     if (c.area !== 'Optional rules' || c.kind !== 'added') continue;
@@ -84,46 +110,87 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
   const q = after.progression;
   const SYSTEM = { 'battle-honours': 'Battle Honours', 'experience-levels': 'Experience & Levels' } as const;
   if (p.system !== q.system) out.push({ area: 'Progression', kind: 'changed', text: `Progression system ${SYSTEM[p.system]} → ${SYSTEM[q.system]}.` });
-  nullable('EXP awards', 'EXP awards', p.experience.awards, q.experience.awards, (a, b) => {
-    const bits: RulesetChange[] = [];
-    byId('EXP awards', a, b, (x, y) => (x.exp !== y.exp ? `${y.name}: ${x.exp} → ${y.exp} EXP.` : `${y.name} changed.`), bits);
-    return bits.map((c) => c.text).join(' ') || 'EXP awards changed.';
-  }, out);
-  nullable('Level thresholds', 'Level thresholds', p.levelThresholds, q.levelThresholds, (a, b) => `Level thresholds: ${a.map((t) => `${t.level}@${t.exp}`).join(', ')} → ${b.map((t) => `${t.level}@${t.exp}`).join(', ')} (level@EXP).`, out);
-  nullable('Skills', 'Skill lists', p.skills, q.skills, (a, b) => {
-    const bits: RulesetChange[] = [];
-    byId('Skills', a, b, (x, y) => `${y.name}: ${y.skills.length} skills (was ${x.skills.length}).`, bits);
-    return bits.map((c) => c.text).join(' ') || 'Skill lists changed.';
-  }, out);
+  nullable(
+    'EXP awards',
+    'EXP awards',
+    p.experience.awards,
+    q.experience.awards,
+    (a, b) => {
+      const bits: RulesetChange[] = [];
+      byId('EXP awards', a, b, (x, y) => (x.exp !== y.exp ? `${y.name}: ${x.exp} → ${y.exp} EXP.` : `${y.name} changed.`), bits);
+      return bits.map((c) => c.text).join(' ') || 'EXP awards changed.';
+    },
+    out,
+  );
+  nullable(
+    'Level thresholds',
+    'Level thresholds',
+    p.levelThresholds,
+    q.levelThresholds,
+    (a, b) => `Level thresholds: ${a.map((t) => `${t.level}@${t.exp}`).join(', ')} → ${b.map((t) => `${t.level}@${t.exp}`).join(', ')} (level@EXP).`,
+    out,
+  );
+  nullable(
+    'Skills',
+    'Skill lists',
+    p.skills,
+    q.skills,
+    (a, b) => {
+      const bits: RulesetChange[] = [];
+      byId('Skills', a, b, (x, y) => `${y.name}: ${y.skills.length} skills (was ${x.skills.length}).`, bits);
+      return bits.map((c) => c.text).join(' ') || 'Skill lists changed.';
+    },
+    out,
+  );
   for (const type of ['team-leader', 'special', 'core'] as const) {
     const label = { 'team-leader': 'Team Leader', special: 'Special', core: 'Core' }[type];
     const was = p.injuries[type];
     const now = q.injuries[type];
-    if (was && now && was.id !== now.id) out.push({ area: 'Injuries', kind: 'changed', text: `${label} injuries rolled on ${now.name} instead of ${was.name}.` });
+    if (was && now && was.id !== now.id)
+      out.push({ area: 'Injuries', kind: 'changed', text: `${label} injuries rolled on ${now.name} instead of ${was.name}.` });
     else if (!was !== !now) out.push({ area: 'Injuries', kind: now ? 'added' : 'removed', text: `${label} injury table ${now ? 'entered' : 'removed'}.` });
   }
-  nullable('Requisition awards', 'Requisition awards', p.requisition.awards, q.requisition.awards, (a, b) => {
-    const bits: RulesetChange[] = [];
-    byId('Requisition awards', a, b, (x, y) => (x.req !== y.req ? `${y.name}: ${x.req} → ${y.req} Req.` : `${y.name} changed.`), bits);
-    return bits.map((c) => c.text).join(' ') || 'Requisition awards changed.';
-  }, out);
+  nullable(
+    'Requisition awards',
+    'Requisition awards',
+    p.requisition.awards,
+    q.requisition.awards,
+    (a, b) => {
+      const bits: RulesetChange[] = [];
+      byId('Requisition awards', a, b, (x, y) => (x.req !== y.req ? `${y.name}: ${x.req} → ${y.req} Req.` : `${y.name} changed.`), bits);
+      return bits.map((c) => c.text).join(' ') || 'Requisition awards changed.';
+    },
+    out,
+  );
   byId('Requisition', p.requisition.multipliers, q.requisition.multipliers, (a, b) => `${b.name}: ×${a.factor} → ×${b.factor}.`, out);
-  if (p.requisition.usesChart !== q.requisition.usesChart) out.push({ area: 'Requisition', kind: 'changed', text: q.requisition.usesChart ? 'A requisition chart is rolled after each game.' : 'No requisition chart any more.' });
-  nullable('Honours', 'Battle Honours', p.honours, q.honours, (a, b) => {
-    const bits: string[] = [];
-    const old = new Map(a.groups.flatMap((g) => g.honours.map((h) => [h.id, h] as const)));
-    const now = new Map(b.groups.flatMap((g) => g.honours.map((h) => [h.id, h] as const)));
-    for (const [id, h] of old) if (!now.has(id)) bits.push(`${h.name} removed.`);
-    for (const [id, h] of now) {
-      const w = old.get(id);
-      if (!w) bits.push(`${h.name} added (${h.cost} Req).`);
-      else if (w.cost !== h.cost) bits.push(`${h.name}: ${w.cost} → ${h.cost} Req.`);
-      else if (!same(w, h)) bits.push(`${h.name} changed.`);
-    }
-    if (a.eliteSurcharge.req !== b.eliteSurcharge.req) bits.push(`Elite surcharge ${a.eliteSurcharge.req} → ${b.eliteSurcharge.req} Req.`);
-    if (!same(a.caps, b.caps)) bits.push('Honour caps per model type changed.');
-    return bits.join(' ') || 'Battle Honours changed.';
-  }, out);
+  if (p.requisition.usesChart !== q.requisition.usesChart)
+    out.push({
+      area: 'Requisition',
+      kind: 'changed',
+      text: q.requisition.usesChart ? 'A requisition chart is rolled after each game.' : 'No requisition chart any more.',
+    });
+  nullable(
+    'Honours',
+    'Battle Honours',
+    p.honours,
+    q.honours,
+    (a, b) => {
+      const bits: string[] = [];
+      const old = new Map(a.groups.flatMap((g) => g.honours.map((h) => [h.id, h] as const)));
+      const now = new Map(b.groups.flatMap((g) => g.honours.map((h) => [h.id, h] as const)));
+      for (const [id, h] of old) if (!now.has(id)) bits.push(`${h.name} removed.`);
+      for (const [id, h] of now) {
+        const w = old.get(id);
+        if (!w) bits.push(`${h.name} added (${h.cost} Req).`);
+        else if (w.cost !== h.cost) bits.push(`${h.name}: ${w.cost} → ${h.cost} Req.`);
+        else if (!same(w, h)) bits.push(`${h.name} changed.`);
+      }
+      if (a.eliteSurcharge.req !== b.eliteSurcharge.req) bits.push(`Elite surcharge ${a.eliteSurcharge.req} → ${b.eliteSurcharge.req} Req.`);
+      if (!same(a.caps, b.caps)) bits.push('Honour caps per model type changed.');
+      return bits.join(' ') || 'Battle Honours changed.';
+    },
+    out,
+  );
   return out;
 }
 
@@ -137,8 +204,8 @@ const READING_NAMES: Readonly<Record<keyof Readings, string>> = {
 const READING_VALUES: Readonly<Record<string, string>> = {
   'every-shot': 'every turn of every game',
   'when-a-rule-says': 'only when a rule says so',
-  'pack-000': "as 000 prints it",
-  'later-001': "as 001 prints it",
+  'pack-000': 'as 000 prints it',
+  'later-001': 'as 001 prints it',
   'ten-turns': '10 turns',
   'random-game-length': 'Random Game Length after turn 10',
 };

@@ -14,10 +14,39 @@ describe('checkRuleset (issue 6: validation as you type, in words; docs/progress
 
   it('gaps and overlaps, thresholds out of order, a skill category nobody may take, a chart row with no Req', () => {
     const r = experienceLevelsPreset();
-    r.progression.levelThresholds = [{ level: 1, exp: 5 }, { level: 2, exp: 3 }, { level: 4, exp: 9 }];
-    r.progression.skills = [{ id: 'combat', name: 'Combat', modelTypes: [], skills: [{ id: 'mighty-blow', name: 'Mighty Blow', text: '+1 S' }, { id: 'mighty-blow', name: 'Mighty Blow', text: '+1 S' }] }];
-    r.progression.advanceTable = { id: 'adv', name: 'Advances', expression: 'D66', rows: [{ from: 11, to: 16, result: 'skill', text: 'A skill' }, { from: 22, to: 66, result: 'stat', text: '+1' }], citation: { source: 'house rule', section: 'Advances' } };
-    r.progression.requisition.chart = { id: 'chart', name: 'Chart', expression: 'D6', rows: [{ from: 1, to: 6, result: 'nothing', text: 'Nothing' }], citation: { source: 'house rule', section: 'Chart' } };
+    r.progression.levelThresholds = [
+      { level: 1, exp: 5 },
+      { level: 2, exp: 3 },
+      { level: 4, exp: 9 },
+    ];
+    r.progression.skills = [
+      {
+        id: 'combat',
+        name: 'Combat',
+        modelTypes: [],
+        skills: [
+          { id: 'mighty-blow', name: 'Mighty Blow', text: '+1 S' },
+          { id: 'mighty-blow', name: 'Mighty Blow', text: '+1 S' },
+        ],
+      },
+    ];
+    r.progression.advanceTable = {
+      id: 'adv',
+      name: 'Advances',
+      expression: 'D66',
+      rows: [
+        { from: 11, to: 16, result: 'skill', text: 'A skill' },
+        { from: 22, to: 66, result: 'stat', text: '+1' },
+      ],
+      citation: { source: 'house rule', section: 'Advances' },
+    };
+    r.progression.requisition.chart = {
+      id: 'chart',
+      name: 'Chart',
+      expression: 'D6',
+      rows: [{ from: 1, to: 6, result: 'nothing', text: 'Nothing' }],
+      citation: { source: 'house rule', section: 'Chart' },
+    };
     r.progression.requisition.multipliers = [{ id: 'double', name: 'Double', factor: 2, condition: 'x', citation: { source: 'house rule', section: 'x' } }];
     const { problems } = checkRuleset(r);
     expect(problems.join('\n')).toMatch(/D66 result 21 is not covered/);
@@ -43,7 +72,11 @@ describe('diffRulesets (issue 6: a readable diff before an upgrade)', () => {
   it('the same ruleset: no changes', () => {
     expect(diffRulesets(battleHonoursPreset(), battleHonoursPreset())).toEqual([]);
     // Key order does not matter (a ruleset read back from a file may list its keys in another order).
-    const reordered = JSON.parse(JSON.stringify(battleHonoursPreset(), (_k, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v))) as ReturnType<typeof battleHonoursPreset>;
+    const reordered = JSON.parse(
+      JSON.stringify(battleHonoursPreset(), (_k, v: unknown) =>
+        v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
+      ),
+    ) as ReturnType<typeof battleHonoursPreset>;
     expect(diffRulesets(battleHonoursPreset(), reordered)).toEqual([]);
     const renamed = JSON.parse(JSON.stringify(battleHonoursPreset())) as ReturnType<typeof battleHonoursPreset>;
     renamed.missions[0]!.summary = 'Changed.';
@@ -72,7 +105,20 @@ describe('diffRulesets (issue 6: a readable diff before an upgrade)', () => {
       ]),
     );
     const el = diffRulesets(before, experienceLevelsPreset());
-    expect(el.map((c) => c.text)).toEqual(expect.arrayContaining(['Progression system Battle Honours → Experience & Levels.', 'Battle Honours removed (not entered).']));
-    expect(diffRulesets(experienceLevelsPreset(), (() => { const r = experienceLevelsPreset(); r.progression.levelThresholds = [{ level: 1, exp: 2 }]; r.progression.experience.awards = []; r.progression.skills = []; return r; })()).map((c) => c.text)).toEqual(['EXP awards entered.', 'Level thresholds entered.', 'Skill lists entered.']);
+    expect(el.map((c) => c.text)).toEqual(
+      expect.arrayContaining(['Progression system Battle Honours → Experience & Levels.', 'Battle Honours removed (not entered).']),
+    );
+    expect(
+      diffRulesets(
+        experienceLevelsPreset(),
+        (() => {
+          const r = experienceLevelsPreset();
+          r.progression.levelThresholds = [{ level: 1, exp: 2 }];
+          r.progression.experience.awards = [];
+          r.progression.skills = [];
+          return r;
+        })(),
+      ).map((c) => c.text),
+    ).toEqual(['EXP awards entered.', 'Level thresholds entered.', 'Skill lists entered.']);
   });
 });

@@ -45,7 +45,13 @@ const edit = (r: Ruleset, change: (x: Ruleset) => void): Ruleset => {
 
 describe('rosters that would become illegal under a new ruleset (docs/progression.md)', () => {
   it('docs/progression.md Battle Honours: a roster that fits the ruleset has no problems', () => {
-    const p = projection([model('tarkus', { honours: [held('warplate', 'leadership'), held('deadeye', 'shooting')] }), model('kaelen', { honours: [held('deadeye', 'shooting')] })], [held('medical-gear', 'kill-team')]);
+    const p = projection(
+      [
+        model('tarkus', { honours: [held('warplate', 'leadership'), held('deadeye', 'shooting')] }),
+        model('kaelen', { honours: [held('deadeye', 'shooting')] }),
+      ],
+      [held('medical-gear', 'kill-team')],
+    );
     expect(rosterLegality({ before: bh, after: bh, projection: p, teams: [wolves] })).toEqual([]);
   });
 
@@ -108,13 +114,20 @@ describe('rosters that would become illegal under a new ruleset (docs/progressio
 
   it('docs/progression.md Experience & Levels: levels beyond the new highest level or the new thresholds, and levels under a ruleset without levels', () => {
     const before = edit(experienceLevelsPreset(), (r) => {
-      r.progression.levelThresholds = [{ level: 1, exp: 2 }, { level: 2, exp: 5 }, { level: 3, exp: 9 }];
+      r.progression.levelThresholds = [
+        { level: 1, exp: 2 },
+        { level: 2, exp: 5 },
+        { level: 3, exp: 9 },
+      ];
       r.progression.skills = [];
     });
     const p = projection([model('kaelen', { exp: 10, level: 3 }), model('cato', { exp: 5, level: 2 })]);
     expect(rosterLegality({ before, after: before, projection: p, teams: [wolves] })).toEqual([]);
     const fewer = edit(before, (r) => {
-      r.progression.levelThresholds = [{ level: 1, exp: 2 }, { level: 2, exp: 6 }];
+      r.progression.levelThresholds = [
+        { level: 1, exp: 2 },
+        { level: 2, exp: 6 },
+      ];
     });
     expect(rosterLegality({ before, after: fewer, projection: p, teams: [wolves] })).toEqual([
       "Iron Wolves: Brother Kaelen is level 3; the new ruleset's highest level is 2.",
@@ -134,7 +147,13 @@ describe('rosters that would become illegal under a new ruleset (docs/progressio
         { id: 'agility', name: 'Agility', skills: [{ id: 'acrobat', name: 'Acrobat', text: 'Jump' }] },
       ];
     });
-    const advance = (result: string, followUp?: string) => ({ level: 1, result, text: result, followUps: followUp ? [{ table: 'skills', result: followUp, text: followUp }] : [], gameId: 'g1' });
+    const advance = (result: string, followUp?: string) => ({
+      level: 1,
+      result,
+      text: result,
+      followUps: followUp ? [{ table: 'skills', result: followUp, text: followUp }] : [],
+      gameId: 'g1',
+    });
     const p = projection([
       model('kaelen', { exp: 1, level: 1, advances: [advance('skill', 'mighty-blow')] }),
       model('cato', { exp: 1, level: 1, advances: [advance('acrobat')] }),
@@ -142,7 +161,9 @@ describe('rosters that would become illegal under a new ruleset (docs/progressio
     ]);
     expect(rosterLegality({ before, after: before, projection: p, teams: [wolves] })).toEqual([]);
     const after = edit(before, (r) => {
-      r.progression.skills = [{ id: 'combat', name: 'Combat', modelTypes: ['team-leader'], skills: [{ id: 'mighty-blow', name: 'Mighty Blow', text: '+1 S' }] }];
+      r.progression.skills = [
+        { id: 'combat', name: 'Combat', modelTypes: ['team-leader'], skills: [{ id: 'mighty-blow', name: 'Mighty Blow', text: '+1 S' }] },
+      ];
     });
     expect(rosterLegality({ before, after, projection: p, teams: [wolves] })).toEqual([
       'Iron Wolves: Brother Kaelen has the skill Mighty Blow (level 1 advance) from the Combat skills, which the new ruleset no longer opens to Special models.',

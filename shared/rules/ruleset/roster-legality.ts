@@ -88,7 +88,8 @@ function counts(ids: readonly string[]): Map<string, number> {
 
 function repeatProblem(who: string, honour: string, info: HonourInfo, held: number): string | null {
   if (held > 1 && !info.repeatable) return `${who} holds ${honour} ${times(held)}; the new ruleset allows each honour once unless it says otherwise.`;
-  if (info.maxTimes !== undefined && held > info.maxTimes) return `${who} holds ${honour} ${times(held)}; the new ruleset allows it at most ${times(info.maxTimes)}.`;
+  if (info.maxTimes !== undefined && held > info.maxTimes)
+    return `${who} holds ${honour} ${times(held)}; the new ruleset allows it at most ${times(info.maxTimes)}.`;
   return null;
 }
 
@@ -118,7 +119,9 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
     // Kill Team honours (the team as a whole).
     const teamHonours = projection.teams[team.id]?.teamHonours ?? [];
     if (teamHonours.length > 0 && !honoursOn) {
-      problems.push(`${team.name} holds the Kill Team honour${teamHonours.length === 1 ? '' : 's'} ${[...new Set(teamHonours.map((h) => honourName(h.honour)))].join(', ')}, but the new ruleset has no Battle Honours.`);
+      problems.push(
+        `${team.name} holds the Kill Team honour${teamHonours.length === 1 ? '' : 's'} ${[...new Set(teamHonours.map((h) => honourName(h.honour)))].join(', ')}, but the new ruleset has no Battle Honours.`,
+      );
     } else {
       for (const [id, held] of counts(teamHonours.map((h) => h.honour))) {
         const info = newHonours.get(id);
@@ -146,7 +149,9 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
   function checkHonours(p: ModelProjection, model: LegalityModel, who: string) {
     if (p.honours.length === 0) return;
     if (!honoursOn) {
-      problems.push(`${who} holds ${p.honours.length === 1 ? 'an honour' : `${p.honours.length} honours`} (${p.honours.map((h) => honourName(h.honour)).join(', ')}), but the new ruleset has no Battle Honours.`);
+      problems.push(
+        `${who} holds ${p.honours.length === 1 ? 'an honour' : `${p.honours.length} honours`} (${p.honours.map((h) => honourName(h.honour)).join(', ')}), but the new ruleset has no Battle Honours.`,
+      );
       return;
     }
     for (const [id, held] of counts(p.honours.map((h) => h.honour))) {
@@ -158,8 +163,10 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
       }
       if (info.scope === 'team') problems.push(`${who} holds ${name}; the new ruleset makes it a Kill Team honour, bought for the team.`);
       const restriction = honourRestriction(info.restriction);
-      if (restriction === 'team-leader' && model.type !== 'team-leader') problems.push(`${who} holds ${name}, which the new ruleset allows the Team Leader only (${model.name} is a ${TYPE_NAME[model.type]}).`);
-      if (restriction === 'psyker' && model.psyker !== true) problems.push(`${who} holds ${name}, which the new ruleset allows psykers only (${model.name} is not a psyker).`);
+      if (restriction === 'team-leader' && model.type !== 'team-leader')
+        problems.push(`${who} holds ${name}, which the new ruleset allows the Team Leader only (${model.name} is a ${TYPE_NAME[model.type]}).`);
+      if (restriction === 'psyker' && model.psyker !== true)
+        problems.push(`${who} holds ${name}, which the new ruleset allows psykers only (${model.name} is not a psyker).`);
       const repeat = repeatProblem(who, name, info, held);
       if (repeat) problems.push(repeat);
     }
@@ -167,16 +174,22 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
     if (!cap) return;
     const groups = new Set(p.honours.map((h) => newHonours.get(h.honour)?.group ?? h.group));
     if (cap.maxHonours !== 'unlimited' && p.honours.length > cap.maxHonours) {
-      problems.push(`${who} holds ${p.honours.length} honour${p.honours.length === 1 ? '' : 's'}; the new ruleset allows a ${TYPE_NAME[model.type]} at most ${cap.maxHonours}.`);
+      problems.push(
+        `${who} holds ${p.honours.length} honour${p.honours.length === 1 ? '' : 's'}; the new ruleset allows a ${TYPE_NAME[model.type]} at most ${cap.maxHonours}.`,
+      );
     }
     if (cap.maxGroups !== 'unlimited' && groups.size > cap.maxGroups) {
-      problems.push(`${who} holds honours from ${groups.size} group${groups.size === 1 ? '' : 's'}; the new ruleset allows a ${TYPE_NAME[model.type]} at most ${cap.maxGroups}.`);
+      problems.push(
+        `${who} holds honours from ${groups.size} group${groups.size === 1 ? '' : 's'}; the new ruleset allows a ${TYPE_NAME[model.type]} at most ${cap.maxGroups}.`,
+      );
     }
   }
 
   function checkLevel(p: ModelProjection, who: string) {
     if (!levels) {
-      problems.push(`${who} is level ${p.level}, but the new ruleset has no levels (its models buy Battle Honours): the level and its advances would no longer count.`);
+      problems.push(
+        `${who} is level ${p.level}, but the new ruleset has no levels (its models buy Battle Honours): the level and its advances would no longer count.`,
+      );
       return;
     }
     if (thresholds === null) {
@@ -191,7 +204,9 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
     const reached = levelFor(p.exp, thresholds);
     if (reached < p.level) {
       const needs = thresholds.find((t) => t.level === p.level)?.exp;
-      problems.push(`${who} is level ${p.level} with ${p.exp} EXP; the new thresholds give level ${reached}${needs === undefined ? '' : ` (level ${p.level} needs ${needs} EXP)`}.`);
+      problems.push(
+        `${who} is level ${p.level} with ${p.exp} EXP; the new thresholds give level ${reached}${needs === undefined ? '' : ` (level ${p.level} needs ${needs} EXP)`}.`,
+      );
     }
   }
 
@@ -213,7 +228,10 @@ export function rosterLegality(input: RosterLegalityInput): string[] {
           continue;
         }
         const open = now.lists.some((l) => l.modelTypes === undefined || l.modelTypes.includes(model.type));
-        if (!open) problems.push(`${who} has the skill ${name} ${at} from the ${now.lists.map((l) => l.name).join(' / ')} skills, which the new ruleset no longer opens to ${TYPES_NAME[model.type]}.`);
+        if (!open)
+          problems.push(
+            `${who} has the skill ${name} ${at} from the ${now.lists.map((l) => l.name).join(' / ')} skills, which the new ruleset no longer opens to ${TYPES_NAME[model.type]}.`,
+          );
       }
     }
   }

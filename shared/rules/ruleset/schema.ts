@@ -13,15 +13,11 @@ import { DiceExpressionError, parseDice } from '../dice';
 export const RULESET_SCHEMA_VERSION = 1;
 
 /** Stable machine id: lower-case words joined by '-', e.g. "relic-hunt". */
-export const RuleId = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "relic-hunt".');
+export const RuleId = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'An id is lower-case letters and digits joined by "-", e.g. "relic-hunt".');
 export type RuleId = z.infer<typeof RuleId>;
 
 /** Semantic version "major.minor.patch" (pre-release/build suffixes allowed). */
-export const SemVer = z
-  .string()
-  .regex(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'A version looks like 1.0.0.');
+export const SemVer = z.string().regex(/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/, 'A version looks like 1.0.0.');
 export type SemVer = z.infer<typeof SemVer>;
 
 /** Where a rule comes from, so anyone can check it: a seed file (or design doc) and its section heading. */
@@ -50,7 +46,11 @@ export const ModelType = z.enum(['team-leader', 'special', 'core']);
 export type ModelType = z.infer<typeof ModelType>;
 
 /** One line, short enough for a tooltip or a printed reminder card. */
-const OneLine = z.string().min(1).max(200).regex(/^[^\n]*$/, 'A reminder is a single line.');
+const OneLine = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[^\n]*$/, 'A reminder is a single line.');
 
 export const SpecialRule = z.object({
   id: RuleId,
@@ -350,11 +350,31 @@ export const Ruleset = z
         seen.add(id);
       }
     };
-    unique('special rules', r.specialRules.map((s) => s.id), 'specialRules');
-    unique('missions', r.missions.map((m) => m.id), 'missions');
-    unique('dice tables', allTables(r).map((t) => t.id), 'diceTables');
-    unique('secondary objectives', r.secondaryObjectives.map((s) => s.id), 'secondaryObjectives');
-    unique('optional rules', r.optionalRules.map((o) => o.id), 'optionalRules');
+    unique(
+      'special rules',
+      r.specialRules.map((s) => s.id),
+      'specialRules',
+    );
+    unique(
+      'missions',
+      r.missions.map((m) => m.id),
+      'missions',
+    );
+    unique(
+      'dice tables',
+      allTables(r).map((t) => t.id),
+      'diceTables',
+    );
+    unique(
+      'secondary objectives',
+      r.secondaryObjectives.map((s) => s.id),
+      'secondaryObjectives',
+    );
+    unique(
+      'optional rules',
+      r.optionalRules.map((o) => o.id),
+      'optionalRules',
+    );
 
     const rules = new Set(r.specialRules.map((s) => s.id));
     const tables = new Set(allTables(r).map((t) => t.id));
@@ -368,7 +388,8 @@ export const Ruleset = z
         if (!rules.has(id)) ctx.addIssue({ code: 'custom', path: ['missions'], message: `Mission "${m.name}" uses an unknown special rule "${id}".` });
       }
       for (const id of Object.keys(m.secondaryOverrides)) {
-        if (!secondaries.has(id)) ctx.addIssue({ code: 'custom', path: ['missions'], message: `Mission "${m.name}" changes an unknown secondary objective "${id}".` });
+        if (!secondaries.has(id))
+          ctx.addIssue({ code: 'custom', path: ['missions'], message: `Mission "${m.name}" changes an unknown secondary objective "${id}".` });
       }
     }
     for (const o of r.optionalRules) {
@@ -387,7 +408,8 @@ export const Ruleset = z
       const table = allTables(r).find((t) => t.id === r.missionTable);
       if (!table) ctx.addIssue({ code: 'custom', path: ['missionTable'], message: `No dice table "${r.missionTable}".` });
       for (const row of table?.rows ?? []) {
-        if (!missions.has(row.result)) ctx.addIssue({ code: 'custom', path: ['missionTable'], message: `The mission table names an unknown mission "${row.result}".` });
+        if (!missions.has(row.result))
+          ctx.addIssue({ code: 'custom', path: ['missionTable'], message: `The mission table names an unknown mission "${row.result}".` });
       }
     }
   });

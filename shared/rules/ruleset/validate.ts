@@ -12,7 +12,12 @@ import { issueMessage } from '../roster/team-list-issues';
 
 /** Where a problem is in a ruleset, in words: ["progression", "honours", "groups", 1, "cost"] → "progression › honours › groups 2 › cost". */
 const placeWords = (path: readonly PropertyKey[]) =>
-  path.reduce<string[]>((out, seg) => (typeof seg === 'number' && out.length > 0 ? [...out.slice(0, -1), `${out[out.length - 1]} ${seg + 1}`] : [...out, String(seg)]), []).join(' › ');
+  path
+    .reduce<string[]>(
+      (out, seg) => (typeof seg === 'number' && out.length > 0 ? [...out.slice(0, -1), `${out[out.length - 1]} ${seg + 1}`] : [...out, String(seg)]),
+      [],
+    )
+    .join(' › ');
 
 export interface RulesetCheck {
   /** Mistakes, in words; the ruleset cannot be saved while there are any. */
@@ -42,11 +47,13 @@ export function checkRuleset(input: unknown): RulesetCheck {
   thresholds.forEach((t, i) => {
     if (t.level !== i + 1) problems.push(`Level thresholds: row ${i + 1} is level ${t.level}; levels go 1, 2, 3… in order.`);
     const prev = thresholds[i - 1];
-    if (prev && t.exp <= prev.exp) problems.push(`Level thresholds: level ${t.level} needs ${t.exp} EXP, not more than level ${prev.level} (${prev.exp} EXP); thresholds must go up.`);
+    if (prev && t.exp <= prev.exp)
+      problems.push(`Level thresholds: level ${t.level} needs ${t.exp} EXP, not more than level ${prev.level} (${prev.exp} EXP); thresholds must go up.`);
   });
 
   for (const list of p.skills ?? []) {
-    if (list.modelTypes !== undefined && list.modelTypes.length === 0) problems.push(`Skills: no model type may take "${list.name}" skills; tick at least one, or remove the category.`);
+    if (list.modelTypes !== undefined && list.modelTypes.length === 0)
+      problems.push(`Skills: no model type may take "${list.name}" skills; tick at least one, or remove the category.`);
     const seen = new Set<string>();
     for (const skill of list.skills) {
       if (seen.has(skill.id)) problems.push(`Skills: "${list.name}" has "${skill.name}" twice.`);
@@ -61,9 +68,18 @@ export function checkRuleset(input: unknown): RulesetCheck {
       seen.add(id);
     }
   };
-  dup('EXP awards', (p.experience.awards ?? []).map((a) => a.id));
-  dup('Requisition awards', (p.requisition.awards ?? []).map((a) => a.id));
-  dup('Skills', (p.skills ?? []).map((s) => s.id));
+  dup(
+    'EXP awards',
+    (p.experience.awards ?? []).map((a) => a.id),
+  );
+  dup(
+    'Requisition awards',
+    (p.requisition.awards ?? []).map((a) => a.id),
+  );
+  dup(
+    'Skills',
+    (p.skills ?? []).map((s) => s.id),
+  );
   for (const a of p.requisition.awards ?? []) {
     if (a.req < 0) problems.push(`Requisition award "${a.name}" takes Req away (${a.req}); awards are 0 or more (use a Req adjustment on the team instead).`);
   }
@@ -72,19 +88,29 @@ export function checkRuleset(input: unknown): RulesetCheck {
   }
   if (p.requisition.usesChart && p.requisition.chart !== null) {
     for (const row of p.requisition.chart.rows) {
-      if (!/^req-\d+$/.test(row.result)) problems.push(`Requisition chart: the row ${row.from}–${row.to} ("${row.text}") gives no Req; write its result as req-<amount>, e.g. req-15.`);
+      if (!/^req-\d+$/.test(row.result))
+        problems.push(`Requisition chart: the row ${row.from}–${row.to} ("${row.text}") gives no Req; write its result as req-<amount>, e.g. req-15.`);
     }
   }
-  if (p.system === 'battle-honours' && p.levelThresholds !== null && p.levelThresholds.length > 0) problems.push('Level thresholds are only used by the Experience & Levels system.');
+  if (p.system === 'battle-honours' && p.levelThresholds !== null && p.levelThresholds.length > 0)
+    problems.push('Level thresholds are only used by the Experience & Levels system.');
   const honours = p.honours;
   if (honours) {
-    dup('Honours', honours.groups.flatMap((g) => g.honours.map((h) => h.id)));
-    for (const g of honours.groups) for (const h of g.honours) if (h.maxTimes !== undefined && !h.repeatable) problems.push(`Honour "${h.name}" has a maximum number of times but is not repeatable.`);
+    dup(
+      'Honours',
+      honours.groups.flatMap((g) => g.honours.map((h) => h.id)),
+    );
+    for (const g of honours.groups)
+      for (const h of g.honours)
+        if (h.maxTimes !== undefined && !h.repeatable) problems.push(`Honour "${h.name}" has a maximum number of times but is not repeatable.`);
   }
   // Seed 003: the 8th-edition supplement's mission table may only name its six missions.
   const clubTable = allTables(r).find((t) => t.id === CLUB_MISSION_TABLE.id);
   for (const row of clubTable?.rows ?? []) {
-    if (!CLUB_MISSION_IDS.includes(row.result)) problems.push(`${clubTable?.name ?? 'The 8th-edition mission table'}: the row ${row.from === row.to ? row.from : `${row.from}–${row.to}`} names "${row.result}", which is not one of the supplement's six missions.`);
+    if (!CLUB_MISSION_IDS.includes(row.result))
+      problems.push(
+        `${clubTable?.name ?? 'The 8th-edition mission table'}: the row ${row.from === row.to ? row.from : `${row.from}–${row.to}`} names "${row.result}", which is not one of the supplement's six missions.`,
+      );
   }
   return { problems, missing: missingTables(r) };
 }

@@ -104,7 +104,15 @@ async function ipcInvoke(spec: FrameSpec, channel: string, args: unknown[]) {
 }
 
 const listWindows = () =>
-  BrowserWindow.all.map((w) => ({ id: w.id, options: w.options, url: w.webContents.url, loads: w.loads, visible: w.isVisible(), destroyed: w.destroyed, bounds: w.getBounds() }));
+  BrowserWindow.all.map((w) => ({
+    id: w.id,
+    options: w.options,
+    url: w.webContents.url,
+    loads: w.loads,
+    visible: w.isVisible(),
+    destroyed: w.destroyed,
+    bounds: w.getBounds(),
+  }));
 
 const settle = () => new Promise((r) => setImmediate(r));
 
@@ -137,7 +145,9 @@ const ops: Record<string, (...args: never[]) => unknown> = {
   },
   windowOpen(windowId: number | undefined, url: string) {
     const handler = windowOf({ window: windowId }).webContents.windowOpenHandler;
-    return handler ? handler({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } }) : { action: 'allow', noHandler: true };
+    return handler
+      ? handler({ url, frameName: '', features: '', disposition: 'new-window', referrer: { url: '', policy: 'default' } })
+      : { action: 'allow', noHandler: true };
   },
   async permission(windowId: number | undefined, permission: string) {
     const wc = windowOf({ window: windowId }).webContents;

@@ -260,7 +260,8 @@ export function createElectronStandIn(config: StandInConfig) {
     },
   };
 
-  const dialogCall = (kind: DialogKind) =>
+  const dialogCall =
+    (kind: DialogKind) =>
     async (...args: unknown[]) => {
       const parent = args[0] instanceof BrowserWindow ? args[0] : null;
       const options = parent ? args[1] : args[0];
@@ -316,7 +317,8 @@ export function createElectronStandIn(config: StandInConfig) {
       getAllDisplays: () => config.displays,
       getPrimaryDisplay: () => config.displays[0],
       getDisplayMatching: (rect: Rect) => config.displays.find((d) => overlaps(d.workArea, rect)) ?? config.displays[0],
-      getDisplayNearestPoint: (p: { x: number; y: number }) => config.displays.find((d) => overlaps(d.workArea, { ...p, width: 1, height: 1 })) ?? config.displays[0],
+      getDisplayNearestPoint: (p: { x: number; y: number }) =>
+        config.displays.find((d) => overlaps(d.workArea, { ...p, width: 1, height: 1 })) ?? config.displays[0],
     }),
   };
 

@@ -68,15 +68,34 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
     (await run<{ team: Row }>('teams.create', { campaignId: campaign, playerId, teamListId: listId(key), name }))?.team.id ?? MISSING;
   const marines = await team(alice, 'space-marines-sample', 'Iron Wolves');
   const orks = await team(bob, 'orks-sample', 'Da Boyz');
-  const model = (id: string, entryId: string, name: string, options: Record<string, number> = {}) => ({ id, entryId, name, options, armoury: [], grenades: {} });
+  const model = (id: string, entryId: string, name: string, options: Record<string, number> = {}) => ({
+    id,
+    entryId,
+    name,
+    options,
+    armoury: [],
+    grenades: {},
+  });
   const sergeant = model('edge-sm-1', 'sergeant', 'Sergeant Tarkus', { 'power-sword': 1 });
   await run('teams.saveDraft', {
     id: marines,
-    roster: { models: [sergeant, model('edge-sm-2', 'veteran', 'Brother Kaelen', { 'plasma-gun': 1 }), ...['Cato', 'Varro', 'Lucan'].map((n, i) => model(`edge-sm-${i + 3}`, 'tactical-marine', `Brother ${n}`))] },
+    roster: {
+      models: [
+        sergeant,
+        model('edge-sm-2', 'veteran', 'Brother Kaelen', { 'plasma-gun': 1 }),
+        ...['Cato', 'Varro', 'Lucan'].map((n, i) => model(`edge-sm-${i + 3}`, 'tactical-marine', `Brother ${n}`)),
+      ],
+    },
   });
   await run('teams.saveDraft', {
     id: orks,
-    roster: { models: [model('edge-ork-1', 'boss-nob', 'Gorbag'), model('edge-ork-2', 'burna-boy', 'Skorcha'), ...['Grub', 'Snik', 'Mek', 'Zog'].map((n, i) => model(`edge-ork-${i + 3}`, 'boy', n))] },
+    roster: {
+      models: [
+        model('edge-ork-1', 'boss-nob', 'Gorbag'),
+        model('edge-ork-2', 'burna-boy', 'Skorcha'),
+        ...['Grub', 'Snik', 'Mek', 'Zog'].map((n, i) => model(`edge-ork-${i + 3}`, 'boy', n)),
+      ],
+    },
   });
   await run('teams.found', { id: marines });
   await run('teams.found', { id: orks });
@@ -91,7 +110,12 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('teams.dismiss', { id: marines, modelId: 'edge-sm-9', reason: 'Edge test' });
   await run('teamLists.changesForTeam', { teamId: marines });
 
-  const game = await run<{ game: Row; draft: Record<string, unknown> }>('games.create', { campaignId: campaign, teamA: marines, teamB: orks, mission: 'relic-hunt' });
+  const game = await run<{ game: Row; draft: Record<string, unknown> }>('games.create', {
+    campaignId: campaign,
+    teamA: marines,
+    teamB: orks,
+    mission: 'relic-hunt',
+  });
   const gameId = game?.game.id ?? MISSING;
   await run('games.get', { id: gameId });
   await run('games.list', { campaignId: campaign });
@@ -146,7 +170,12 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   const doomed = (await run('campaigns.create', { name: 'Edge mistake' }))?.id ?? MISSING;
   const doomedPlayer = (await run('players.create', { campaignId: doomed, name: 'Edge Eve' }))?.id ?? MISSING;
   const library = (await run<Row[]>('teamLists.list', {})) ?? [];
-  const mistake = await run<{ team: Row }>('teams.create', { campaignId: doomed, playerId: doomedPlayer, teamListId: library[0]?.id ?? MISSING, name: 'Edge typo' });
+  const mistake = await run<{ team: Row }>('teams.create', {
+    campaignId: doomed,
+    playerId: doomedPlayer,
+    teamListId: library[0]?.id ?? MISSING,
+    name: 'Edge typo',
+  });
   await run('teams.delete', { id: mistake?.team.id ?? MISSING });
   const deleted = await run<{ backup: { file: string } }>('campaigns.delete', { id: doomed, confirmName: 'Edge mistake' });
   await run('backups.campaigns', { file: deleted?.backup.file ?? 'missing.sqlite' });

@@ -60,11 +60,21 @@ let childScript: string | undefined;
 function childEntry(): string {
   if (childScript) return childScript;
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'herald-edge-')), 'child.cjs');
-  buildSync({ entryPoints: [path.join(import.meta.dirname, 'child.ts')], bundle: true, platform: 'node', format: 'cjs', target: 'node22', outfile: out, logLevel: 'warning' });
+  buildSync({
+    entryPoints: [path.join(import.meta.dirname, 'child.ts')],
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node22',
+    outfile: out,
+    logLevel: 'warning',
+  });
   return (childScript = out);
 }
 
-const DEFAULT_DISPLAYS: Display[] = [{ id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, scaleFactor: 1 }];
+const DEFAULT_DISPLAYS: Display[] = [
+  { id: 1, bounds: { x: 0, y: 0, width: 1920, height: 1080 }, workArea: { x: 0, y: 0, width: 1920, height: 1040 }, scaleFactor: 1 },
+];
 
 export async function startHerald(options: StartOptions = {}) {
   for (const file of [BUILT_MAIN, BUILT_PRELOAD]) {
@@ -143,7 +153,8 @@ export async function startHerald(options: StartOptions = {}) {
       if (answer.threw) throw new Error(`The ${IPC_INVOKE} handler threw: ${answer.threw}`);
       return answer.value as Result<unknown>;
     },
-    ipcInvoke: (frame: FrameSpec, channel: string, ...args: unknown[]) => op<{ value?: unknown; threw?: string; noHandler?: boolean }>('ipcInvoke', frame, channel, args),
+    ipcInvoke: (frame: FrameSpec, channel: string, ...args: unknown[]) =>
+      op<{ value?: unknown; threw?: string; noHandler?: boolean }>('ipcInvoke', frame, channel, args),
     ipcSend: (frame: FrameSpec, channel: string, ...args: unknown[]) => op<void>('ipcSend', frame, channel, args),
     request: (url: string) => op<{ status: number; headers: Record<string, string>; body: Uint8Array; noHandler?: boolean }>('request', url),
     navigate: (url: string, windowId?: number, eventName?: string) => op<{ prevented: boolean }>('navigate', windowId, url, eventName),

@@ -31,8 +31,16 @@ export function loadPreload(file: string, invoke: (channel: string, ...args: unk
     send: (...args: unknown[]) => calls.push({ method: 'send', args }),
     sendSync: (...args: unknown[]) => (calls.push({ method: 'sendSync', args }), undefined),
     on: (channel: string, listener: (...a: unknown[]) => void) => (calls.push({ method: 'on', args: [channel] }), events.on(channel, listener), ipcRenderer),
-    once: (channel: string, listener: (...a: unknown[]) => void) => (calls.push({ method: 'once', args: [channel] }), events.once(channel, listener), ipcRenderer),
-    removeListener: (channel: string, listener: (...a: unknown[]) => void) => (calls.push({ method: 'removeListener', args: [channel] }), events.removeListener(channel, listener), ipcRenderer),
+    once: (channel: string, listener: (...a: unknown[]) => void) => (
+      calls.push({ method: 'once', args: [channel] }),
+      events.once(channel, listener),
+      ipcRenderer
+    ),
+    removeListener: (channel: string, listener: (...a: unknown[]) => void) => (
+      calls.push({ method: 'removeListener', args: [channel] }),
+      events.removeListener(channel, listener),
+      ipcRenderer
+    ),
     removeAllListeners: (channel: string) => (calls.push({ method: 'removeAllListeners', args: [channel] }), events.removeAllListeners(channel), ipcRenderer),
   };
   const contextBridge = {
@@ -50,7 +58,9 @@ export function loadPreload(file: string, invoke: (channel: string, ...args: unk
   const context = vm.createContext({ console, setTimeout, clearTimeout, Promise });
   const before = new Set(Object.getOwnPropertyNames(context));
   const module = { exports: {} };
-  const wrapped = vm.runInContext(`(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(file, 'utf8')}\n})`, context, { filename: file }) as (...a: unknown[]) => void;
+  const wrapped = vm.runInContext(`(function (exports, require, module, __filename, __dirname) {${fs.readFileSync(file, 'utf8')}\n})`, context, {
+    filename: file,
+  }) as (...a: unknown[]) => void;
   wrapped(module.exports, sandboxRequire, module, file, '.');
   const globalsAdded = Object.getOwnPropertyNames(context).filter((n) => !before.has(n));
   // The page's side of an event: Electron calls the listener with (IpcRendererEvent, ...args).

@@ -58,7 +58,8 @@ const MIME: Record<string, string> = {
 };
 
 /** A PDF as small as printToPDF could make: one page (handlers/print.ts counts "/Type /Page"). */
-export const STAND_IN_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+export const STAND_IN_PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 
 /** net.fetch of a file: URL, as Chromium's file loader answers it: the bytes with a MIME type, or a rejection. */
 export async function fetchFile(url: string): Promise<Response> {
@@ -70,7 +71,10 @@ export async function fetchFile(url: string): Promise<Response> {
   } catch {
     throw new TypeError('net::ERR_FILE_NOT_FOUND');
   }
-  return new Response(new Uint8Array(bytes), { status: 200, headers: { 'Content-Type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' } });
+  return new Response(new Uint8Array(bytes), {
+    status: 200,
+    headers: { 'Content-Type': MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream' },
+  });
 }
 
 export const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

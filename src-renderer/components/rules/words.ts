@@ -179,7 +179,9 @@ export function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : canonicalJson(v))).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const rec = value as Record<string, unknown>;
-    const ks = Object.keys(rec).filter((k) => rec[k] !== undefined).sort();
+    const ks = Object.keys(rec)
+      .filter((k) => rec[k] !== undefined)
+      .sort();
     return `{${ks.map((k) => `${JSON.stringify(k)}:${canonicalJson(rec[k])}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -274,7 +276,8 @@ function pathWords(path: PropertyKey[], r: unknown): string {
       if (parent === 'awards') words.push(`${words.includes('Requisition') ? 'award' : 'EXP award'} ${n}${quoted(next)}`);
       else if (parent === 'levelThresholds') words.push(`level ${n}`);
       else if (parent === 'rows') words.push(`row ${n}`);
-      else if (parent === 'skills') words.push(words.some((w) => w.startsWith('Skill category')) ? `skill ${n}${quoted(next)}` : `Skill category ${n}${quoted(next)}`);
+      else if (parent === 'skills')
+        words.push(words.some((w) => w.startsWith('Skill category')) ? `skill ${n}${quoted(next)}` : `Skill category ${n}${quoted(next)}`);
       else if (parent === 'injuryFollowUps') words.push(`Follow-up table${quoted(next)}`);
       else if (parent === 'groups') words.push(`group${quoted(next)}`);
       else if (parent === 'honours') words.push(`honour${quoted(next)}`);
@@ -293,7 +296,11 @@ function pathWords(path: PropertyKey[], r: unknown): string {
     else if (parent === 'injuries') words.push(`Injury table (${MODEL_TYPE_NAMES[seg as ModelType] ?? String(seg)})`);
     else if (seg === 'honours' && parent === 'progression') words.push('Battle Honours');
     else if (seg === 'missionTable') words.push('Mission table');
-    else if (typeof seg === 'string' && FIELD_WORDS[seg] && !['honours', 'skills', 'awards', 'rows', 'groups', 'caps', 'multipliers', 'conditions'].includes(seg)) {
+    else if (
+      typeof seg === 'string' &&
+      FIELD_WORDS[seg] &&
+      !['honours', 'skills', 'awards', 'rows', 'groups', 'caps', 'multipliers', 'conditions'].includes(seg)
+    ) {
       words.push(FIELD_WORDS[seg]);
     }
     parent = seg;
