@@ -7,7 +7,7 @@ import { appArmorProfile, downloadFailure, downloadProgress, isSandboxAbort, run
 // The form of what Electron prints on Ubuntu 24.04 when AppArmor refuses it user namespaces (Chromium's FATAL line,
 // then its stack trace); the paths and numbers are made up.
 const SUID_ABORT = [
-  "[41297:1123/101522.342342:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I'm aborting now. You need to make sure that /home/ann/herald/node_modules/electron/dist/chrome-sandbox is owned by root and has mode 4755.",
+  "[41297:1123/101522.342342:FATAL:setuid_sandbox_host.cc(163)] The SUID sandbox helper binary was found, but is not configured correctly. Rather than run without sandboxing I'm aborting now. You need to make sure that /opt/src/herald/node_modules/electron/dist/chrome-sandbox is owned by root and has mode 4755.",
   '#0 0x5581c3a5e2a3 base::debug::CollectStackTrace()',
   '#1 0x5581c3a45d1e base::debug::StackTrace::StackTrace()',
   'Received signal 5',
@@ -49,12 +49,12 @@ describe('stderrFilter', () => {
 
 describe('sandboxHelp', () => {
   it('explains both fixes with the exact commands for this copy of Electron, and the fallback', () => {
-    const help = sandboxHelp('/home/ann/herald/node_modules/electron/dist/electron');
+    const help = sandboxHelp('/opt/src/herald/node_modules/electron/dist/electron');
     expect(help).toContain('Ubuntu 23.10');
     expect(help).toContain('.deb');
     expect(help).toContain('sudo apparmor_parser -r /etc/apparmor.d/herald-electron-dev');
-    expect(help).toContain('profile herald-electron-dev "/home/ann/herald/node_modules/electron/dist/electron" flags=(unconfined) {');
-    expect(help).toContain('sudo chown root:root "/home/ann/herald/node_modules/electron/dist/chrome-sandbox" && sudo chmod 4755');
+    expect(help).toContain('profile herald-electron-dev "/opt/src/herald/node_modules/electron/dist/electron" flags=(unconfined) {');
+    expect(help).toContain('sudo chown root:root "/opt/src/herald/node_modules/electron/dist/chrome-sandbox" && sudo chmod 4755');
     expect(help).toContain('npm run start:browser');
     expect(help).not.toMatch(/--no-sandbox/);
   });

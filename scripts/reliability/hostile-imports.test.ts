@@ -165,7 +165,7 @@ describe('hostile campaign imports (issue 16)', () => {
   it('crafted files never change another campaign: refused with a reason, or imported inside their own campaign', async () => {
     let n = 0;
     const home = testCore(tempDir('herald-hostile-home-'), { newId: () => `33333333-0000-4000-8000-${String(++n).padStart(12, '0')}` });
-    const played = await playedCampaign(home, 'Vraks');
+    const played = await playedCampaign(home, { name: 'Vraks' });
     // More games in the full run (more references to point elsewhere), and a game still in draft in both.
     for (let g = 0; g < (FULL ? 3 : 0) + 1; g++) {
       const game = await call<GameDetail>(home, 'games.create', {
@@ -179,7 +179,7 @@ describe('hostile campaign imports (issue 16)', () => {
     const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' });
     home.close();
     const club = testCore(tempDir('herald-hostile-club-'));
-    const v = await playedCampaign(club, 'Iron Vigil');
+    const v = await playedCampaign(club, { name: 'Iron Vigil' });
     const victimFile = JSON.parse(
       (await call<{ text: string }>(club, 'campaigns.exportFile', { id: v.campaign.id, destination: 'download' })).text,
     ) as CampaignJson;

@@ -20,11 +20,11 @@ import { hostileCases, playedCampaign, rowsChanged, rowsOutside, type CampaignJs
 async function laptops(sameIds: boolean) {
   let n = 0;
   const home = testCore(tempDir(), sameIds ? {} : { newId: () => `22222222-0000-4000-8000-${String(++n).padStart(12, '0')}` });
-  const played = await playedCampaign(home, 'Vraks');
+  const played = await playedCampaign(home, { name: 'Vraks' });
   const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' });
   home.close();
   const club = testCore(tempDir());
-  const victim = await playedCampaign(club, 'Iron Vigil');
+  const victim = await playedCampaign(club, { name: 'Iron Vigil' });
   const teamListId = (
     JSON.parse((await call<{ text: string }>(club, 'campaigns.exportFile', { id: victim.campaign.id, destination: 'download' })).text) as {
       teamLists: { id: string }[];

@@ -5,51 +5,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail, StandingRow } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
-import type { Core } from '../core';
+import type { TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
+import { playedCampaign } from '../test-support/played-campaign';
 import type { CampaignJson } from '../test-support/hostile-campaign-files';
-
-async function playedCampaign(core: Core) {
-  const campaign = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: 'Iron Wolves',
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
-  let n = 0;
-  const m = (entryId: string, name: string) => ({ id: `cf-${++n}`, entryId, name, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', {
-    id: a.team.id,
-    roster: {
-      models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')],
-    },
-  });
-  await call(core, 'teams.saveDraft', {
-    id: b.team.id,
-    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
-  });
-  await call(core, 'teams.found', { id: a.team.id });
-  await call(core, 'teams.found', { id: b.team.id });
-  const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
-  const draft = structuredClone(g.draft);
-  const kaelen = g.models.find((x) => x.name === 'Kaelen')!.id;
-  draft.report.models = draft.report.models.map((x) => (x.name === 'Skorcha' ? { ...x, aliveAtEnd: false, outOfAction: { by: kaelen, how: 'shooting' } } : x));
-  await call(core, 'games.saveDraft', { id: g.game.id, draft });
-  await call(core, 'games.commit', { id: g.game.id });
-  return campaign;
-}
 
 describe('campaign file', () => {
   it('export on one laptop, import on another: the same standings, rosters, games and rolls, under fresh ids', async () => {
     const home = testCore(tempDir());
-    const campaign = await playedCampaign(home);
+    const { campaign } = await playedCampaign(home);
     const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(home, 'campaigns.exportFile', {
       id: campaign.id,
       destination: 'download',
@@ -96,7 +60,7 @@ describe('campaign file', () => {
 
   it('a campaign with a draft, a voided game and a voided recruit paid from it imports whole (issue 16 checks refuse none of it)', async () => {
     const home = testCore(tempDir());
-    const campaign = await playedCampaign(home);
+    const { campaign } = await playedCampaign(home);
     const teams = await call<{ id: string; name: string }[]>(home, 'teams.list', { campaignId: campaign.id });
     const wolves = teams.find((t) => t.name === 'Iron Wolves')!.id;
     const boyz = teams.find((t) => t.name === 'Da Boyz')!.id;
@@ -134,7 +98,7 @@ describe('campaign file', () => {
 
   it('hostile and inconsistent files are refused with a reason; nothing is imported', async () => {
     const home = testCore(tempDir());
-    const campaign = await playedCampaign(home);
+    const { campaign } = await playedCampaign(home);
     const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
     const file = JSON.parse(text) as { ledger: { req: number; kind: string }[]; teams: { roster: { models: unknown[] } }[]; games: { teamAId: string }[] };
     const cheat = structuredClone(file);
@@ -178,7 +142,7 @@ describe('campaign file', () => {
   });
   it('a team list edited on one laptop does not refuse the campaign on another: both versions are kept', async () => {
     const home = testCore(tempDir());
-    const campaign = await playedCampaign(home);
+    const { campaign } = await playedCampaign(home);
     const exported = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
 
     // The club's laptop has edited its own Orks (sample) list, same id and version, other contents.

@@ -8,45 +8,8 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail, ModelHistory } from '../../shared/ipc/schemas/games';
 import type { CampaignRecordView, Note } from '../../shared/ipc/schemas/narrative';
 import type { Bulletin } from '../../shared/ipc/schemas/print';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
-import type { Core } from '../core';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
-
-async function playedCampaign(core: Core, teamName = 'Iron Wolves') {
-  const campaign = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: teamName,
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
-  let n = 0;
-  const m = (entryId: string, name: string) => ({ id: `nt-${++n}`, entryId, name, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', {
-    id: a.team.id,
-    roster: {
-      models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')],
-    },
-  });
-  await call(core, 'teams.saveDraft', {
-    id: b.team.id,
-    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
-  });
-  await call(core, 'teams.found', { id: a.team.id });
-  await call(core, 'teams.found', { id: b.team.id });
-  const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
-  const draft = structuredClone(g.draft);
-  const kaelen = g.models.find((x) => x.name === 'Kaelen')!.id;
-  draft.report.models = draft.report.models.map((x) => (x.name === 'Skorcha' ? { ...x, aliveAtEnd: false, outOfAction: { by: kaelen, how: 'shooting' } } : x));
-  await call(core, 'games.saveDraft', { id: g.game.id, draft });
-  await call(core, 'games.commit', { id: g.game.id });
-  return { campaign, game: g.game, teamA: a.team.id, teamB: b.team.id, kaelen };
-}
+import { playedCampaign } from '../test-support/played-campaign';
 
 const REPORT = 'Turn 1:  the Boyz charged,\r\nand Kaelen held.\n\n\n\n"Skorcha" burned out.';
 
@@ -55,7 +18,7 @@ describe('notes (issue 22)', () => {
     const core = testCore(tempDir());
     const { campaign, game, teamA, kaelen } = await playedCampaign(core);
     const before = snapshotTables(core);
-    const saved = await call<{ note: Note }>(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game.id, text: REPORT });
+    const saved = await call<{ note: Note }>(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game, text: REPORT });
     expect(saved.note.text).toBe('Turn 1: the Boyz charged,\nand Kaelen held.\n\n"Skorcha" burned out.');
     await call(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'model', subjectId: kaelen, text: 'First blood of the campaign.' });
     const after = snapshotTables(core);
@@ -94,14 +57,14 @@ describe('notes (issue 22)', () => {
     const records = await call<CampaignRecordView[]>(core, 'campaigns.records', { id: campaign.id });
     expect(records.find((r) => r.kind === 'mostKills')).toMatchObject({ holders: ['Kaelen (Iron Wolves)'], value: 1 });
     expect(records.find((r) => r.kind === 'mostGames')).toMatchObject({ value: 1 });
-    await call(core, 'games.void', { id: game.id, reason: 'Entered twice', withDependents: true });
+    await call(core, 'games.void', { id: game, reason: 'Entered twice', withDependents: true });
     expect(await call(core, 'campaigns.records', { id: campaign.id })).toEqual([]);
   });
 
   it('travel in the campaign file: fresh ids, the battle report on the new game, refused when about a game the file lacks', async () => {
     const home = testCore(tempDir());
     const { campaign, game, kaelen } = await playedCampaign(home);
-    await call(home, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game.id, text: REPORT });
+    await call(home, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game, text: REPORT });
     await call(home, 'notes.set', { campaignId: campaign.id, subjectKind: 'model', subjectId: kaelen, text: 'Veteran of Vraks.' });
     const exported = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
     const file = JSON.parse(exported.text) as { notes: { id: string; subjectId: string }[]; games: { id: string }[] };
@@ -133,8 +96,8 @@ describe('notes (issue 22)', () => {
 describe('CSV exports (issue 22)', () => {
   it('standings, games and models: UTF-8 BOM, CRLF, quoted fields, formula cells guarded, battle report in its cell', async () => {
     const core = testCore(tempDir());
-    const { campaign, game } = await playedCampaign(core, '=HYPERLINK("http://x","Wolves")');
-    await call(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game.id, text: REPORT });
+    const { campaign, game } = await playedCampaign(core, { teamName: '=HYPERLINK("http://x","Wolves")' });
+    await call(core, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game, text: REPORT });
     const csv = async (table: string) =>
       await call<{ outcome: string; fileName: string; text: string }>(core, 'campaigns.exportCsv', { id: campaign.id, table, destination: 'download' });
 

@@ -5,12 +5,8 @@
  * the campaign it brought.
  */
 import { battleHonoursPreset, type Ruleset } from '../../shared/rules';
-import type { Campaign } from '../../shared/ipc/schemas/campaigns';
-import type { GameDetail } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
 import { contentHash } from '../repos/rulesets';
-import { call } from './index';
 
 /** The parts of a campaign file the attacks change (the file is plain JSON). */
 export interface FileJson {
@@ -37,42 +33,7 @@ export interface FileJson {
 }
 export type CampaignJson = FileJson;
 
-/** A campaign with two founded teams (Space Marines and Orks) and one committed Skirmish with a casualty. */
-export async function playedCampaign(core: Core, name: string): Promise<{ campaign: Campaign; teamA: string; teamB: string; game: string; player: string }> {
-  const campaign = await call<Campaign>(core, 'campaigns.create', { name });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: 'Iron Wolves',
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
-  let n = 0;
-  const m = (entryId: string, model: string) => ({ id: `${name}-${++n}`, entryId, name: model, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', {
-    id: a.team.id,
-    roster: {
-      models: [m('sergeant', 'Tarkus'), m('veteran', 'Kaelen'), m('tactical-marine', 'Cato'), m('tactical-marine', 'Varro'), m('tactical-marine', 'Lucan')],
-    },
-  });
-  await call(core, 'teams.saveDraft', {
-    id: b.team.id,
-    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
-  });
-  await call(core, 'teams.found', { id: a.team.id });
-  await call(core, 'teams.found', { id: b.team.id });
-  const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
-  const draft = structuredClone(g.draft);
-  const kaelen = g.models.find((x) => x.name === 'Kaelen')!.id;
-  draft.report.models = draft.report.models.map((x) => (x.name === 'Skorcha' ? { ...x, aliveAtEnd: false, outOfAction: { by: kaelen, how: 'shooting' } } : x));
-  await call(core, 'games.saveDraft', { id: g.game.id, draft });
-  await call(core, 'games.commit', { id: g.game.id });
-  return { campaign, teamA: a.team.id, teamB: b.team.id, game: g.game.id, player: alice.id };
-}
+export { playedCampaign } from './played-campaign';
 
 export interface Victim {
   campaignId: string;
