@@ -60,5 +60,6 @@ test('empty, duplicate and out-of-range input get a clear message and save nothi
 
   await app.restart();
   await home.waitUntilReady();
-  expect(await home.activeNames()).toEqual(['Blackstone Fortress']);
+  // The list arrives after the heading: wait for it rather than read it once.
+  await expect(home.activeList.getByRole('heading')).toHaveText(['Blackstone Fortress']);
 });
