@@ -7,32 +7,8 @@
  * The campaign is set up through the bridge API (what matters here is the phone's view of it, not how it was typed).
  */
 import { devices, type Page } from '@playwright/test';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/contract';
 import { expect, test } from './fixtures';
-
-type Result = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
-
-async function invoke<C extends ChannelName>(page: Page, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await page.evaluate(
-    async ({ channel, input }) => {
-      const w = globalThis as unknown as {
-        herald?: { invoke(c: string, i: unknown): Promise<unknown> };
-        sessionStorage: { getItem(k: string): string | null };
-      };
-      if (w.herald) return w.herald.invoke(channel, input);
-      const res = await fetch('/api/invoke', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-herald-token': w.sessionStorage.getItem('herald.token') ?? '' },
-        body: JSON.stringify({ channel, input }),
-      });
-      return res.json();
-    },
-    { channel, input: input as unknown },
-  );
-  const r = result as Result;
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
+import { invoke } from './support/invoke';
 
 /** A campaign with two founded teams, one game played and one set up for tonight. */
 async function setUpCampaign(page: Page) {

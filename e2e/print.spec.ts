@@ -15,8 +15,9 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../shared/ipc/contract';
+import type { ChannelInput } from '../shared/ipc/contract';
 import { expect, test } from './fixtures';
+import { invoke } from './support/invoke';
 import { CampaignPage } from './pages/CampaignPage';
 import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
@@ -72,32 +73,6 @@ async function keepArtefacts(testInfo: TestInfo, file: string): Promise<string[]
 }
 
 const PAPER_SIZES = { a4: { width: 595.28, height: 841.89 }, letter: { width: 612, height: 792 } } as const;
-
-// ----- the bridge API (browser mode: /api/invoke with the launch token; Electron: the preload's bridge) -----
-
-type Result = { ok: true; value: unknown } | { ok: false; error: { code: string; message: string } };
-
-async function invoke<C extends ChannelName>(page: Page, channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-  const result = await page.evaluate(
-    async ({ channel, input }) => {
-      const w = globalThis as unknown as {
-        herald?: { invoke(channel: string, input: unknown): Promise<unknown> };
-        sessionStorage: { getItem(key: string): string | null };
-      };
-      if (w.herald) return w.herald.invoke(channel, input);
-      const res = await fetch('/api/invoke', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-herald-token': w.sessionStorage.getItem('herald.token') ?? '' },
-        body: JSON.stringify({ channel, input }),
-      });
-      return res.json();
-    },
-    { channel, input: input as unknown },
-  );
-  const r = result as Result;
-  if (!r.ok) throw new Error(`${channel}: ${r.error.message}`);
-  return r.value as ChannelOutput<C>;
-}
 
 // ----- the teams -----
 
