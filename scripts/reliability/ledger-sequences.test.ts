@@ -145,7 +145,9 @@ async function playGame(campaignId: string, teams: readonly { id: string; key: L
     await call(core, 'games.discard', { id: created.game.id });
     return;
   }
-  await call(core, 'games.commit', { id: created.game.id });
+  const answer = await call<GameDetail>(core, 'games.commit', { id: created.game.id });
+  // The commit answers from what it wrote (issue 18): exactly what reading the game back gives.
+  expect(answer).toEqual(await call<GameDetail>(core, 'games.get', { id: created.game.id }));
 }
 
 async function run(steps: readonly Step[]) {
@@ -232,6 +234,7 @@ describe('ledger, roster caches and projections agree (issue 18)', () => {
       'team.founded',
       'req.awarded',
       'exp.gained',
+      'level.reached',
       'injury.rolled',
       'model.died',
       'honour.bought',

@@ -73,6 +73,14 @@ export interface LoadedTeam {
   projection: StoredTeamState | undefined;
 }
 
+/** A loaded team after an append changed its roster and projection (ledger.append's answer). */
+export function teamAfter(team: LoadedTeam, after: { roster: Roster; projection: StoredTeamState } | undefined, pointsLimit: number): LoadedTeam {
+  if (!after) return team;
+  const { roster, projection } = after;
+  const report = checkedRoster(team.list, roster, rosterPointsLimit(pointsLimit, team.row.foundedAt !== null));
+  return { ...team, roster, report, req: projection.req, projection };
+}
+
 export function loadTeam(db: Db, teamId: string, pointsLimit: number): LoadedTeam {
   const row = teamsRepo.findTeam(db, teamId);
   if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
@@ -104,6 +112,11 @@ export interface GameState {
 }
 
 export function gameState(db: Db, campaign: CampaignRow, teams: readonly LoadedTeam[]): GameState {
+  return stateOf(campaign, campaignRuleset(db, campaign), teams);
+}
+
+/** A game's state from teams already loaded (or just written: a commit answers from what it wrote, issue 18). */
+export function stateOf(campaign: CampaignRow, ruleset: Ruleset, teams: readonly LoadedTeam[]): GameState {
   const projection: Projection = { models: {}, teams: {} };
   const names = new Map<string, string>();
   for (const t of teams) {
@@ -113,7 +126,7 @@ export function gameState(db: Db, campaign: CampaignRow, teams: readonly LoadedT
     Object.assign(projection.teams, p.progression.teams);
     for (const [id, m] of Object.entries(p.directory)) names.set(id, m.name);
   }
-  return { campaign, ruleset: campaignRuleset(db, campaign), projection, names };
+  return { campaign, ruleset, projection, names };
 }
 
 export function mustFindCampaignRow(db: Db, campaignId: string): CampaignRow {

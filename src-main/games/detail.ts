@@ -20,7 +20,7 @@ import {
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
-import type { CampaignRow, GameRow } from '../db/schema';
+import type { CampaignRow, GameRollRow, GameRow, LedgerRow } from '../db/schema';
 import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
@@ -79,10 +79,11 @@ export function mustFindGameLine(db: Db, id: string): gamesRepo.GameLine {
 }
 
 export function gameSummary(db: Db, game: GameRow): GameSummary {
-  const team = (id: string) => {
-    const row = teamsRepo.findTeam(db, id)!;
-    return { id, name: row.name, playerName: findPlayer(db, row.playerId)?.name ?? '' };
-  };
+  return summaryOf(game, (id) => teamNames(db, id));
+}
+
+/** A game's summary line, its teams named by `team`. */
+export function summaryOf(game: GameRow, team: (id: string) => GameSummary['teams']['a']): GameSummary {
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
   return {
     id: game.id,
@@ -139,26 +140,62 @@ export function tryPlan(game: GameRow, state: GameState, teams: Record<Side, Loa
   }
 }
 
+/** Everything a game's detail is shaped from: loaded by `detail`, or what a commit has just written (issue 18). */
+export interface DetailSources {
+  game: GameRow;
+  summary: GameSummary;
+  teams: Record<Side, LoadedTeam>;
+  state: GameState;
+  /** A draft's live resolution (null before its plan, and for a recorded game). */
+  resolved: Resolved | null;
+  planPendingRoll: PendingRoll | null;
+  rolls: readonly StoredRoll[];
+  /** The game's own ledger rows (voided or not), in ledger order. */
+  gameRows: readonly LedgerRow[];
+}
+
+type StoredRoll = Pick<GameRollRow, 'phase' | 'purpose' | 'expression' | 'faces' | 'total' | 'source'>;
+
 export function detail(db: Db, id: string): GameDetail {
   const game = mustFindGame(db, id);
   const draft = GameDraftSchema.parse(game.draft);
-  const storedReport = game.report === null ? null : GameReport.parse(game.report);
   const { campaign, teams, state } = loadGame(db, game);
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
-  const names = modelNames(teams, state);
-  const human = humanizer(teams, names);
-
   let planPendingRoll: PendingRoll | null = null;
   let resolved: Resolved | null = null;
   if (game.status === 'draft') {
     if (plan === null) planPendingRoll = tryPlan(game, state, teams, draft.faces).pending;
     else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, campaign), draft });
   }
-  const storedRolls = gamesRepo
-    .gameRollsOf(db, game.id)
-    .map((r) => ({ phase: r.phase, purpose: human(r.purpose), expression: r.expression, faces: r.faces as number[], total: r.total, source: r.source }));
-  // The game's own ledger rows (voided or not), by the ledger_game index.
-  const gameRows = game.status === 'draft' ? [] : teamsRepo.gameLedger(db, game.id);
+  return shapeDetail({
+    game,
+    summary: gameSummary(db, game),
+    teams,
+    state,
+    resolved,
+    planPendingRoll,
+    rolls: gamesRepo.gameRollsOf(db, game.id),
+    // The game's own ledger rows (voided or not), by the ledger_game index.
+    gameRows: game.status === 'draft' ? [] : teamsRepo.gameLedger(db, game.id),
+  });
+}
+
+/** A game's detail from its sources: no reads of the campaign file. */
+export function shapeDetail(src: DetailSources): GameDetail {
+  const { game, teams, state, resolved, planPendingRoll, gameRows } = src;
+  const draft = GameDraftSchema.parse(game.draft);
+  const storedReport = game.report === null ? null : GameReport.parse(game.report);
+  const plan = game.plan === null ? null : GamePlan.parse(game.plan);
+  const names = modelNames(teams, state);
+  const human = humanizer(teams, names);
+  const storedRolls = src.rolls.map((r) => ({
+    phase: r.phase,
+    purpose: human(r.purpose),
+    expression: r.expression,
+    faces: r.faces as number[],
+    total: r.total,
+    source: r.source,
+  }));
   const gameData = gameRows.map(teamsRepo.parseLedgerData); // parsed once, for the changes and the entries
   let preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
   if (game.status !== 'draft' && game.report !== null) {
@@ -238,7 +275,7 @@ export function detail(db: Db, id: string): GameDetail {
   const hasMedicalGear = (side: Side) => (state.projection.teams[teams[side].row.id]?.teamHonours ?? []).some((h) => h.honour === 'medical-gear');
 
   return {
-    game: gameSummary(db, game),
+    game: src.summary,
     plan: plan === null ? null : { ...plan, rolls: plan.rolls.map((r) => ({ ...r, purpose: human(r.purpose) })) },
     planPendingRoll,
     draft,

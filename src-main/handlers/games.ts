@@ -14,10 +14,10 @@ import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
-import { campaignThreats, gameState, loadTeam, reportModels, type LoadedTeam } from '../games/context';
+import { campaignThreats, gameState, loadTeam, reportModels, stateOf, teamAfter, type LoadedTeam } from '../games/context';
 import * as ledger from '../ledger';
 import { resolveGame } from '../games/resolve';
-import { detail, gameSummary, lineSummary, loadGame, mustFindGame, mustFindGameLine, teamNames, tryPlan } from '../games/detail';
+import { detail, gameSummary, lineSummary, loadGame, mustFindGame, mustFindGameLine, shapeDetail, summaryOf, teamNames, tryPlan } from '../games/detail';
 import { voidPlanFor } from '../games/void-view';
 
 // Other handlers list games with the same summary line.
@@ -249,12 +249,12 @@ export const gameHandlers: GameHandlers = {
   },
 
   'games.commit': ({ id }, ctx) => {
-    const game = ctx.db.transaction((tx) => {
+    const { game, answer } = ctx.db.transaction((tx) => {
       const game = mustFindGame(tx, id);
       mustBeDraft(game);
       if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first.');
       const draft = GameDraftSchema.parse(game.draft);
-      const { teams, resolved } = resolveDraft(tx, game, draft);
+      const { state, teams, resolved } = resolveDraft(tx, game, draft);
       const p = resolved.preview;
       if (p.blocked) throw new AppError('VALIDATION', `Game ${game.number} cannot be applied yet: ${p.blocked}`);
       if (p.pendingRoll) throw new AppError('VALIDATION', `Roll ${p.pendingRoll.expression} for ${p.pendingRoll.purpose} first.`);
@@ -309,7 +309,7 @@ export const gameHandlers: GameHandlers = {
       gamesRepo.markCommitted(tx, game.id, { report, ...result, committedAt: at, updatedAt: at });
       // The ledger module writes the entries and folds only them into both teams' roster caches and projections
       // (issue 9), checking that neither team's Req goes below 0 — all in this transaction.
-      ledger.append(tx, {
+      const after = ledger.append(tx, {
         campaignId: game.campaignId,
         at,
         gameId: game.id,
@@ -317,11 +317,28 @@ export const gameHandlers: GameHandlers = {
         teams: [teams.a, teams.b],
         committed: { teamAId: game.teamAId, teamBId: game.teamBId, ...result, report },
       });
-      return game;
+      // The answer is shaped from what was just written (issue 18): no second read of the game, its teams or rows.
+      const limit = state.campaign.pointsLimit;
+      const teamsNow = { a: teamAfter(teams.a, after.get(teams.a.row.id), limit), b: teamAfter(teams.b, after.get(teams.b.row.id), limit) };
+      const written: GameRow = { ...game, status: 'committed', report, ...result, committedAt: at, updatedAt: at };
+      const answer = shapeDetail({
+        game: written,
+        summary: summaryOf(written, (teamId) => {
+          const t = teamId === teamsNow.a.row.id ? teamsNow.a : teamsNow.b;
+          return { id: teamId, name: t.row.name, playerName: t.player.name };
+        }),
+        teams: teamsNow,
+        state: stateOf(state.campaign, state.ruleset, [teamsNow.a, teamsNow.b]),
+        resolved: null,
+        planPendingRoll: null,
+        rolls: rolls.map((r) => ({ ...r, faces: r.faces as number[] })),
+        gameRows: [...after.values()].flatMap((a) => a.rows).sort((x, y) => x.seq - y.seq),
+      });
+      return { game, answer };
     });
     emitGame(ctx, game, 'committed', [game.teamAId, game.teamBId]);
     ctx.afterCommit(`after-game-${game.number}`);
-    return detail(ctx.db, id);
+    return answer;
   },
 
   'games.voidPlan': ({ id }, ctx) => voidPlanFor(ctx.db, mustFindGameLine(ctx.db, id)).view,

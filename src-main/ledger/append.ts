@@ -66,6 +66,8 @@ export interface TeamAfter {
   /** The team's projection as stored by this append. */
   req: number;
   rows: LedgerRow[];
+  /** The projection as stored by this append (a commit answers from it: issue 18). */
+  projection: StoredTeamState;
 }
 
 /** Write `entries`, fold them into their teams' roster caches and projections, check, and return the new states. */
@@ -122,8 +124,9 @@ export function append(db: Db, input: AppendInput): Map<string, TeamAfter> {
       undo = { gameId: input.gameId, lastSeq: start.lastSeq, req: start.req, record: start.record, state: start.state, roster: team.roster };
     }
     if (JSON.stringify(roster) !== JSON.stringify(team.roster)) writeRoster(db, team.row.id, roster, input.at);
-    writeProjection(db, team.row.id, team.row.campaignId, fold, undo);
-    out.set(team.row.id, { roster, req: fold.req, rows: mine.map((w) => w.row) });
+    const stored = writeProjection(db, team.row.id, team.row.campaignId, fold, undo);
+    const projection = { ...stored, undo: undo ?? team.projection?.undo ?? null };
+    out.set(team.row.id, { roster, req: fold.req, rows: mine.map((w) => w.row), projection });
   }
   return out;
 }

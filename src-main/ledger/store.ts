@@ -8,7 +8,7 @@ import { canonicalTeamState, modelsLost, type Roster, type TeamFold } from '../.
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
 import { ledgerEntries, teamProjections, teams, type LedgerRow, type TeamRow } from '../db/schema';
-import type { Undo } from './read';
+import type { StoredTeamState, Undo } from './read';
 
 /** Bump when what a projection holds or how it is folded changes: older rows are rebuilt when the file opens. */
 export const PROJECTION_VERSION = 2;
@@ -64,8 +64,11 @@ export function writeRoster(db: Db, id: string, roster: Roster, updatedAt: strin
   ).run({ id, roster, updatedAt });
 }
 
-/** Store a team's projection; `undo` undefined leaves the stored one as it is, null forgets it. */
-export function writeProjection(db: Db, teamId: string, campaignId: string, f: TeamFold, undo?: Undo | null) {
+/**
+ * Store a team's projection; `undo` undefined leaves the stored one as it is, null forgets it. Returns what was
+ * stored (without the undo), so callers answer from what they wrote (issue 18).
+ */
+export function writeProjection(db: Db, teamId: string, campaignId: string, f: TeamFold, undo?: Undo | null): Omit<StoredTeamState, 'undo'> {
   const state = canonicalTeamState(f.state);
   const r = f.record;
   const row = {
@@ -126,6 +129,7 @@ export function writeProjection(db: Db, teamId: string, campaignId: string, f: T
         .prepare(),
     ).run({ ...row, undo });
   }
+  return { teamId, req: row.req, honourPoints: row.honourPoints, modelsLost: row.modelsLost, lastSeq: row.lastSeq, record: r, state };
 }
 
 /** The update half of an upsert: each column from the row that was to be inserted (SQLite's `excluded`). */
