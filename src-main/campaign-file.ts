@@ -37,11 +37,14 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
   const listIds = [...new Set(teamRows.map((t) => t.teamListId))];
   const gameRows = db.select().from(games).where(eq(games.campaignId, campaignId)).orderBy(asc(games.number)).all();
   const gameIds = gameRows.map((g) => g.id);
+  // Every row carries its identity across laptops (issue 22): the id it was made with, or its own id.
+  const origin = <T extends { id: string; originId?: string | null }>(r: T) => ({ ...r, originId: r.originId ?? r.id });
+  const { handedOverAt: _h, handedOverTo: _t, ...campaignRow } = campaign;
   return {
     format: CAMPAIGN_FILE_FORMAT,
     formatVersion: 1,
     exportedAt: at,
-    campaign,
+    campaign: origin(campaignRow),
     rulesets: db
       .select()
       .from(campaignRulesets)
@@ -55,7 +58,7 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
       .where(eq(players.campaignId, campaignId))
       .orderBy(asc(players.createdAt), asc(players.id))
       .all()
-      .map(({ campaignId: _c, ...r }) => r),
+      .map(({ campaignId: _c, ...r }) => origin(r)),
     teamLists:
       listIds.length === 0
         ? []
@@ -65,9 +68,9 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
             .where(inArray(teamLists.id, listIds))
             .all()
             .map((r) => ({ id: r.id, content: r.content })),
-    teams: teamRows.map(({ campaignId: _c, ...r }) => r),
-    ledger: teamsRepo.campaignLedger(db, campaignId).map(({ seq: _s, campaignId: _c, ...r }) => r),
-    games: gameRows.map(({ campaignId: _c, ...r }) => r),
+    teams: teamRows.map(({ campaignId: _c, ...r }) => origin(r)),
+    ledger: teamsRepo.campaignLedger(db, campaignId).map(({ seq: _s, campaignId: _c, ...r }) => origin(r)),
+    games: gameRows.map(({ campaignId: _c, ...r }) => origin(r)),
     rolls:
       gameIds.length === 0
         ? []
@@ -163,8 +166,28 @@ export function importCampaign(db: Db, parsed: CampaignFile, newId: () => string
   return importChecked(db, checkCampaignFile(parsed, newId), newId, at);
 }
 
+/**
+ * The checked file as a new campaign, not the one it was exported from (issue 22 "import as a copy"): every row's
+ * identity across laptops is its new id here, so a later file of the original campaign is never taken for this one.
+ */
+export function asCopy(checked: CheckedCampaignFile, name?: string): CheckedCampaignFile {
+  const own = <T extends { originId?: string | null }>(r: T): T => ({ ...r, originId: null });
+  const file = { ...checked.file, players: checked.file.players.map(own), games: checked.file.games.map(own), ledger: checked.file.ledger.map(own) };
+  return {
+    ...checked,
+    file,
+    campaign: { ...checked.campaign, originId: checked.campaign.id, ...(name === undefined ? {} : { name }) },
+    players: checked.players.map(own),
+    teams: checked.teams.map(own),
+  };
+}
+
 /** importCampaign for a file checkCampaignFile has checked already. */
-export function importChecked(db: Db, checked: CheckedCampaignFile, newId: () => string, at: string): string {
+export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => string, at: string): string {
+  // A campaign already here under the same identity is updated by importUpdate, never imported twice: a file that
+  // reaches this point is a copy (the campaign here was renamed first, as before issue 22).
+  const sameOrigin = db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.originId, given.campaign.originId!)).get();
+  const checked = sameOrigin ? asCopy(given) : given;
   const fail = (what: string): never => {
     throw new AppError('VALIDATION', `The campaign file is inconsistent (${what}): nothing was imported.`);
   };

@@ -67,7 +67,7 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
   const outTeams = file.teams.map((t) => {
     const playerId = players.get(t.playerId) ?? refuse(`The team “${t.name}” belongs to a player who is not in this file.`);
     if (!listIds.has(t.teamListId)) refuse(`The team “${t.name}” uses a team list that is not in this file.`);
-    return { ...t, id: teams.get(t.id)!, playerId };
+    return { ...t, id: teams.get(t.id)!, playerId, originId: t.originId ?? t.id };
   });
 
   const outGames = file.games.map((g) => {
@@ -75,7 +75,16 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
     const b = teams.get(g.teamBId) ?? refuse(`${gameLabel(g)} names a team that is not in this file.`);
     const ids = { a, b };
     const draft = isObject(g.draft) && 'report' in g.draft ? { ...g.draft, report: mapSides(g.draft.report, g, ids, 'draft result') } : g.draft;
-    return { ...g, id: games.get(g.id)!, teamAId: a, teamBId: b, plan: mapSides(g.plan, g, ids, 'plan'), draft, report: mapSides(g.report, g, ids, 'report') };
+    return {
+      ...g,
+      id: games.get(g.id)!,
+      originId: g.originId ?? g.id,
+      teamAId: a,
+      teamBId: b,
+      plan: mapSides(g.plan, g, ids, 'plan'),
+      draft,
+      report: mapSides(g.report, g, ids, 'report'),
+    };
   });
 
   const ledgerIds = new Set<string>();
@@ -100,7 +109,7 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
         refuse(`${where} says it is about another entry, team or game than the one it is filed under.`);
       data = { ...data, id, team: teamId, gameId };
     }
-    return { ...e, id, teamId, gameId, data };
+    return { ...e, id, teamId, gameId, data, originId: e.originId ?? e.id };
   });
 
   const outRolls = file.rolls.map((r, i) => ({
@@ -120,8 +129,9 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
   return {
     ...file,
     ...(outNotes ? { notes: outNotes } : {}),
-    campaign: { ...file.campaign, id: campaignId },
-    players: file.players.map((p) => ({ ...p, id: players.get(p.id)! })),
+    // Each row keeps its identity across laptops (issue 22): the id it was made with, whatever id it gets here.
+    campaign: { ...file.campaign, id: campaignId, originId: file.campaign.originId ?? file.campaign.id },
+    players: file.players.map((p) => ({ ...p, id: players.get(p.id)!, originId: p.originId ?? p.id })),
     teams: outTeams,
     games: outGames,
     ledger: outLedger,

@@ -21,6 +21,11 @@ const Time = z
   .refine((s) => !Number.isNaN(Date.parse(s)), 'This is not a real date.');
 const Id = z.string().min(1).max(200);
 const Json = z.unknown();
+/**
+ * A row's identity across laptops (issue 22 hand-over): the id it had on the laptop that made it. Files from before
+ * the hand-over have none: the row's id is its identity.
+ */
+const Origin = Id.optional();
 /** Every number the app writes is an integer well inside this (a ten-year campaign's Req is in the thousands). */
 const Int = z.number().int().min(-1_000_000).max(1_000_000);
 
@@ -34,13 +39,26 @@ const CampaignRow = z
     archivedAt: Time.nullable(),
     createdAt: Time,
     updatedAt: Time,
+    originId: Origin,
   })
   .strict();
 const RulesetRow = z.object({ rulesetId: Id, name: Text, version: Text, content: Json, hash: z.string().max(64), reason: Text, pinnedAt: Time }).strict();
-const PlayerRow = z.object({ id: Id, name: z.string().min(1).max(60), retiredAt: Time.nullable(), createdAt: Time, updatedAt: Time }).strict();
+const PlayerRow = z
+  .object({ id: Id, name: z.string().min(1).max(60), retiredAt: Time.nullable(), createdAt: Time, updatedAt: Time, originId: Origin })
+  .strict();
 const TeamListRow = z.object({ id: Id, content: Json }).strict();
 const TeamRow = z
-  .object({ id: Id, playerId: Id, teamListId: Id, name: z.string().min(1).max(60), roster: Json, foundedAt: Time.nullable(), createdAt: Time, updatedAt: Time })
+  .object({
+    id: Id,
+    playerId: Id,
+    teamListId: Id,
+    name: z.string().min(1).max(60),
+    roster: Json,
+    foundedAt: Time.nullable(),
+    createdAt: Time,
+    updatedAt: Time,
+    originId: Origin,
+  })
   .strict();
 const LedgerRow = z
   .object({
@@ -54,6 +72,7 @@ const LedgerRow = z
     reason: Text,
     createdAt: Time,
     voidedAt: Time.nullable(),
+    originId: Origin,
   })
   .strict();
 const GameRow = z
@@ -81,6 +100,7 @@ const GameRow = z
     voidReason: Text.nullable(),
     createdAt: Time,
     updatedAt: Time,
+    originId: Origin,
   })
   .strict();
 /** A note on a game or a model (issue 22): at most 4,000 characters, as notes.set stores them. */

@@ -3,6 +3,7 @@
  * to write a named migration into migrations/ (committed, never edited after a release).
  * Conventions: snake_case columns, text UUID ids made by the app, times as ISO-8601 UTC text, CHECKs for invariants.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
@@ -23,8 +24,18 @@ export const campaigns = sqliteTable(
     archivedAt: text('archived_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /**
+     * The campaign's identity across laptops (issue 22 hand-over): given at creation, carried by the campaign file and
+     * kept by an import, so a file that comes back is known for the same campaign. A copy gets a new one.
+     */
+    originId: text('origin_id').$defaultFn(() => randomUUID()),
+    /** Set while the campaign is handed over to another laptop: read-only here until a newer copy comes back. */
+    handedOverAt: text('handed_over_at'),
+    /** Who it was handed to, as the organiser typed it. */
+    handedOverTo: text('handed_over_to'),
   },
   (t) => [
+    uniqueIndex('campaigns_origin_unique').on(t.originId),
     // Names are unique ignoring case: the repo gives the friendly message, this index is the last line of defence.
     uniqueIndex('campaigns_name_nocase_unique').on(sql`${t.name} COLLATE NOCASE`),
     check('campaigns_name_not_blank', sql`length(trim(${t.name})) > 0`),
@@ -96,6 +107,8 @@ export const players = sqliteTable(
     retiredAt: text('retired_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The row's identity across laptops (issue 22 hand-over): the id it had where it was made; null when that is its own id. */
+    originId: text('origin_id'),
   },
   (t) => [
     uniqueIndex('players_campaign_name_nocase_unique').on(t.campaignId, sql`${t.name} COLLATE NOCASE`),
@@ -125,6 +138,8 @@ export const teams = sqliteTable(
     foundedAt: text('founded_at'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The row's identity across laptops (issue 22 hand-over): the id it had where it was made; null when that is its own id. */
+    originId: text('origin_id'),
   },
   (t) => [
     uniqueIndex('teams_campaign_name_nocase_unique').on(t.campaignId, sql`${t.name} COLLATE NOCASE`),
@@ -157,6 +172,8 @@ export const ledgerEntries = sqliteTable(
     reason: text('reason').notNull(),
     createdAt: text('created_at').notNull(),
     voidedAt: text('voided_at'),
+    /** The row's identity across laptops (issue 22 hand-over): the id it had where it was made; null when that is its own id. */
+    originId: text('origin_id'),
   },
   (t) => [
     index('ledger_team_seq').on(t.teamId, t.seq),
@@ -254,6 +271,8 @@ export const games = sqliteTable(
     voidReason: text('void_reason'),
     createdAt: text('created_at').notNull(),
     updatedAt: text('updated_at').notNull(),
+    /** The row's identity across laptops (issue 22 hand-over): the id it had where it was made; null when that is its own id. */
+    originId: text('origin_id'),
   },
   (t) => [
     uniqueIndex('games_campaign_number_unique').on(t.campaignId, t.number),
@@ -331,8 +350,10 @@ export const notes = sqliteTable(
 export type NoteRow = typeof notes.$inferSelect;
 
 export type TeamListRow = typeof teamLists.$inferSelect;
-export type PlayerRow = typeof players.$inferSelect;
-export type TeamRow = typeof teams.$inferSelect;
-export type LedgerRow = typeof ledgerEntries.$inferSelect;
-export type GameRow = typeof games.$inferSelect;
+/** A row's `originId` (issue 22) may be left out: null, the row's identity is its own id. */
+type WithOrigin<T extends { originId: string | null }> = Omit<T, 'originId'> & { originId?: string | null };
+export type PlayerRow = WithOrigin<typeof players.$inferSelect>;
+export type TeamRow = WithOrigin<typeof teams.$inferSelect>;
+export type LedgerRow = WithOrigin<typeof ledgerEntries.$inferSelect>;
+export type GameRow = WithOrigin<typeof games.$inferSelect>;
 export type GameRollRow = typeof gameRolls.$inferSelect;

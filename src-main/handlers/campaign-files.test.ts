@@ -46,7 +46,21 @@ describe('campaign file', () => {
     const mapped = JSON.parse(
       JSON.stringify(before).replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, (id) => ids.get(id) ?? id),
     ) as CampaignJson;
-    const sortRolls = (f: CampaignJson) => ({ ...f, exportedAt: null, rolls: [...f.rolls].sort((x, y) => x.gameId.localeCompare(y.gameId) || x.seq - y.seq) });
+    // Each row's identity across laptops (issue 22) is kept: the ids it had on the laptop that made it.
+    expect(after.campaign.originId).toBe(before.campaign.originId);
+    expect(after.ledger.map((e) => e.originId)).toEqual(before.ledger.map((e) => e.id));
+    expect(after.games.map((g) => g.originId)).toEqual(before.games.map((g) => g.id));
+    const noOrigin = <T extends { originId?: string }>(rows: T[]) => rows.map(({ originId: _o, ...r }) => r);
+    const sortRolls = (f: CampaignJson) => ({
+      ...f,
+      exportedAt: null,
+      campaign: { ...f.campaign, originId: null },
+      players: noOrigin(f.players),
+      teams: noOrigin(f.teams),
+      games: noOrigin(f.games),
+      ledger: noOrigin(f.ledger),
+      rolls: [...f.rolls].sort((x, y) => x.gameId.localeCompare(y.gameId) || x.seq - y.seq),
+    });
     expect(sortRolls(after)).toEqual(sortRolls(mapped));
     // The same file again: already there, nothing changes.
     const snapshot = snapshotTables(club);

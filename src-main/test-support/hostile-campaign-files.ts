@@ -10,11 +10,11 @@ import { contentHash } from '../repos/rulesets';
 
 /** The parts of a campaign file the attacks change (the file is plain JSON). */
 export interface FileJson {
-  campaign: { id: string; name: string };
+  campaign: { id: string; name: string; originId?: string };
   rulesets: { content: Ruleset; hash: string; name: string }[];
-  players: { id: string; name: string }[];
+  players: { id: string; name: string; originId?: string }[];
   teamLists: { id: string; content: unknown }[];
-  teams: { id: string; playerId: string; teamListId: string; name: string; roster: { models: { id: string }[] } }[];
+  teams: { id: string; playerId: string; teamListId: string; name: string; roster: { models: { id: string }[] }; originId?: string }[];
   ledger: {
     id: string;
     teamId: string;
@@ -26,8 +26,17 @@ export interface FileJson {
     reason: string;
     createdAt: string;
     voidedAt: string | null;
+    originId?: string;
   }[];
-  games: (Record<string, unknown> & { id: string; teamAId: string; teamBId: string; number: number; status: string; report: Record<string, unknown> | null })[];
+  games: (Record<string, unknown> & {
+    id: string;
+    teamAId: string;
+    teamBId: string;
+    number: number;
+    status: string;
+    report: Record<string, unknown> | null;
+    originId?: string;
+  })[];
   rolls: { gameId: string; seq: number; phase: string; purpose: string; expression: string; faces: number[]; total: number; source: string }[];
   notes?: { id: string; subjectKind: 'game' | 'model'; subjectId: string; text: string; updatedAt: string }[];
 }
