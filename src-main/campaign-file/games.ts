@@ -13,6 +13,7 @@ import {
   GamePlan,
   GameReport,
   PlanOptionalRules,
+  isClubMissionId,
   isMissionId,
   presets,
   reportBoundsProblems,
@@ -176,7 +177,8 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
     const [min, max] = isMissionId(report.missionId) ? VP_RANGE.seed004 : VP_RANGE.seed003;
     for (const vp of [g.vpA, g.vpB])
       if (vp === null || vp < min || vp > max) refuse(`${label}'s result gives ${vp ?? 'no'} VP, which this mission cannot (${min}–${max}).`);
-    if (isMissionId(report.missionId)) {
+    // Every Kill Team mission (seed 004's or a club's own in the ruleset) is won by VP or outright; seed 003's too, but by its own rules.
+    if (!isClubMissionId(report.missionId)) {
       const ending = report.ending;
       const expected =
         ending.kind === 'no-models-left'

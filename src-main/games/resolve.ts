@@ -209,7 +209,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const rosters = { a: teams.a.report.models.flatMap(reportIdsOf), b: teams.b.report.models.flatMap(reportIdsOf) };
   problems.push(...reportBoundsProblems(report, { plan: plan.success ? plan.data : null, rosters }));
   if (problems.length > 0) return empty();
-  problems.push(...validateReport(report));
+  problems.push(...validateReport(report, state.ruleset.missions));
   if (problems.length > 0) return empty();
 
   let score: GameScore;

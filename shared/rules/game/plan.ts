@@ -22,7 +22,7 @@
 import { z } from 'zod';
 import type { DiceSource } from '../dice';
 import { RollLog, RollRecord } from '../dice';
-import { allTables, RuleId } from '../ruleset/schema';
+import { allTables, MissionScoring, RuleId } from '../ruleset/schema';
 import type { DiceTable, Mission, Ruleset } from '../ruleset/schema';
 import { rollOnTable } from '../ruleset/roll-table';
 import type { Side } from '../hor/facts';
@@ -36,6 +36,7 @@ import { CLUB_MISSION_TABLE, clubMission, isClubMissionId } from '../club-8th/mi
 import type { ClubMission } from '../club-8th/missions';
 import { clubFirstTurn } from '../club-8th/battle';
 import { citeText } from '../hor/cite';
+import { missionScoring, scoringData } from '../hor/mission-scoring';
 import { atTheTableOptionalRules, clubMissionsOn, planOptionalRulesOf } from './optional-rules';
 import { plannedReadings, readingOf, reservesText } from './readings';
 import type { PlannedReading } from './readings';
@@ -162,7 +163,14 @@ export const GamePlan = z.object({
   planVersion: z.literal(PLAN_VERSION),
   ruleset: z.object({ id: RuleId, version: z.string().min(1) }),
   sides: z.object({ a: PlanSide, b: PlanSide }),
-  mission: z.object({ id: RuleId, name: z.string().min(1), how: How, summary: z.string() }),
+  mission: z.object({
+    id: RuleId,
+    name: z.string().min(1),
+    how: How,
+    summary: z.string(),
+    /** The values the result is scored by (the ruleset's over seed 004's, hor/mission-scoring.ts); absent in older plans. */
+    scoring: MissionScoring.optional(),
+  }),
   /** null when the mission has its own deployment (004 Step 2: "ignore 'Step 3'"). */
   deployment: z.object({ id: RuleId, text: z.string().min(1), how: How }).nullable(),
   /** Breakthrough and Last Stand only. */
@@ -333,7 +341,8 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 
   // Attacker and defender (004 Breakthrough, Last Stand).
   let roles: GamePlan['roles'] = null;
-  if (mission.id === 'breakthrough' || mission.id === 'last-stand') {
+  const scoring = missionScoring(mission);
+  if (scoring.attackerAndDefender) {
     if (opts.attacker === 'roll-off') {
       const off = rollOff(log, `${mission.name}: attacker roll-off`);
       const attacker = opts.rollOffWinnerChooses === 'attacker' ? off.winner : opponent(off.winner);
@@ -406,7 +415,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     planVersion: PLAN_VERSION,
     ruleset: { id: ruleset.id, version: ruleset.version },
     sides: opts.sides,
-    mission: { id: mission.id, name: mission.name, how: missionHow, summary: mission.summary },
+    mission: { id: mission.id, name: mission.name, how: missionHow, summary: mission.summary, scoring: scoringData(scoring) },
     deployment,
     roles,
     counters,

@@ -73,7 +73,7 @@ describe('game report (docs/progression.md "The game facts progression works fro
 
   it('validateReport: mission facts (004 Relic Hunt count, Last Stand attacker, relics only in Relic Hunt)', () => {
     const relics = base([model('a1', 'a', { relicsCarried: 2 }), model('b1', 'b')]);
-    expect(validateReport(relics)).toContain('Model {model:a1} carries relics, but only Relic Hunt has relics.');
+    expect(validateReport(relics)).toContain('Model {model:a1} carries relics, but Skirmish has no Relic counters.');
     expect(validateReport({ ...relics, missionId: 'relic-hunt' })).toContain('Relic Hunt: record how many Relic counters were placed.');
     expect(validateReport({ ...relics, missionId: 'relic-hunt', relicCount: 1 })).toContain('More relics are carried (2 + 0) than were placed (1).');
     expect(validateReport(base([model('a1', 'a'), model('b1', 'b')], { missionId: 'last-stand' }))).toContain('Last Stand: record which side is the attacker.');

@@ -10,9 +10,11 @@ import { z } from 'zod';
 import { DiceExpressionError, RollRecord, diceRange, parseDice, totalOf } from '../dice';
 import { modelRef } from '../model-ref';
 import { ModelType, RuleId } from '../ruleset/schema';
+import type { Mission } from '../ruleset/schema';
 import type { GameFacts, ModelFacts, Side } from '../hor/facts';
 import { GameFactsError, SIDES, opponent, sideName } from '../hor/facts';
-import { MISSION_IDS, isMissionId } from '../hor/missions';
+import { MISSION_IDS, getMission, isMissionId } from '../hor/missions';
+import { missionScoring } from '../hor/mission-scoring';
 import { scoreMission } from '../hor/scoring';
 import { CLUB_MISSION_IDS, clubMission, isClubMissionId } from '../club-8th/missions';
 import type { ClubMission } from '../club-8th/missions';
@@ -20,6 +22,7 @@ import type { ClubGameFacts } from '../club-8th/scoring';
 import { PUSH_THEM_BACK_VP } from '../club-8th/battle';
 import { SideId } from './plan';
 import type { GamePlan } from './plan';
+import { MAX_AMENDMENTS, ReportAmendment } from './amendment';
 
 export const REPORT_VERSION = 1;
 
@@ -151,6 +154,8 @@ export const GameReport = z.object({
   /** Every roll of the game in order: the plan's, then the game's. */
   rolls: z.array(RollRecord).max(REPORT_LIMITS.rolls),
   notes: z.string().max(REPORT_LIMITS.notes).optional(),
+  /** Issue 20: the organiser's amendments after commit, oldest first, each with the report before it. */
+  amendments: z.array(ReportAmendment).max(MAX_AMENDMENTS).optional(),
 });
 export type GameReport = z.infer<typeof GameReport>;
 
@@ -377,7 +382,7 @@ function checkRoll(r: RollRecord, i: number, problems: string[]): void {
  * validateReport({ ...report, models: [...report.models, { ...report.models[0]!, side: 'b' }] })[0];
  * // → 'Model {model:a-boss} is on both sides (Player A and Player B).' (model-ref.ts: the app shows the name)
  */
-export function validateReport(input: unknown): string[] {
+export function validateReport(input: unknown, missions: readonly Mission[] = []): string[] {
   const parsed = GameReport.safeParse(input);
   if (!parsed.success) return parsed.error.issues.map((i) => `${i.path.length > 0 ? i.path.join('.') : 'report'}: ${i.message}`);
   const report = parsed.data;
@@ -387,11 +392,15 @@ export function validateReport(input: unknown): string[] {
   };
 
   const club = isClubMissionId(report.missionId) ? clubMission(report.missionId) : null;
-  if (!isMissionId(report.missionId) && !club) {
+  // The ruleset's copy of the mission (a club's own mission, or house-ruled values), else seed 004's (issue 19).
+  const hor = club ? null : (missions.find((m) => m.id === report.missionId) ?? (isMissionId(report.missionId) ? getMission(report.missionId) : null));
+  if (!hor && !club) {
     add(
-      `Mission "${report.missionId}" is not one of seed 004's missions (${MISSION_IDS.join(', ')}) or seed 003's (${CLUB_MISSION_IDS.join(', ')}): these rules cannot score it.`,
+      `Mission "${report.missionId}" is not in the ruleset and not one of seed 004's missions (${MISSION_IDS.join(', ')}) or seed 003's (${CLUB_MISSION_IDS.join(', ')}): these rules cannot score it.`,
     );
   }
+  const rules = missionScoring(hor ?? { id: report.missionId });
+  const name = hor?.name ?? club?.name ?? report.missionId;
   if (!club && report.club8th !== undefined) add("Only the 8th-edition supplement's missions (seed 003) record their victory points by hand.");
   if (report.sides.a.teamId === report.sides.b.teamId) add(`Both sides are the same team (${report.sides.a.teamId}).`);
 
@@ -407,7 +416,6 @@ export function validateReport(input: unknown): string[] {
     if (!report.models.some((m) => m.side === side && m.tookPart)) add(`${sideName(side)} has no model that took part in the game.`);
   }
 
-  const missionId = report.missionId;
   for (const m of report.models) {
     const who = `Model ${label(m)}`;
     if (!m.tookPart) {
@@ -460,35 +468,35 @@ export function validateReport(input: unknown): string[] {
       ].filter((x): x is string => typeof x === 'string');
       if (alive.length > 0) add(`${who} is a casualty but ${alive.join(', ')} at the end of the game.`);
     }
-    if ((m.relicsCarried ?? 0) > 0 && missionId !== 'relic-hunt') add(`${who} carries relics, but only Relic Hunt has relics.`);
-    if (m.withinSixOfDefenderCorner && missionId !== 'breakthrough')
-      add(`${who} is marked within 6" of the Defender's corner, which only Breakthrough asks about.`);
+    if ((m.relicsCarried ?? 0) > 0 && rules.vpPerRelic === null) add(`${who} carries relics, but ${name} has no Relic counters.`);
+    if (m.withinSixOfDefenderCorner && rules.automaticWin !== 'breakthrough')
+      add(`${who} is marked within 6" of the Defender's corner, which only a breakthrough mission asks about.`);
     if (m.withinSixOfDefenderCorner && report.attacker !== undefined && m.side !== report.attacker)
       add(`${who} is marked within 6" of the Defender's corner, but only the Attacker's models count.`);
-    if (m.destroyedObjectiveMarker && missionId !== 'sabotage') add(`${who} destroyed an objective marker, which only happens in Sabotage.`);
-    if (m.claimedObjective && missionId !== 'seize-ground') add(`${who} claims an objective, which only Seize Ground asks about.`);
-    if (m.lastStandRole !== undefined && missionId !== 'last-stand') add(`${who} has a Last Stand role in a ${missionId} game.`);
-    if (m.bannerBearer && missionId !== 'last-stand') add(`${who} carries a banner, which only Last Stand has.`);
+    if (m.destroyedObjectiveMarker && rules.vpForEnemyMarker === null) add(`${who} destroyed an objective marker, which ${name} does not score.`);
+    if (m.claimedObjective && rules.vpPerClaimedMarker === null) add(`${who} claims an objective, which ${name} does not ask about.`);
+    if (m.lastStandRole !== undefined && rules.defendingModels === null) add(`${who} has a Last Stand role in a ${name} game.`);
+    if (m.bannerBearer && rules.defendingModels === null) add(`${who} carries a banner, which ${name} does not have.`);
     if (m.lastStandRole !== undefined && report.attacker !== undefined && m.side === report.attacker)
       add(`${who} belongs to the attacker but has a Last Stand defender role.`);
   }
 
   // Mission facts.
-  const needsAttacker = missionId === 'breakthrough' || missionId === 'last-stand';
-  if (needsAttacker && report.attacker === undefined)
-    add(`${missionId === 'breakthrough' ? 'Breakthrough' : 'Last Stand'}: record which side is the attacker.`);
-  if (!needsAttacker && report.attacker !== undefined) add('Only Breakthrough and Last Stand have an attacker.');
-  if (missionId === 'relic-hunt' && report.relicCount === undefined) add('Relic Hunt: record how many Relic counters were placed.');
-  if (missionId !== 'relic-hunt' && report.relicCount !== undefined) add('Only Relic Hunt has Relic counters.');
-  if (missionId === 'seize-ground' && report.objectives === undefined) add('Seize Ground: record who claims each objective marker.');
-  if (missionId !== 'seize-ground' && report.objectives !== undefined) add('Only Seize Ground records who claims objective markers.');
-  if (missionId === 'sabotage') {
+  const needsAttacker = rules.attackerAndDefender;
+  if (needsAttacker && report.attacker === undefined) add(`${name}: record which side is the attacker.`);
+  if (!needsAttacker && report.attacker !== undefined)
+    add(`${name} has no attacker: only missions with an Attacker and a Defender (Breakthrough, Last Stand) do.`);
+  if (rules.vpPerRelic !== null && report.relicCount === undefined) add(`${name}: record how many Relic counters were placed.`);
+  if (rules.vpPerRelic === null && report.relicCount !== undefined) add(`${name} has no Relic counters.`);
+  if (rules.vpPerClaimedMarker !== null && report.objectives === undefined) add(`${name}: record who claims each objective marker.`);
+  if (rules.vpPerClaimedMarker === null && report.objectives !== undefined) add(`${name} does not record who claims objective markers.`);
+  if (rules.vpForEnemyMarker !== null) {
     for (const side of SIDES) {
       const n = report.models.filter((m) => m.tookPart && m.side === side && m.destroyedObjectiveMarker).length;
       if (n > 1) add(`${sideName(side)} has ${n} models marked as destroying the enemy objective marker: there is only one.`);
     }
   }
-  if (missionId === 'seize-ground' && report.objectives) {
+  if (rules.vpPerClaimedMarker !== null && report.objectives) {
     for (const side of SIDES) {
       const claims = report.objectives.filter((o) => o.claimedBy === side).length;
       const claimers = report.models.filter((m) => m.tookPart && m.side === side && m.aliveAtEnd && m.claimedObjective).length;
@@ -511,8 +519,8 @@ export function validateReport(input: unknown): string[] {
         add(`${sideName(side)} has no models left on the table: the game ended because ${sideName(side)} had no models left (004 Step 5).`);
     }
   }
-  if (e.kind === 'mission-win' && missionId === 'seize-ground' && report.gameTurns !== undefined && report.gameTurns < 3) {
-    add('Seize Ground is only won by claiming all the objectives after the third turn.');
+  if (e.kind === 'mission-win' && rules.automaticWin === 'all-objectives' && report.gameTurns !== undefined && report.gameTurns < 3) {
+    add(`${name} is only won by claiming all the objectives after the third turn.`);
   }
 
   // Per-side facts.
@@ -532,9 +540,9 @@ export function validateReport(input: unknown): string[] {
   report.rolls.forEach((r, i) => checkRoll(r, i, problems));
 
   // The seed-004 rules' own checks (e.g. a banner-bearer who is not a Special model), so scoring never fails later.
-  if (isMissionId(missionId) && problems.length === 0) {
+  if (hor && problems.length === 0) {
     try {
-      scoreMission(missionId, toGameFacts(report));
+      scoreMission(hor, toGameFacts(report));
     } catch (err) {
       if (!(err instanceof GameFactsError)) throw err;
       err.problems.forEach(add);
@@ -574,10 +582,12 @@ export function reportFromPlan(plan: GamePlan, models: ModelReport[] = []): Game
     rolls: [...plan.rolls],
   };
   if (plan.roles) report.attacker = plan.roles.attacker;
+  // What the mission scores (the plan's copy of its values; an older plan: seed 004's by id).
+  const scoring = missionScoring(plan.mission);
   const relics = plan.counters.find((c) => c.kind === 'relic');
-  if (plan.mission.id === 'relic-hunt' && relics) report.relicCount = relics.count;
+  if (scoring.vpPerRelic !== null) report.relicCount = relics?.count ?? 0;
   const markers = plan.counters.find((c) => c.kind === 'objective');
-  if (plan.mission.id === 'seize-ground' && markers) report.objectives = Array.from({ length: markers.count }, () => ({ claimedBy: null }));
+  if (scoring.vpPerClaimedMarker !== null) report.objectives = Array.from({ length: markers?.count ?? 0 }, () => ({ claimedBy: null }));
   if (isClubMissionId(plan.mission.id)) {
     // Seed 003: the victory points the players count at the table start at 0, First Strike unticked.
     const inputs = clubInputs(clubMission(plan.mission.id));

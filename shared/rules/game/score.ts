@@ -15,6 +15,7 @@ import type { Ruleset } from '../ruleset/schema';
 import type { Side } from '../hor/facts';
 import { SIDES, opponent, sideName } from '../hor/facts';
 import type { MissionId } from '../hor/missions';
+import { getMission } from '../hor/missions';
 import { scoreMission } from '../hor/scoring';
 import type { Outcome, VpLine } from '../hor/scoring';
 import type { SecondaryId } from '../hor/secondary-objectives';
@@ -68,21 +69,19 @@ export interface ScoreOptions {
  * score.margin; // → null (000's Margin of Victory is only for its points-value Victory Points)
  */
 export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOptions = {}): GameScore {
-  const problems = validateReport(report);
+  const problems = validateReport(report, ruleset.missions);
   if (problems.length > 0) throw new GameReportError(problems);
   const pointsLimit = options.pointsLimit ?? ruleset.team.pointsLimit;
   if (isClubMissionId(report.missionId)) return scoreClubGame(report, clubMission(report.missionId), pointsLimit);
-  const missionId = report.missionId as MissionId; // validateReport checked it is a seed-004 (or seed-003) mission
-  // The ruleset's values (its secondary objectives' VP, its copy of the mission's overrides), not only seed 004's.
-  const own = ruleset.missions.find((m) => m.id === missionId);
-  const score = scoreMission(missionId, toGameFacts(report), {
-    secondaryObjectives: ruleset.secondaryObjectives,
-    ...(own ? { secondaryOverrides: own.secondaryOverrides } : {}),
-  });
+  // The ruleset's copy of the mission: a club's own mission, or seed 004's with the values the club changed (its VP,
+  // secondary overrides, bonus EXP); validateReport checked there is one or that it is one of seed 004's.
+  const own = ruleset.missions.find((m) => m.id === report.missionId);
+  const mission = own ?? getMission(report.missionId as MissionId);
+  const missionId = mission.id;
+  const score = scoreMission(mission, toGameFacts(report), { secondaryObjectives: ruleset.secondaryObjectives });
   const notes: string[] = [];
 
-  if (!ruleset.missions.some((m) => m.id === missionId))
-    notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);
+  if (!own) notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);
 
   const secondaries: Record<Side, SecondaryId[]> = { a: [], b: [] };
   for (const l of score.lines) {

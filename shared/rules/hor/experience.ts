@@ -10,9 +10,11 @@
  * - Choice: the seed does not say the model must survive to keep EXP earned during the game (kills, destroying a
  *   marker), so it is awarded either way; what happens to a dead model is the progression rules' business.
  */
+import type { ExpBonus, Mission } from '../ruleset/schema';
 import type { MissionId } from './missions';
 import { getMission } from './missions';
-import { cite004, citeText } from './cite';
+import { bonusEarnedFor } from './mission-scoring';
+import { citeText } from './cite';
 import type { GameFacts, ModelFacts, Side } from './facts';
 import { effectiveType, opponent } from './facts';
 import type { Outcome } from './scoring';
@@ -51,10 +53,9 @@ const isLeaderOrSpecial = (m: ModelFacts): boolean => {
  * ] };
  * bonusCampaignExperience('skirmish', facts).byModel; // → { 'a-boss': 1 }
  */
-export function bonusCampaignExperience(missionId: MissionId, facts: GameFacts, outcome?: Outcome): BonusExperience {
-  const mission = getMission(missionId);
-  const section = `${mission.citation.section} / Bonus Campaign Experience`;
-  const citation = citeText(cite004(section));
+export function bonusCampaignExperience(which: MissionId | Mission, facts: GameFacts, outcome?: Outcome): BonusExperience {
+  const mission = typeof which === 'string' ? getMission(which) : which;
+  const citation = citeText({ ...mission.citation, section: `${mission.citation.section} / Bonus Campaign Experience` });
   const result: BonusExperience = { awards: [], byModel: {}, notAwarded: [] };
 
   const award = (m: ModelFacts, exp: number, bonusId: string, reason: string) => {
@@ -68,57 +69,73 @@ export function bonusCampaignExperience(missionId: MissionId, facts: GameFacts, 
   };
   const byId = new Map(facts.models.map((m) => [m.id, m]));
   const killsOf = (killer: ModelFacts) => facts.models.filter((v) => v.side !== killer.side && !v.aliveAtEnd && v.outOfAction?.by === killer.id);
+  // Who may earn it: the bonus's model types (an empty list: the model its condition names, e.g. the banner-bearer).
+  const earners = (b: ExpBonus) => facts.models.filter((m) => (b.modelTypes.length === 0 ? isLeaderOrSpecial(m) : b.modelTypes.includes(effectiveType(m))));
+  const each = (n: number, b: ExpBonus) => (b.per === 'each' ? n * b.exp : n > 0 ? b.exp : 0);
 
-  switch (missionId) {
-    case 'skirmish':
-      for (const m of facts.models.filter(isLeaderOrSpecial)) {
-        // "for each enemy Special model it kills either through shooting or melee attacks"
-        const n = killsOf(m).filter((v) => effectiveType(v) === 'special' && (v.outOfAction?.how === 'shooting' || v.outOfAction?.how === 'melee')).length;
-        award(m, n, 'skirmish-special-kill', `killed ${n} enemy Special model${n === 1 ? '' : 's'} (+1 EXP each)`);
-      }
-      break;
-    case 'relic-hunt':
-      for (const m of facts.models.filter(isLeaderOrSpecial)) {
-        const n = m.aliveAtEnd ? (m.relicsCarried ?? 0) : 0;
-        award(m, n, 'relic-hunt-carrier', `carries ${n} Relic counter${n === 1 ? '' : 's'} at the end of the game (+1 EXP each)`);
-      }
-      break;
-    case 'breakthrough': {
-      const attacker = facts.attacker;
-      if (attacker === undefined) throw new Error('Breakthrough: record which side is the Attacker.');
-      for (const m of facts.models.filter((x) => x.side === attacker && isLeaderOrSpecial(x))) {
-        if (m.aliveAtEnd && m.withinSixOfDefenderCorner) award(m, 1, 'breakthrough-attacker-corner', 'ends the game within 6" of the Defender\'s table corner');
-      }
-      const gameOutcome = outcome ?? scoreMission(missionId, facts).outcome;
-      const defender = opponent(attacker);
-      if (gameOutcome.kind === 'win' && gameOutcome.winner === defender) {
-        for (const m of facts.models.filter((x) => x.side === defender && effectiveType(x) === 'team-leader')) {
-          award(m, 2, 'breakthrough-defender-wins', 'the Defender won: the defending Team Leader gains an extra +2 EXP');
+  // Every bonus of the ruleset's copy of the mission, with its value (issue 19: "Bonus Campaign Experience become ruleset data").
+  for (const b of mission.bonusExperience) {
+    const per = b.per === 'each' ? ` (+${b.exp} EXP each)` : '';
+    switch (bonusEarnedFor(b)) {
+      case 'enemy-special-killed':
+        for (const m of earners(b)) {
+          // "for each enemy Special model it kills either through shooting or melee attacks"
+          const n = killsOf(m).filter((v) => effectiveType(v) === 'special' && (v.outOfAction?.how === 'shooting' || v.outOfAction?.how === 'melee')).length;
+          award(m, each(n, b), b.id, `killed ${n} enemy Special model${n === 1 ? '' : 's'}${per}`);
         }
+        break;
+      case 'relic-carried':
+        for (const m of earners(b)) {
+          const n = m.aliveAtEnd ? (m.relicsCarried ?? 0) : 0;
+          award(m, each(n, b), b.id, `carries ${n} Relic counter${n === 1 ? '' : 's'} at the end of the game${per}`);
+        }
+        break;
+      case 'attacker-in-defender-corner': {
+        const attacker = facts.attacker;
+        if (attacker === undefined) throw new Error(`${mission.name}: record which side is the Attacker.`);
+        for (const m of earners(b).filter((x) => x.side === attacker)) {
+          if (m.aliveAtEnd && m.withinSixOfDefenderCorner) award(m, b.exp, b.id, 'ends the game within 6" of the Defender\'s table corner');
+        }
+        break;
       }
-      break;
-    }
-    case 'sabotage':
-      for (const m of facts.models.filter(isLeaderOrSpecial)) {
-        if (m.destroyedObjectiveMarker) award(m, 2, 'sabotage-destroyer', 'destroyed an objective marker');
+      case 'defender-wins': {
+        const attacker = facts.attacker;
+        if (attacker === undefined) throw new Error(`${mission.name}: record which side is the Attacker.`);
+        const gameOutcome = outcome ?? scoreMission(mission, facts).outcome;
+        const defender = opponent(attacker);
+        if (gameOutcome.kind === 'win' && gameOutcome.winner === defender) {
+          for (const m of earners(b).filter((x) => x.side === defender)) {
+            award(
+              m,
+              b.exp,
+              b.id,
+              `the Defender won: the defending ${effectiveType(m) === 'team-leader' ? 'Team Leader' : 'model'} gains an extra +${b.exp} EXP`,
+            );
+          }
+        }
+        break;
       }
-      break;
-    case 'seize-ground':
-      // Once per model: markers are at least 10" apart, so one model cannot be within 2" of two of them.
-      for (const m of facts.models.filter(isLeaderOrSpecial)) {
-        if (m.aliveAtEnd && m.claimedObjective) award(m, 1, 'seize-ground-claim', 'claims an objective marker at the end of the game');
-      }
-      break;
-    case 'last-stand':
-      for (const bearer of facts.models.filter((m) => m.bannerBearer)) {
-        if (bearer.aliveAtEnd) {
-          award(bearer, 2, 'last-stand-banner-alive', 'the banner-bearer is alive at the end of the game');
-        } else {
+      case 'enemy-marker-destroyed':
+        for (const m of earners(b)) if (m.destroyedObjectiveMarker) award(m, b.exp, b.id, 'destroyed an objective marker');
+        break;
+      case 'objective-claimed':
+        // Once per model: markers are at least 10" apart, so one model cannot be within 2" of two of them.
+        for (const m of earners(b)) if (m.aliveAtEnd && m.claimedObjective) award(m, b.exp, b.id, 'claims an objective marker at the end of the game');
+        break;
+      case 'banner-alive':
+        for (const bearer of facts.models.filter((m) => m.bannerBearer && m.aliveAtEnd))
+          award(bearer, b.exp, b.id, 'the banner-bearer is alive at the end of the game');
+        break;
+      case 'banner-bearer-killed':
+        for (const bearer of facts.models.filter((m) => m.bannerBearer && !m.aliveAtEnd)) {
           const killer = bearer.outOfAction?.by == null ? undefined : byId.get(bearer.outOfAction.by);
-          if (killer && killer.side !== bearer.side && isLeaderOrSpecial(killer)) award(killer, 2, 'last-stand-banner-killer', 'killed the banner-bearer');
+          if (killer && killer.side !== bearer.side && earners(b).includes(killer)) award(killer, b.exp, b.id, 'killed the banner-bearer');
         }
-      }
-      break;
+        break;
+      case null:
+        // A club's bonus Herald cannot read from the result: the organiser awards it (printed on the kit).
+        break;
+    }
   }
   return result;
 }

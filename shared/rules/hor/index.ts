@@ -8,6 +8,7 @@ export * from './kill-team-rules';
 export * from './setup';
 export * from './secondary-objectives';
 export * from './missions';
+export * from './mission-scoring';
 export * from './scoring';
 export * from './experience';
 export * from './relics';

@@ -2,13 +2,15 @@
  * Victory points, automatic wins and the winner of a seed-004 mission
  * (004 "Step 5 – Ending the Game", "Secondary Objectives", and each mission's "Victory Points" / "Ending the Game").
  */
-import type { Citation, SecondaryObjective } from '../ruleset/schema';
-import { cite004, citeText } from './cite';
+import type { Citation, Mission, SecondaryObjective } from '../ruleset/schema';
+import { citeText } from './cite';
 import type { GameFacts, ModelFacts, Side } from './facts';
 import { GameFactsError, SIDES, aliveCount, opponent, sideModels, sideName } from './facts';
 import { modelRef } from '../model-ref';
 import { getMission, lastStandDefendingSizes } from './missions';
 import type { MissionId } from './missions';
+import { missionScoring } from './mission-scoring';
+import type { ResolvedScoring } from './mission-scoring';
 import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryValue } from './secondary-objectives';
 import type { SecondaryId } from './secondary-objectives';
 import { GAME_LENGTH_TURNS } from './setup';
@@ -26,7 +28,8 @@ export interface VpLine {
 export type Outcome = { kind: 'win'; winner: Side; automatic: boolean; reason: string } | { kind: 'draw'; reason: string };
 
 export interface MissionScore {
-  missionId: MissionId;
+  /** A seed-004 mission id, or a club's own mission's. */
+  missionId: string;
   vp: Record<Side, number>;
   lines: VpLine[];
   outcome: Outcome;
@@ -128,97 +131,110 @@ function relicsHeld(models: readonly ModelFacts[]): number {
   return models.filter((m) => m.aliveAtEnd).reduce((sum, m) => sum + (m.relicsCarried ?? 0), 0);
 }
 
-function missionLines(missionId: MissionId, facts: GameFacts, problems: string[]): VpLine[] {
+/**
+ * The mission's own VP (each mission's "Victory Points"), from the values of the ruleset's copy of the mission
+ * (mission-scoring.ts): a club's own mission scores the same kinds of points with the values its data gives.
+ */
+function missionLines(mission: Mission, rules: ResolvedScoring, facts: GameFacts, problems: string[]): VpLine[] {
   const lines: VpLine[] = [];
-  switch (missionId) {
-    case 'skirmish':
-    case 'breakthrough':
-      // Only secondary objectives score (with this mission's overrides).
-      break;
-    case 'relic-hunt': {
-      const vpCite = cite004('Mission 2: Relic Hunt / Victory Points');
-      const count = needFact(facts.relicCount, 'Relic Hunt: record how many Relic counters were placed.', problems);
-      for (const m of facts.models) {
-        if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0)
-          problems.push(`Model ${modelRef(m.id)} is a casualty but carries relics: a slain model drops its relics.`);
-      }
-      const held = SIDES.map((s) => relicsHeld(sideModels(facts, s)));
-      if (count !== undefined && held.reduce((a, b) => a + b, 0) > count)
-        problems.push(`More relics are carried (${held.join(' + ')}) than were placed (${count}).`);
-      SIDES.forEach((side, i) => {
-        const n = held[i] ?? 0;
-        if (n > 0) lines.push(line(side, n, 'mission', `holds ${n} Relic counter${n === 1 ? '' : 's'} at the end of the game (1 VP each)`, vpCite));
-      });
-      break;
+  const vpCite = cite(mission, 'Victory Points');
+  if (rules.vpPerRelic !== null) {
+    const each = rules.vpPerRelic;
+    const count = needFact(facts.relicCount, `${mission.name}: record how many Relic counters were placed.`, problems);
+    for (const m of facts.models) {
+      if (!m.aliveAtEnd && (m.relicsCarried ?? 0) > 0)
+        problems.push(`Model ${modelRef(m.id)} is a casualty but carries relics: a slain model drops its relics.`);
     }
-    case 'sabotage': {
-      const vpCite = cite004('Mission 4 – Sabotage / Victory Points');
-      for (const side of SIDES) {
-        if (sideModels(facts, side).some((m) => m.destroyedObjectiveMarker)) {
-          lines.push(line(side, 3, 'mission', "destroyed the opponent's objective marker", vpCite));
-        }
+    const held = SIDES.map((s) => relicsHeld(sideModels(facts, s)));
+    if (count !== undefined && held.reduce((a, b) => a + b, 0) > count)
+      problems.push(`More relics are carried (${held.join(' + ')}) than were placed (${count}).`);
+    SIDES.forEach((side, i) => {
+      const n = held[i] ?? 0;
+      if (n > 0 && each > 0)
+        lines.push(line(side, n * each, 'mission', `holds ${n} Relic counter${n === 1 ? '' : 's'} at the end of the game (${each} VP each)`, vpCite));
+    });
+  }
+  if (rules.vpForEnemyMarker !== null && rules.vpForEnemyMarker > 0) {
+    for (const side of SIDES) {
+      if (sideModels(facts, side).some((m) => m.destroyedObjectiveMarker)) {
+        lines.push(line(side, rules.vpForEnemyMarker, 'mission', "destroyed the opponent's objective marker", vpCite));
       }
-      break;
-    }
-    case 'seize-ground': {
-      const vpCite = cite004('Mission 5 – Seize Ground / Victory Points');
-      const objectives = needFact(facts.objectives, 'Seize Ground: record who claims each objective marker.', problems) ?? [];
-      for (const side of SIDES) {
-        const n = objectives.filter((o) => o.claimedBy === side).length;
-        if (n > 0) lines.push(line(side, n, 'mission', `claims ${n} objective marker${n === 1 ? '' : 's'} (1 VP each)`, vpCite));
-      }
-      break;
-    }
-    case 'last-stand': {
-      const vpCite = cite004('Mission 6: Last Stand / Victory Points');
-      const attacker = needFact(facts.attacker, 'Last Stand: record which side is the attacker.', problems);
-      if (attacker === undefined) break;
-      const defender = opponent(attacker);
-      // Only the half deployed in the centre are 'defending models'; reinforcements do not count.
-      const defending = sideModels(facts, defender).filter((m) => m.lastStandRole === 'defending');
-      if (defending.length === 0) {
-        problems.push("Last Stand: mark which of the defender's models were the 'defending models'.");
-        break;
-      }
-      // "The defender must split his Kill Team in half (by model count)": a Squad's members count one by one.
-      const teamSize = sideModels(facts, defender).length;
-      const halves = lastStandDefendingSizes(teamSize);
-      if (!halves.includes(defending.length)) {
-        problems.push(
-          `Last Stand: the defender splits his Kill Team in half by model count, so ${halves.join(' or ')} of its ${teamSize} models are the 'defending models', not ${defending.length} (004 Mission 6: Last Stand).`,
-        );
-        break;
-      }
-      const left = aliveCount(defending);
-      const ofTotal = `${left} of ${defending.length} defending models left`;
-      if (left * 2 >= defending.length) lines.push(line(defender, 3, 'mission', `${ofTotal} (50% or more)`, vpCite));
-      if (left * 4 <= defending.length) lines.push(line(attacker, 3, 'mission', `${ofTotal} (25% or less)`, vpCite));
-      const bearers = facts.models.filter((m) => m.bannerBearer);
-      for (const b of bearers) {
-        if (b.side !== defender || b.lastStandRole !== 'defending' || b.type !== 'special' || b.squad) {
-          problems.push(`Model ${modelRef(b.id)} cannot carry the banner: it must be a Special model in the defending half.`);
-        }
-      }
-      if (bearers.length > 1) problems.push('Last Stand: only one model may carry the banner.');
-      const bearer = bearers[0];
-      if (bearer?.aliveAtEnd) lines.push(line(defender, 1, 'mission', 'the banner is still in play at the end of the game', vpCite));
-      break;
     }
   }
+  if (rules.vpPerClaimedMarker !== null) {
+    const each = rules.vpPerClaimedMarker;
+    const objectives = needFact(facts.objectives, `${mission.name}: record who claims each objective marker.`, problems) ?? [];
+    for (const side of SIDES) {
+      const n = objectives.filter((o) => o.claimedBy === side).length;
+      if (n > 0 && each > 0) lines.push(line(side, n * each, 'mission', `claims ${n} objective marker${n === 1 ? '' : 's'} (${each} VP each)`, vpCite));
+    }
+  }
+  if (rules.defendingModels !== null) lines.push(...defendingModelsLines(mission, rules.defendingModels, facts, problems, vpCite));
   return lines;
 }
 
-function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, problems: string[]): string {
-  switch (missionId) {
-    case 'relic-hunt': {
+/** 004 Mission 6: Last Stand "Victory Points": the 'defending models' left, and the banner. */
+function defendingModelsLines(
+  mission: Mission,
+  values: NonNullable<ResolvedScoring['defendingModels']>,
+  facts: GameFacts,
+  problems: string[],
+  vpCite: Citation,
+): VpLine[] {
+  const lines: VpLine[] = [];
+  const attacker = needFact(facts.attacker, `${mission.name}: record which side is the attacker.`, problems);
+  if (attacker === undefined) return lines;
+  const defender = opponent(attacker);
+  // Only the half deployed in the centre are 'defending models'; reinforcements do not count.
+  const defending = sideModels(facts, defender).filter((m) => m.lastStandRole === 'defending');
+  if (defending.length === 0) {
+    problems.push(`${mission.name}: mark which of the defender's models were the 'defending models'.`);
+    return lines;
+  }
+  // "The defender must split his Kill Team in half (by model count)": a Squad's members count one by one.
+  const teamSize = sideModels(facts, defender).length;
+  const halves = lastStandDefendingSizes(teamSize);
+  if (!halves.includes(defending.length)) {
+    problems.push(
+      `${mission.name}: the defender splits his Kill Team in half by model count, so ${halves.join(' or ')} of its ${teamSize} models are the 'defending models', not ${defending.length} (004 Mission 6: Last Stand).`,
+    );
+    return lines;
+  }
+  const left = aliveCount(defending);
+  const ofTotal = `${left} of ${defending.length} defending models left`;
+  if (left * 2 >= defending.length && values.defenderVp > 0) lines.push(line(defender, values.defenderVp, 'mission', `${ofTotal} (50% or more)`, vpCite));
+  if (left * 4 <= defending.length && values.attackerVp > 0) lines.push(line(attacker, values.attackerVp, 'mission', `${ofTotal} (25% or less)`, vpCite));
+  const bearers = facts.models.filter((m) => m.bannerBearer);
+  for (const b of bearers) {
+    if (b.side !== defender || b.lastStandRole !== 'defending' || b.type !== 'special' || b.squad) {
+      problems.push(`Model ${modelRef(b.id)} cannot carry the banner: it must be a Special model in the defending half.`);
+    }
+  }
+  if (bearers.length > 1) problems.push(`${mission.name}: only one model may carry the banner.`);
+  const bearer = bearers[0];
+  if (bearer?.aliveAtEnd && values.bannerVp > 0)
+    lines.push(line(defender, values.bannerVp, 'mission', 'the banner is still in play at the end of the game', vpCite));
+  return lines;
+}
+
+/** A mission's citation with a section of it ("004 · Mission 4 – Sabotage / Victory Points"); a club's own as it cites itself. */
+function cite(mission: Mission, part: string): Citation {
+  return { ...mission.citation, section: `${mission.citation.section} / ${part}` };
+}
+
+function checkMissionWin(mission: Mission, rules: ResolvedScoring, side: Side, facts: GameFacts, problems: string[]): string {
+  switch (rules.automaticWin) {
+    case 'all-relics-home': {
       const held = relicsHeld(sideModels(facts, side));
       if (facts.relicCount === undefined || held !== facts.relicCount) {
-        problems.push(`${sideName(side)} cannot have won Relic Hunt automatically without holding all ${facts.relicCount ?? 'the'} relics (holds ${held}).`);
+        problems.push(
+          `${sideName(side)} cannot have won ${mission.name} automatically without holding all ${facts.relicCount ?? 'the'} relics (holds ${held}).`,
+        );
       }
       return 'captured all the Relic counters and brought them within 6" of their table corner';
     }
     case 'breakthrough': {
-      if (facts.attacker !== side) problems.push('Only the Attacker can break through in Breakthrough.');
+      if (facts.attacker !== side) problems.push(`Only the Attacker can break through in ${mission.name}.`);
       const own = sideModels(facts, side);
       const theirs = sideModels(facts, opponent(side));
       const achieved = breakthroughAchieved({
@@ -233,15 +249,15 @@ function checkMissionWin(missionId: MissionId, side: Side, facts: GameFacts, pro
         );
       return 'broke through';
     }
-    case 'seize-ground': {
+    case 'all-objectives': {
       const objectives = facts.objectives ?? [];
       if (objectives.length === 0 || !objectives.every((o) => o.claimedBy === side)) {
-        problems.push(`${sideName(side)} cannot have won Seize Ground automatically without claiming all the objectives.`);
+        problems.push(`${sideName(side)} cannot have won ${mission.name} automatically without claiming all the objectives.`);
       }
       return 'claimed all the objectives after the third turn';
     }
-    default:
-      problems.push(`${getMission(missionId).name} has no automatic-win condition.`);
+    case null:
+      problems.push(`${mission.name} has no automatic-win condition.`);
       return '';
   }
 }
@@ -264,10 +280,12 @@ export interface HouseValues {
  * const facts: GameFacts = { ending: { kind: 'turns' }, models: [{ id: 'a-boss', side: 'a', type: 'team-leader', aliveAtEnd: true }, { id: 'b-sarge', side: 'b', type: 'team-leader', aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } }, { id: 'b-vox', side: 'b', type: 'special', aliveAtEnd: true }] };
  * scoreMission('skirmish', facts).vp; // → { a: 3, b: 0 } (Assassination 2 VP in Skirmish + Survival 1 VP)
  */
-export function scoreMission(missionId: MissionId, facts: GameFacts, house: HouseValues = {}): MissionScore {
-  const mission = getMission(missionId);
+export function scoreMission(which: MissionId | Mission, facts: GameFacts, house: HouseValues = {}): MissionScore {
+  const mission = typeof which === 'string' ? getMission(which) : which;
+  const missionId = mission.id;
+  const rules = missionScoring(mission);
   const problems: string[] = [];
-  const lines = missionLines(missionId, facts, problems);
+  const lines = missionLines(mission, rules, facts, problems);
   const overrides = house.secondaryOverrides ?? mission.secondaryOverrides;
 
   for (const seed of SECONDARY_OBJECTIVES) {
@@ -279,7 +297,7 @@ export function scoreMission(missionId: MissionId, facts: GameFacts, house: Hous
     for (const side of SIDES) {
       const why = secondaryAchieved(objective.id as SecondaryId, side, facts);
       if (why === null || value === 0) continue;
-      const citation = overridden ? cite004(`${mission.citation.section} / Victory Points`) : objective.citation;
+      const citation = overridden ? cite(mission, 'Victory Points') : objective.citation;
       lines.push(line(side, value, objective.id as SecondaryId, `${objective.name}: ${why}`, citation));
     }
   }
@@ -293,7 +311,7 @@ export function scoreMission(missionId: MissionId, facts: GameFacts, house: Hous
       problems.push('Both teams cannot have been wiped out: one side must still have models on the table.');
     automatic = { winner: opponent(loser), reason: `${sideName(loser)} has no models left on the table (004 · Step 5 - Ending the Game).` };
   } else if (facts.ending.kind === 'mission-win') {
-    const why = checkMissionWin(missionId, facts.ending.side, facts, problems);
+    const why = checkMissionWin(mission, rules, facts.ending.side, facts, problems);
     automatic = { winner: facts.ending.side, reason: `${sideName(facts.ending.side)} ${why} (${citeText(mission.citation)} / Ending the Game).` };
   }
   if (problems.length > 0) throw new GameFactsError(problems);

@@ -296,8 +296,10 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
   // 1. EXP. Seed 004 Bonus Campaign Experience (Non-Learning models are left out by bonusCampaignExperience).
   const outcome: Outcome =
     winner === 'draw' ? { kind: 'draw', reason: 'Recorded as a draw.' } : { kind: 'win', winner, automatic: false, reason: `${sideName(winner)} won.` };
+  // The ruleset's copy of the mission (a club's own, or seed 004's with the values the club changed: issue 19).
   // Seed 003's missions print no Bonus Campaign Experience: none is invented for them.
-  const bonus = isMissionId(input.missionId) ? bonusCampaignExperience(input.missionId, facts, outcome) : { awards: [] };
+  const mission = ruleset.missions.find((m) => m.id === input.missionId) ?? (isMissionId(input.missionId) ? input.missionId : null);
+  const bonus = mission !== null ? bonusCampaignExperience(mission, facts, outcome) : { awards: [] };
   for (const side of SIDES) {
     for (const line of bonus.awards.filter((l) => l.side === side)) {
       entries.push({

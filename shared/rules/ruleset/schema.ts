@@ -113,9 +113,27 @@ export const MissionCounters = z.object({
 export type MissionCounters = z.infer<typeof MissionCounters>;
 
 /** Bonus Campaign Experience: who gains how much EXP, for what. */
+/**
+ * What a Bonus Campaign Experience is earned for, so scoring can read a club mission's bonuses (issue 19). A seed-004
+ * mission's bonuses need none: their ids say it (hor/mission-scoring.ts `bonusEarnedFor`).
+ */
+export const BonusEarnedFor = z.enum([
+  'enemy-special-killed',
+  'relic-carried',
+  'attacker-in-defender-corner',
+  'defender-wins',
+  'enemy-marker-destroyed',
+  'objective-claimed',
+  'banner-alive',
+  'banner-bearer-killed',
+]);
+export type BonusEarnedFor = z.infer<typeof BonusEarnedFor>;
+
 export const ExpBonus = z.object({
   id: RuleId,
   exp: z.number().int().min(0),
+  /** What it is earned for; absent on seed 004's own bonuses (their id says it). A bonus with neither is printed, not scored. */
+  earnedFor: BonusEarnedFor.optional(),
   /** 'each' = per qualifying event (per kill, per relic); 'once' = once per game. */
   per: z.enum(['each', 'once']),
   /** Who can earn it; an empty list means "the model named in the condition" (e.g. the banner-bearer). */
@@ -123,6 +141,30 @@ export const ExpBonus = z.object({
   condition: z.string().min(1),
 });
 export type ExpBonus = z.infer<typeof ExpBonus>;
+
+const Vp = z.number().int().min(0).max(50);
+
+/**
+ * How a mission scores, as values scoring reads (issue 19: "Mission VP … become ruleset data that scoring reads; a club
+ * mission is scored from the objectives and values its data gives"). Every field is optional: on a seed-004 mission an
+ * absent field is seed 004's value (hor/mission-scoring.ts `SEED_MISSION_SCORING`), so rulesets pinned before keep their
+ * content and hash; on a club's own mission an absent field means the mission does not score that way.
+ */
+export const MissionScoring = z.object({
+  /** VP per Relic counter a living model holds at the end (004 Relic Hunt: 1); the mission places Relic counters. */
+  vpPerRelic: Vp.optional(),
+  /** VP for destroying the opponent's objective marker (004 Sabotage: 3). */
+  vpForEnemyMarker: Vp.optional(),
+  /** VP per objective marker claimed at the end (004 Seize Ground: 1). */
+  vpPerClaimedMarker: Vp.optional(),
+  /** Last Stand's 'defending models': defender VP at 50% or more left, attacker VP at 25% or less, VP for the banner in play. */
+  defendingModels: z.object({ defenderVp: Vp, attackerVp: Vp, bannerVp: Vp }).optional(),
+  /** The mission has an Attacker and a Defender who has the first turn (004 Breakthrough, Last Stand). */
+  attackerAndDefender: z.boolean().optional(),
+  /** How the mission is won outright, regardless of VP (004 Relic Hunt, Breakthrough, Seize Ground); 'none' for no way. */
+  automaticWin: z.enum(['none', 'all-relics-home', 'breakthrough', 'all-objectives']).optional(),
+});
+export type MissionScoring = z.infer<typeof MissionScoring>;
 
 export const Mission = z.object({
   id: RuleId,
@@ -142,6 +184,8 @@ export const Mission = z.object({
   bonusExperience: z.array(ExpBonus),
   /** Requisition rules of the mission itself (e.g. Relic cash-in), as text. */
   requisition: z.array(z.string().min(1)),
+  /** The values scoring reads (absent: seed 004's for its missions, secondary objectives only for a club's own). */
+  scoring: MissionScoring.optional(),
   citation: Citation,
 });
 export type Mission = z.infer<typeof Mission>;
