@@ -14,6 +14,7 @@ import {
   ROLL_CLUB_MISSION,
   allTables,
   clubMissionsOn,
+  missionScoring,
   optionalRuleSwitches,
   planOptionalRulesOf,
   type PlanOptionalRules,
@@ -40,6 +41,7 @@ function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
     summary: m.summary,
     source: 'ruleset',
     deployment: own.includes(m.id) ? 'own' : 'table',
+    attackerAndDefender: missionScoring(m).attackerAndDefender,
   }));
   const missionRolls = [{ id: 'roll', label: 'Roll (D6 mission table)' }];
   if (clubMissionsOn(ruleset)) {

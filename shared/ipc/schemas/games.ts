@@ -39,6 +39,8 @@ export const SetupMission = z.object({
    * marker picks them (003 Tactical Escalation, Deadlock).
    */
   deployment: z.enum(['table', 'own', 'roll-off', 'sixth-marker']),
+  /** The mission has an Attacker and a Defender (004 Breakthrough, Last Stand; a club's own mission by its data). */
+  attackerAndDefender: z.boolean().optional(),
 });
 export type SetupMission = z.infer<typeof SetupMission>;
 
