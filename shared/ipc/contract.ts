@@ -89,6 +89,7 @@ import {
 import { DroppedFileInput, DroppedFileResult } from './schemas/files';
 import { CampaignRecordView, CsvExportInput, CsvExportResult, Note, NoteSetInput, NoteSetResult, NoteSubjectKind, NotesListInput } from './schemas/narrative';
 import { LanStartInput, LanStatus } from './schemas/lan';
+import { AmendPreview, GameAmendInput, GameAmendments, GamePreviewAmendInput } from './schemas/amend';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -292,6 +293,17 @@ export const channels = {
     output: GameSummary,
     summary: 'Void a committed game: exactly its ledger entries are reversed (and its dependents when asked).',
   }),
+  'games.previewAmend': channel({
+    input: GamePreviewAmendInput,
+    output: AmendPreview,
+    summary: 'Amending a committed game: the amended result, the ledger entries it adds, removes and changes, and what later depends on them.',
+  }),
+  'games.amend': channel({
+    input: GameAmendInput,
+    output: GameDetail,
+    summary: 'Amend a committed game in one transaction, the reason and the report before it kept in its history.',
+  }),
+  'games.amendments': channel({ input: GameIdInput, output: GameAmendments, summary: 'A committed game’s amendments: when, why, what changed, the report before.' }),
   'teams.history': channel({
     input: TeamIdInput,
     output: TeamHistory,
@@ -362,7 +374,7 @@ export const events = {
     .object({
       campaignId: z.string(),
       id: z.string(),
-      status: z.enum(['draft', 'discarded', 'committed', 'voided']).optional(),
+      status: z.enum(['draft', 'discarded', 'committed', 'voided', 'amended']).optional(),
       teams: z.array(z.string()).optional(),
     })
     .strict(),

@@ -20,6 +20,7 @@ import { noteHandlers } from './notes';
 import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 import { mistakeHandlers } from './mistakes';
+import { amendHandlers } from './games-amend';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -43,4 +44,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...exportHandlers,
   ...lanHandlers,
   ...mistakeHandlers,
+  ...amendHandlers,
 };

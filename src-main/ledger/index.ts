@@ -18,6 +18,7 @@ import { importRow, writeRoster } from './store';
 
 export { append, teamBefore, type AppendInput, type NewEntry, type TeamAfter, type TeamBefore } from './append';
 export { voidEntries, type VoidInput } from './void';
+export { amendEntries, type AmendInput } from './amend';
 export { rebuild, staleTeams, type RebuildScope } from './rebuild';
 export { readTeamState, readCampaignFigures, readCampaignStates, teamRowsAfter, type StoredTeamState, type Undo } from './read';
 export { PROJECTION_VERSION } from './store';

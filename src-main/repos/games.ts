@@ -3,6 +3,7 @@ import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { prepared, rawStatement } from '../db/prepared';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
+import type { RollRecord } from '../../shared/rules';
 
 export const findGame = (db: Db, id: string): GameRow | undefined =>
   prepared(db, 'games.byId', (d) =>
@@ -150,6 +151,26 @@ export const insertRolls = (db: Db, rows: GameRollRow[]) => {
   );
   for (const row of rows) insert.run(row);
 };
+
+/** Issue 20: an amended game's after-game rolls, in place of those stored at commit (the plan's rolls stay). */
+export function replacePostRolls(db: Db, gameId: string, planRolls: number, rolls: readonly RollRecord[]) {
+  db.delete(gameRolls)
+    .where(and(eq(gameRolls.gameId, gameId), eq(gameRolls.phase, 'post')))
+    .run();
+  insertRolls(
+    db,
+    rolls.map((r, i) => ({
+      gameId,
+      seq: planRolls + i + 1,
+      phase: 'post',
+      purpose: r.purpose,
+      expression: r.expression,
+      faces: r.faces,
+      total: r.total,
+      source: r.source,
+    })),
+  );
+}
 
 export const gameRollsOf = (db: Db, gameId: string): GameRollRow[] =>
   prepared(db, 'rolls.ofGame', (d) =>

@@ -2,4 +2,5 @@
 export * from './keyed-dice';
 export * from './void-plan';
 export * from './replacement';
+export * from './amend-plan';
 export * from './records';

@@ -66,6 +66,12 @@ export class RosterPair {
     if (!voiding) this.without = foldRosterFrom(this.without, [item]);
   }
 
+  /** Fold an entry an amendment adds (issue 20): only the roster without the entries taken back has it. */
+  addOnlyWithout(item: Omit<LedgerItem, 'voided'>) {
+    if (!this.known || !this.without) return;
+    this.without = foldRosterFrom(this.without, [{ ...item, voided: false }]);
+  }
+
   /**
    * The limits the roster without the voided entries breaks that the real one keeps, in words, and which of the
    * models the void brings back (`revived`) stand in the way: those whose absence would clear a broken limit (all of

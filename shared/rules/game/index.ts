@@ -43,6 +43,7 @@ export type { SideOutcome } from './report';
 export { reportBoundsProblems, tacticalObjectivesMax, TACTICAL_OBJECTIVE_MAX_VP } from './report-bounds';
 export type { ReportBoundsContext } from './report-bounds';
 export { scoreGame } from './score';
+export { ReportAmendment, MAX_AMENDMENTS } from './amendment';
 export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf, rosterModelIds } from './squads';
 export type { ReportCard } from './squads';
 export {

@@ -122,6 +122,9 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('games.enterRoll', { id: gameId, key: 'edge|test|1', faces: [3] });
   await run('games.saveDraft', { id: gameId, draft: { ...(game?.draft ?? {}), step: 'review' } });
   await run('games.commit', { id: gameId });
+  const amend = await run<{ draft: unknown }>('games.previewAmend', { id: gameId });
+  await run('games.amend', { id: gameId, draft: amend?.draft ?? {}, reason: 'Edge test: a kill given to the wrong model' });
+  await run('games.amendments', { id: gameId });
   await run('teams.history', { id: marines });
   await run('models.history', { teamId: marines, modelId: sergeant.id });
   await run('campaigns.standings', { id: campaign });

@@ -1,0 +1,269 @@
+/**
+ * Amending a committed game (issue 20): what the game's amended report gives, worked out against the teams as they
+ * stood just before the game, and what it changes in the ledger (shared/rules/campaign/amend-plan.ts). Read-only: the
+ * handler writes what this plans through the ledger module.
+ *
+ * The teams before the game are their ledgers folded up to the game's place. A game amended earlier keeps its place
+ * (its first entry's), even though the entries the amendment added were appended later: `ordered` sorts by place.
+ */
+import { AppError } from '../../shared/ipc/result';
+import type { AmendLine, AmendPreview } from '../../shared/ipc/schemas/amend';
+import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
+import {
+  GamePlan,
+  GameReport,
+  emptyTeamFold,
+  foldRoster,
+  foldTeamRows,
+  modelsLost,
+  planAmend,
+  rosterPointsLimit,
+  type AmendDependent,
+  type AmendEntry,
+  type CampaignLedgerItem,
+  type LedgerData,
+  type ProgressionEntry,
+} from '../../shared/rules';
+import type { Db } from '../db/open';
+import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
+import type { NewEntry } from '../ledger';
+import * as gamesRepo from '../repos/games';
+import * as teamsRepo from '../repos/teams';
+import { campaignRuleset, campaignThreats, checkedRoster, loadTeam, mustFindCampaignRow, stateOf, type LoadedTeam } from './context';
+import { humanizer, modelNames, resolveGame, type Resolved } from './resolve';
+import { voidRosterLimits } from './void-rosters';
+
+const SIDES: Side[] = ['a', 'b'];
+const MEDICAL_GEAR = '(Medical Gear re-roll)';
+const OVERRIDDEN = /— Herald rolled [^;]*; changed at (.+)'s request: (.+)$/;
+
+/** The two teams' ledgers in the order things happened: a game's entries at its first entry's place. */
+function ordered(rows: readonly LedgerRow[]): LedgerRow[] {
+  const place = new Map<string, number>();
+  for (const r of rows) if (r.gameId !== null) place.set(r.gameId, Math.min(place.get(r.gameId) ?? r.seq, r.seq));
+  const at = (r: LedgerRow) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
+  return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
+}
+
+/** A team as it stood just before the game: its roster and projection folded from the ledger before it. */
+function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, rows: readonly LedgerRow[]): LoadedTeam {
+  const now = loadTeam(db, teamId, campaign.pointsLimit);
+  const parsed = rows.map(teamsRepo.parseLedgerData);
+  const fold = foldTeamRows(
+    emptyTeamFold(),
+    rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
+    parsed,
+  );
+  const roster = foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null })));
+  const projection = {
+    teamId,
+    req: fold.req,
+    honourPoints: fold.state.progression.teams[teamId]?.honourPoints ?? 0,
+    modelsLost: modelsLost(fold.state),
+    lastSeq: fold.lastSeq,
+    record: fold.record,
+    state: fold.state,
+    undo: null,
+  };
+  const limit = rosterPointsLimit(campaign.pointsLimit, now.row.foundedAt !== null);
+  return { ...now, roster, report: checkedRoster(now.list, roster, limit), req: fold.req, projection };
+}
+
+/** Everything an amendment of `game` is worked out from. */
+export function amendContext(db: Db, game: GameRow) {
+  if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be amended.`);
+  const campaign = mustFindCampaignRow(db, game.campaignId);
+  const teamIds = { a: game.teamAId, b: game.teamBId };
+  const ledger = ordered([...teamsRepo.teamLedger(db, teamIds.a), ...teamsRepo.teamLedger(db, teamIds.b)]);
+  const start = ledger.findIndex((r) => r.gameId === game.id);
+  const before = start < 0 ? ledger : ledger.slice(0, start);
+  const slice = start < 0 ? [] : ledger.slice(start);
+  const teams = {
+    a: teamBeforeGame(
+      db,
+      teamIds.a,
+      campaign,
+      before.filter((r) => r.teamId === teamIds.a),
+    ),
+    b: teamBeforeGame(
+      db,
+      teamIds.b,
+      campaign,
+      before.filter((r) => r.teamId === teamIds.b),
+    ),
+  };
+  const state = stateOf(campaign, campaignRuleset(db, campaign), [teams.a, teams.b]);
+  // What the entries before the game add up to, as planAmend counts them.
+  const sums = { balance: {} as Record<string, number>, exp: {} as Record<string, number>, injuries: {} as Record<string, number> };
+  for (const t of SIDES) sums.balance[teamIds[t]] = teams[t].req;
+  for (const m of Object.values(state.projection.models)) sums.exp[m.model] = m.exp;
+  for (const item of teamsRepo.campaignLedgerItems(before)) {
+    const d = item.data;
+    if (item.voided || d.kind !== 'injury.rolled' || d.result.kind !== 'permanent-injury') continue;
+    sums.injuries[d.model] = (sums.injuries[d.model] ?? 0) + 1;
+  }
+  for (const item of teamsRepo.campaignLedgerItems(before)) {
+    const d = item.data;
+    if (!item.voided && d.kind === 'honour.bought' && d.model !== null && d.honour === 'restorative-surgery')
+      sums.injuries[d.model] = Math.max(0, (sums.injuries[d.model] ?? 0) - 1);
+  }
+  // Later committed games of either team, and who took part in them.
+  const laterGames = SIDES.flatMap((side) =>
+    gamesRepo
+      .listGames(db, campaign.id, { teamId: teamIds[side], status: ['committed'] })
+      .filter((g) => g.number > game.number && g.report !== null)
+      .map((g) => {
+        const report = GameReport.parse(g.report);
+        return { gameId: g.id, team: teamIds[side], models: report.models.filter((m) => m.tookPart).map((m) => m.id) };
+      }),
+  );
+  const items = teamsRepo.campaignLedgerItems(slice).map((item, n) => ({ ...item, seq: n + 1 }));
+  const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
+  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq };
+}
+export type AmendContext = ReturnType<typeof amendContext>;
+
+/** The committed game as a draft to edit: its report, and its awards, honours, recruits and rolls read back from the ledger. */
+export function committedDraft(c: AmendContext): GameDraft {
+  const report = GameReport.parse(c.game.report);
+  const plan = GamePlan.parse(c.game.plan);
+  const live = c.items.filter((i) => i.gameId === c.game.id && !i.voided);
+  const sideOf = (team: string): Side => (team === c.game.teamAId ? 'a' : 'b');
+  const expAwardIds = new Set((c.state.ruleset.progression.experience.awards ?? []).map((a) => a.id));
+  const awards: GameDraft['awards'] = { a: { otherAwards: [], expAwards: [] }, b: { otherAwards: [], expAwards: [] } };
+  const honours: GameDraft['honours'] = [];
+  const recruits: (GameDraft['recruits'][number] & { at: string })[] = [];
+  for (const { team, data: d } of live) {
+    const side = sideOf(team);
+    // Built-in awards listed here are ignored by the rules (they are worked out from the result).
+    if (d.kind === 'req.awarded') awards[side].otherAwards.push(d.award);
+    if (d.kind === 'exp.gained' && expAwardIds.has(d.source)) {
+      const award = c.state.ruleset.progression.experience.awards!.find((a) => a.id === d.source)!;
+      awards[side].expAwards.push({ model: d.model, award: d.source, times: Math.max(1, Math.round(d.amount / Math.max(1, award.exp))) });
+    }
+    if (d.kind === 'injury.rolled' && d.rolls.some((r) => r.purpose.includes(MEDICAL_GEAR))) awards[side].injuryReroll = d.model;
+    if (d.kind === 'honour.bought') honours.push({ side, model: d.model, honour: d.honour, elite: d.surcharge > 0 });
+    if (d.kind === 'model.recruited') recruits.push({ side, entryId: d.model.entryId, name: d.model.name, at: d.model.id });
+  }
+  const index = (id: string) => Number(/:r(\d+)$/.exec(id)?.[1] ?? 0);
+  recruits.sort((x, y) => index(x.at) - index(y.at));
+  const post = report.rolls.filter((r) => r.key?.startsWith('post|'));
+  const faces: GameDraft['faces'] = {};
+  const overrides: GameDraft['overrides'] = {};
+  for (const r of post) {
+    if (c.game.diceMode === 'physical') faces[r.key!] = [...r.faces];
+    const changed = OVERRIDDEN.exec(r.purpose);
+    if (c.game.diceMode === 'app' && changed) overrides[r.key!] = { faces: [...r.faces], by: changed[1]!, reason: changed[2]! };
+  }
+  const { amendments: _history, ...current } = report;
+  return {
+    step: 'result',
+    report: { ...current, rolls: [...plan.rolls] },
+    awards,
+    honours,
+    recruits: recruits.map(({ at: _at, ...r }) => r),
+    faces,
+    overrides,
+  };
+}
+
+/** The amended entries as the ledger will hold them (ids of their own: the game's old entries keep theirs). */
+function amendedEntries(c: AmendContext, resolved: Resolved, round: number): (NewEntry & AmendEntry)[] {
+  const teamOf = (side: Side) => c.teams[side].row.id;
+  const sideOfTeam = (team: string): Side => (team === c.teams.a.row.id ? 'a' : 'b');
+  const id = (n: number) => `${c.game.id}/amend${round}/${n + 1}`;
+  const games = resolved.entries.map((e, n) => {
+    const view = resolved.texts.get(e.id)!;
+    const data: ProgressionEntry = { ...e, id: id(n) };
+    return {
+      id: id(n),
+      team: teamOf(sideOfTeam(e.team)),
+      teamId: teamOf(sideOfTeam(e.team)),
+      modelId: 'model' in e ? e.model : null,
+      kind: e.kind,
+      req: view.req,
+      data,
+      reason: view.text,
+    };
+  });
+  const recruits = resolved.recruits.map((r, n) => ({
+    id: id(games.length + n),
+    team: teamOf(r.side),
+    teamId: teamOf(r.side),
+    modelId: r.modelId,
+    kind: 'model.recruited',
+    req: r.req,
+    data: r.data as LedgerData,
+    reason: r.reason,
+  }));
+  return [...games, ...recruits];
+}
+
+/** A dependent in words ("Brother Orin reaches level 2 (10 EXP) in game 5: the EXP is no longer there."). */
+function dependentWords(db: Db, d: AmendDependent, c: AmendContext, name: (id: string | null) => string, human: (t: string) => string) {
+  const row = d.entryId === null ? undefined : c.slice.find((r) => r.id === d.entryId);
+  const what = row ? human(row.reason).replace(/\.$/, '') : `${name(d.modelId)} took part`;
+  const where = d.gameId === null ? '' : ` in game ${gamesRepo.findGameLine(db, d.gameId)?.number ?? '?'}`;
+  switch (d.reason) {
+    case 'req-short':
+      return `${what}${where}: the team would be ${d.short ?? 0} Req short.`;
+    case 'model-gone':
+    case 'later-game':
+      return `${what}${where}: ${name(d.modelId)} would no longer be on the roster after this game.`;
+    case 'level-lost':
+      return `${what}${where}: ${name(d.modelId)} would no longer have the EXP for it.`;
+    case 'level-twice':
+      return `${what}${where}: ${name(d.modelId)} would reach that level in this game already.`;
+    case 'surgery':
+      return `${what}${where}: the injury it healed would no longer have happened.`;
+    case 'replaced-dead-model':
+      return `${what}${where}: with the model this amendment brings back, the team would have ${(d.breaks ?? []).join(', and ')}.`;
+  }
+}
+
+/** What amending the game to `draft` does, in words, with what the handler writes. */
+export function planAmendment(db: Db, game: GameRow, draft: GameDraft | undefined) {
+  const c = amendContext(db, game);
+  const wanted = draft ?? committedDraft(c);
+  const resolved = resolveGame({ game, state: c.state, teams: c.teams, threats: campaignThreats(db, c.campaign), draft: wanted });
+  const history = GameReport.parse(game.report).amendments ?? [];
+  const entries = amendedEntries(c, resolved, history.length + 1);
+  const plan = planAmend(c.items, game.id, entries, {
+    before: c.sums,
+    laterGames: c.laterGames,
+    roster: voidRosterLimits(db, c.campaign.pointsLimit, c.firstSeq),
+  });
+  const names = modelNames(c.teams, c.state);
+  const human = humanizer(c.teams, names);
+  const name = (id: string | null) => (id === null ? 'a model' : (names.get(id) ?? 'a model'));
+  const teamName = (team: string) => (team === c.teams.a.row.id ? c.teams.a.row.name : c.teams.b.row.name);
+  const rowOf = new Map(c.slice.map((r) => [r.id, r]));
+  const oldLine = (i: CampaignLedgerItem): AmendLine => ({ teamName: teamName(i.team), text: human(rowOf.get(i.id)?.reason ?? i.data.kind), req: i.req });
+  const newLine = (e: NewEntry): AmendLine => ({ teamName: teamName(e.teamId), text: e.reason, req: e.req });
+  const dependents = plan.dependents.map((d) => dependentWords(db, d, c, name, human));
+  const p = resolved.preview;
+  const nothing = plan.diff.added.length + plan.diff.removed.length + plan.diff.changed.length === 0;
+  const sameReport = JSON.stringify(wanted.report.models) === JSON.stringify(committedDraft(c).report.models) && nothing;
+  const refusal = p.pendingRoll
+    ? `Roll ${p.pendingRoll.expression} for ${p.pendingRoll.purpose} first.`
+    : p.blocked
+      ? p.blocked
+      : !p.ready
+        ? p.problems.join(' ') || 'The amended result is not complete.'
+        : dependents.length > 0
+          ? `Later entries depend on what this amendment changes: ${dependents.join(' ')} Amend or void those first.`
+          : sameReport
+            ? 'Nothing is amended yet: change the result first.'
+            : null;
+  const view: AmendPreview = {
+    draft: wanted,
+    preview: p,
+    added: plan.diff.added.map((a) => newLine(a)),
+    removed: plan.diff.removed.map(oldLine),
+    changed: plan.diff.changed.map((ch) => ({ before: oldLine(ch.before), after: newLine(ch.after) })),
+    kept: plan.diff.kept.length,
+    dependents,
+    refusal,
+  };
+  return { c, resolved, plan, entries, view, wanted };
+}

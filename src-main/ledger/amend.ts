@@ -1,0 +1,62 @@
+/**
+ * Amending a committed game (issue 20) in the ledger: entries are never edited (docs/architecture.md property 2), so
+ * the game's entries the amendment takes back are marked voided and the ones it adds are appended, tied to the game.
+ * Both teams are then refolded from their whole ledgers and committed games (`rebuild`: the stored state equals a
+ * rebuild by construction, property 5) and the promises checked in the caller's transaction, so a refusal writes
+ * nothing: Req never below 0 at any point — with the game's entries counted at the game's place, not where they were
+ * appended — and every live entry about a model names one its team had.
+ */
+import { AppError } from '../../shared/ipc/result';
+import { lowestBalances, squadOfMember } from '../../shared/rules';
+import type { Db } from '../db/open';
+import type { LedgerRow } from '../db/schema';
+import * as teamsRepo from '../repos/teams';
+import type { NewEntry } from './append';
+import { rebuild } from './rebuild';
+import { appendRow, voidRow } from './store';
+
+export interface AmendInput {
+  campaignId: string;
+  gameId: string;
+  at: string;
+  /** The game's entries the amendment takes back (removed, and the old form of the changed). */
+  voiding: readonly string[];
+  /** The entries it adds (added, and the new form of the changed), in order. */
+  entries: readonly NewEntry[];
+  /** The game's two teams. */
+  teams: readonly { id: string; name: string }[];
+}
+
+/** A team's live ledger in the order things happened: a game's entries at its first entry's place. */
+function inGameOrder(rows: readonly LedgerRow[]): LedgerRow[] {
+  const place = new Map<string, number>();
+  for (const r of rows) if (r.gameId !== null) place.set(r.gameId, Math.min(place.get(r.gameId) ?? r.seq, r.seq));
+  const at = (r: LedgerRow) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
+  return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
+}
+
+/** Void what the amendment takes back, append what it adds, refold both teams and check. */
+export function amendEntries(db: Db, input: AmendInput) {
+  const mine = new Set(teamsRepo.gameLedger(db, input.gameId).map((r) => r.id));
+  for (const id of input.voiding) {
+    if (!mine.has(id)) throw new AppError('VALIDATION', 'An amendment only takes back entries of its own game: nothing was changed.');
+    voidRow(db, id, input.at);
+  }
+  for (const e of input.entries) appendRow(db, { ...e, campaignId: input.campaignId, gameId: input.gameId, createdAt: input.at });
+  rebuild(db, { teams: input.teams.map((t) => t.id) }, input.at);
+  for (const team of input.teams) {
+    const rows = inGameOrder(teamsRepo.teamLedger(db, team.id));
+    const items = teamsRepo.campaignLedgerItems(rows).map((i, n) => ({ ...i, seq: n + 1 }));
+    if ((lowestBalances(items)[team.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.name} would owe Req after this amendment: nothing was changed.`);
+    // Never a dangling model: every live entry about a model names one the team had (founded with, or recruited).
+    const known = new Set<string>();
+    for (const i of items) {
+      if (i.voided) continue;
+      if (i.data.kind === 'team.founded') for (const m of i.data.roster.models) known.add(m.id);
+      if (i.data.kind === 'model.recruited') known.add(i.data.model.id);
+    }
+    const squadMember = (id: string) => known.has(squadOfMember(id)?.squadId ?? '');
+    const stray = items.find((i) => !i.voided && i.modelId !== null && !known.has(i.modelId) && !squadMember(i.modelId));
+    if (stray) throw new AppError('VALIDATION', `The amendment would leave an entry about a model ${team.name} does not have: nothing was changed.`);
+  }
+}
