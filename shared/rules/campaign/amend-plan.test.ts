@@ -25,7 +25,7 @@ const item = (team: string, gameId: string | null, data: CampaignLedgerItem['dat
   data,
 });
 const entry = (team: string, gameId: string, extra: Record<string, unknown>) =>
-  ({ v: 1, id: 'x', gameId, team, rolls: [], voided: false, citation: 'test', ...extra }) as ProgressionEntry;
+  ({ v: 1, id: 'x', gameId, team, rolls: [], voided: false, citation: 'test', ...extra }) as unknown as ProgressionEntry;
 const exp = (team: string, g: string, model: string, amount: number, source = 'kills') =>
   item(team, g, entry(team, g, { kind: 'exp.gained', model, amount, source, reason: `+${amount}` }), 0, model);
 const award = (team: string, g: string, amount: number, id = 'stalemate') =>
