@@ -7,6 +7,7 @@
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../shared/ipc/result';
 import { rosterPointsLimit, validateRoster, type LedgerData, type RosterModel } from '../shared/rules';
+import { campaignRosterCap } from './games/context';
 import type { Db } from './db/open';
 import { ledgerEntries } from './db/schema';
 import { rosterBefore } from './games/void-rosters';
@@ -86,7 +87,7 @@ export function undoAction(db: Db, teamId: string, entryId: string, newId: () =>
 
   const campaign = findCampaignRow(db, team.campaignId)!;
   const list = loadTeamList(db, team.teamListId)!;
-  const limit = rosterPointsLimit(campaign.pointsLimit, true);
+  const limit = rosterPointsLimit(campaign.pointsLimit, true, campaignRosterCap(db, campaign.id));
   const issuesBefore = new Set(validateRoster(list, roster, limit).issues.map((i) => i.message));
   ledger.append(db, {
     campaignId: team.campaignId,

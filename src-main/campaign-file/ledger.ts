@@ -10,6 +10,7 @@ import { AppError } from '../../shared/ipc/result';
 import { wordsErrorMap } from '../../shared/ipc/issue-words';
 import {
   FOUNDED_ROSTER_CAP,
+  rosterCapOf,
   LedgerData,
   MISSIONS,
   PROGRESSION_ENTRY_KINDS,
@@ -157,7 +158,8 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
   const teamName = new Map(file.teams.map((t) => [t.id, t.name]));
   const owner = new Map<string, string>();
   const models = new Map<string, Set<string>>(file.teams.map((t) => [t.id, new Set<string>()]));
-  const costMax = Math.max(file.campaign.pointsLimit, FOUNDED_ROSTER_CAP);
+  // The roster cap of any ruleset the campaign pinned (issue 19: a value of the ruleset), never below 400.
+  const costMax = Math.max(file.campaign.pointsLimit, FOUNDED_ROSTER_CAP, ...rulesets.map(rosterCapOf));
   const data = file.ledger.map((e, i) => {
     const where = `Ledger entry ${i + 1} in the file (${teamName.get(e.teamId)}: “${e.reason.slice(0, 80)}”)`;
     const progression = (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind);

@@ -7,7 +7,9 @@ import {
   battleHonoursPreset,
   projectModels,
   reportModelsOf,
+  rosterCapOf,
   rosterPointsLimit,
+  FOUNDED_ROSTER_CAP,
   threat,
   validateRoster,
   type CampaignLedgerItem,
@@ -61,6 +63,12 @@ export function campaignRuleset(db: Db, campaign: CampaignRow): Ruleset {
 }
 const parsedRulesets = new Map<string, Ruleset>();
 
+/** The points a founded roster of this campaign may hold: its ruleset's roster cap (issue 19; 400 when unset). */
+export function campaignRosterCap(db: Db, campaignId: string): number {
+  const campaign = findCampaignRow(db, campaignId);
+  return campaign ? rosterCapOf(campaignRuleset(db, campaign)) : FOUNDED_ROSTER_CAP;
+}
+
 export interface LoadedTeam {
   row: TeamRow;
   player: PlayerRow;
@@ -71,13 +79,15 @@ export interface LoadedTeam {
   req: number;
   /** The stored projection (undefined before the team is founded). */
   projection: StoredTeamState | undefined;
+  /** The campaign ruleset's roster cap after founding (issue 19); absent: 400. */
+  rosterCap?: number;
 }
 
 /** A loaded team after an append changed its roster and projection (ledger.append's answer). */
 export function teamAfter(team: LoadedTeam, after: { roster: Roster; projection: StoredTeamState } | undefined, pointsLimit: number): LoadedTeam {
   if (!after) return team;
   const { roster, projection } = after;
-  const report = checkedRoster(team.list, roster, rosterPointsLimit(pointsLimit, team.row.foundedAt !== null));
+  const report = checkedRoster(team.list, roster, rosterPointsLimit(pointsLimit, team.row.foundedAt !== null, team.rosterCap ?? FOUNDED_ROSTER_CAP));
   return { ...team, roster, report, req: projection.req, projection };
 }
 
@@ -87,14 +97,16 @@ export function loadTeam(db: Db, teamId: string, pointsLimit: number): LoadedTea
   const list = loadTeamList(db, row.teamListId)!;
   const roster = teamsRepo.storedRoster(row);
   const projection = readTeamState(db, teamId);
+  const rosterCap = campaignRosterCap(db, row.campaignId);
   return {
     row,
     player: findPlayer(db, row.playerId)!,
     list,
     roster,
-    report: checkedRoster(list, roster, rosterPointsLimit(pointsLimit, row.foundedAt !== null)),
+    report: checkedRoster(list, roster, rosterPointsLimit(pointsLimit, row.foundedAt !== null, rosterCap)),
     req: projection?.req ?? 0,
     projection,
+    rosterCap,
   };
 }
 

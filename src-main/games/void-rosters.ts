@@ -5,7 +5,8 @@
  * change a roster (not the team's EXP, injuries and Req of ten years: issue 9).
  */
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { foldRoster, rosterPointsLimit, type RosterLimits, type Roster } from '../../shared/rules';
+import { FOUNDED_ROSTER_CAP, foldRoster, rosterPointsLimit, type RosterLimits, type Roster } from '../../shared/rules';
+import { campaignRosterCap } from './context';
 import type { Db } from '../db/open';
 import { ledgerEntries } from '../db/schema';
 import { loadTeamList } from '../repos/team-lists';
@@ -27,18 +28,19 @@ export function rosterBefore(db: Db, teamId: string, seq: number): Roster | unde
 
 /** planVoid's `roster` option for a slice of the ledger starting at `start` (seq), in a campaign of `pointsLimit`. */
 export function voidRosterLimits(db: Db, pointsLimit: number, start: number): RosterLimits {
-  const cache = new Map<string, { list: ReturnType<typeof loadTeamList>; founded: boolean }>();
+  const cache = new Map<string, { list: ReturnType<typeof loadTeamList>; founded: boolean; cap: number }>();
   const team = (id: string) => {
     let t = cache.get(id);
     if (!t) {
       const row = findTeam(db, id);
-      cache.set(id, (t = { list: row ? loadTeamList(db, row.teamListId) : undefined, founded: row?.foundedAt != null }));
+      const cap = row ? campaignRosterCap(db, row.campaignId) : FOUNDED_ROSTER_CAP;
+      cache.set(id, (t = { list: row ? loadTeamList(db, row.teamListId) : undefined, founded: row?.foundedAt != null, cap }));
     }
     return t;
   };
   return {
     list: (id) => team(id).list,
-    pointsCap: (id) => rosterPointsLimit(pointsLimit, team(id).founded),
+    pointsCap: (id) => rosterPointsLimit(pointsLimit, team(id).founded, team(id).cap),
     before: (id) => rosterBefore(db, id, start),
   };
 }

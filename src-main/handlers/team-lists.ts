@@ -7,6 +7,7 @@ import { AppError } from '../../shared/ipc/result';
 import { TEAM_LIST_MAX_BYTES, type TeamImpact, type TeamListDetail } from '../../shared/ipc/schemas/teams';
 import { describeTeamListIssues, impactMatters, rosterImpact, rosterPointsLimit, TeamList } from '../../shared/rules';
 import type { HandlerContext } from '../context';
+import { campaignRosterCap } from '../games/context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/team-lists';
 import { findTeam } from '../repos/teams';
@@ -90,7 +91,7 @@ function impacts(db: Db, listId: string, before: TeamList, after: TeamList): Tea
       teamName: t.teamName,
       campaignName: t.campaignName,
       founded: t.founded,
-      impact: rosterImpact(before, after, t.roster, rosterPointsLimit(t.pointsLimit, t.founded)),
+      impact: rosterImpact(before, after, t.roster, rosterPointsLimit(t.pointsLimit, t.founded, campaignRosterCap(db, t.campaignId))),
     }))
     .filter((t) => impactMatters(t.impact));
 }

@@ -18,7 +18,7 @@ import { findPlayer, listPlayers } from '../repos/players';
 import { findTeamList, loadTeamList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
-import { campaignRuleset, checkedRoster } from '../games/context';
+import { campaignRosterCap, campaignRuleset, checkedRoster } from '../games/context';
 import * as ledger from '../ledger';
 import { NO_RECORD, readCampaignFigures, readTeamState, type StoredTeamState, type TeamRecord } from '../ledger';
 import { progressWords } from '../games/stats';
@@ -64,7 +64,7 @@ function load(db: Db, id: string): LoadedWithProjection {
   const campaign = findCampaignRow(db, row.campaignId)!;
   const list = loadTeamList(db, row.teamListId)!;
   const roster = repo.storedRoster(row);
-  const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
+  const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt, campaignRosterCap(db, campaign.id));
   const projection = readTeamState(db, id);
   return {
     row,
@@ -223,10 +223,11 @@ export const teamHandlers: TeamHandlers = {
     if (!campaign) return [];
     const playerNames = new Map(listPlayers(ctx.db, campaignId).map((p) => [p.id, p.name]));
     const figures = readCampaignFigures(ctx.db, campaignId);
+    const cap = campaignRosterCap(ctx.db, campaignId);
     return repo.listTeams(ctx.db, campaignId).map((row) => {
       const list = loadTeamList(ctx.db, row.teamListId)!;
       const roster = repo.storedRoster(row);
-      const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt);
+      const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt, cap);
       const f = figures.get(row.id);
       const loaded = {
         row,

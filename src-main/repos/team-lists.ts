@@ -123,6 +123,7 @@ export function ensureSampleTeamLists(db: Db, now: () => Date, newId: () => stri
 export interface TeamOnList {
   teamId: string;
   teamName: string;
+  campaignId: string;
   campaignName: string;
   pointsLimit: number;
   founded: boolean;
@@ -140,6 +141,7 @@ export function teamsOnList(db: Db, listId: string): TeamOnList[] {
     .map(({ row, campaignName, pointsLimit }) => ({
       teamId: row.id,
       teamName: row.name,
+      campaignId: row.campaignId,
       campaignName,
       pointsLimit,
       founded: !!row.foundedAt,

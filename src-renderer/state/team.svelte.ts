@@ -5,7 +5,7 @@
  */
 import type { TeamHistory } from '../../shared/ipc/schemas/games';
 import type { TeamDetail } from '../../shared/ipc/schemas/teams';
-import { purchaseCost, rosterPointsLimit } from '../../shared/rules';
+import { purchaseCost } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
 import { validateRoster } from '../../shared/rules';
 import { api, messageOf } from '../api';
@@ -36,7 +36,8 @@ export class TeamState {
 
   founded = $derived(this.detail?.team.founded ?? false);
   list = $derived(this.detail?.list);
-  limit = $derived(this.detail ? rosterPointsLimit(this.detail.pointsLimit, this.founded) : 0);
+  /** Main sends the roster's limit: the campaign's before founding, the ruleset's roster cap after (issue 19). */
+  limit = $derived(this.detail?.pointsLimit ?? 0);
   report = $derived(this.list ? validateRoster(this.list, this.roster, this.limit) : null);
 
   #saveSeq = 0;

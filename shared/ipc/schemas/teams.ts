@@ -191,6 +191,7 @@ const Bound = z.object({ count: z.number().int(), min: z.number().int(), max: z.
 
 export const TeamDetail = z.object({
   team: TeamSummary,
+  /** The points the roster may hold: the campaign's limit before founding, the ruleset's roster cap after (issue 19). */
   pointsLimit: z.number().int(),
   list: TeamList,
   roster: Roster,

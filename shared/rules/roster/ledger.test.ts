@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SAMPLE_TEAM_LISTS } from '../../data/team-lists';
-import { foldRoster, purchaseCost, requisitionBalance, type LedgerItem } from './ledger';
+import { FOUNDED_ROSTER_CAP, foldRoster, purchaseCost, requisitionBalance, rosterCapOf, rosterPointsLimit, type LedgerItem } from './ledger';
+import { battleHonoursPreset, experienceLevelsPreset } from '../presets';
 import { RosterModel } from './roster';
 import { TeamList } from './team-list';
 
@@ -37,5 +38,17 @@ describe('roster ledger (docs/architecture.md "Progression is a ledger")', () =>
     expect(purchaseCost(marines, undefined, m('x', 'tactical-marine', 'New'))).toBe(14);
     expect(purchaseCost(marines, plain, sword)).toBe(20);
     expect(purchaseCost(marines, sword, plain)).toBe(0);
+  });
+});
+
+describe('docs/progression.md "A roster holds at most 400 pts of models and gear": a value of the ruleset (issue 19)', () => {
+  it('the presets leave it at 400; a ruleset that sets team.rosterCap gets its own; before founding the campaign limit holds', () => {
+    expect(rosterCapOf(battleHonoursPreset())).toBe(FOUNDED_ROSTER_CAP);
+    expect(rosterCapOf(experienceLevelsPreset())).toBe(400);
+    expect(rosterCapOf({ team: { pointsLimit: 250, rosterCap: 300 } })).toBe(300);
+    expect(rosterPointsLimit(250, true, 300)).toBe(300);
+    expect(rosterPointsLimit(250, false, 300)).toBe(250);
+    // Never below the campaign's own points limit (seed 004: the team is built to it).
+    expect(rosterPointsLimit(500, true, 300)).toBe(500);
   });
 });

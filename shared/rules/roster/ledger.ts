@@ -146,8 +146,27 @@ export function purchaseCost(list: TeamList, before: RosterModel | undefined, af
 
 /**
  * Points a founded roster may hold. Battle Honours (docs/progression.md): "A roster holds at most 400 pts of
- * models and gear (honours excluded)" — the team taken to one game is 200–400 pts. Before founding, the campaign's
- * own points limit applies (seed 004: a 250 point team).
+ * models and gear (honours excluded)" — the team taken to one game is 200–400 pts. It is a value of the ruleset
+ * (`team.rosterCap`, House rules → About; issue 19); 400 when the ruleset does not set it. Before founding, the
+ * campaign's own points limit applies (seed 004: a 250 point team).
  */
 export const FOUNDED_ROSTER_CAP = 400;
-export const rosterPointsLimit = (campaignLimit: number, founded: boolean) => (founded ? Math.max(campaignLimit, FOUNDED_ROSTER_CAP) : campaignLimit);
+
+/**
+ * The ruleset's roster cap after founding.
+ *
+ * @example
+ * rosterCapOf(battleHonoursPreset()); // → 400
+ * rosterCapOf({ team: { pointsLimit: 250, rosterCap: 500 } }); // → 500
+ */
+export const rosterCapOf = (ruleset: { team: { rosterCap?: number | undefined } }): number => ruleset.team.rosterCap ?? FOUNDED_ROSTER_CAP;
+
+/**
+ * The points a roster may hold: the campaign's limit before founding, the ruleset's cap after (never below the campaign's).
+ *
+ * @example
+ * rosterPointsLimit(250, false); // → 250
+ * rosterPointsLimit(250, true, 500); // → 500
+ */
+export const rosterPointsLimit = (campaignLimit: number, founded: boolean, cap: number = FOUNDED_ROSTER_CAP) =>
+  founded ? Math.max(campaignLimit, cap) : campaignLimit;

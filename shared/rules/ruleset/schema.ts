@@ -372,7 +372,14 @@ export const Ruleset = z
     version: SemVer,
     schemaVersion: z.literal(RULESET_SCHEMA_VERSION),
     description: z.string(),
-    team: z.object({ pointsLimit: z.number().int().positive() }),
+    team: z.object({
+      pointsLimit: z.number().int().positive(),
+      /**
+       * The points a founded roster may hold (docs/progression.md, Battle Honours: "A roster holds at most 400 pts of
+       * models and gear"); absent = 400 (roster/ledger.ts `FOUNDED_ROSTER_CAP`), so rulesets pinned before keep their hash.
+       */
+      rosterCap: z.number().int().positive().max(100000).optional(),
+    }),
     /** Special rules in effect in every game of this ruleset (e.g. Night Fighting, Reserves, Built-up Area, Run Away!). */
     alwaysInEffect: z.array(RuleId),
     specialRules: z.array(SpecialRule),
