@@ -110,11 +110,18 @@ export interface PlanAttempt {
 }
 
 /** Make the plan with the game's dice; with physical dice, stop at the first roll not typed in yet. */
-export function tryPlan(game: GameRow, state: GameState, teams: Record<Side, LoadedTeam>, faces: GameDraft['faces']): PlanAttempt {
+export function tryPlan(
+  game: GameRow,
+  state: GameState,
+  teams: Record<Side, LoadedTeam>,
+  faces: GameDraft['faces'],
+  overrides: GameDraft['overrides'] = {},
+): PlanAttempt {
   const setup = game.setup as { mission: string; deployment: string; optionalRules: PlanOptionalRules; choices?: unknown };
   // The players' choices (issue 19); a game set up before they existed has none: the plan's defaults.
   const choices = SetupChoices.safeParse(setup.choices ?? {});
-  const dice = new KeyedDice('plan', game.diceMode === 'app' ? { source: 'app', seed: game.seed } : { source: 'physical', faces });
+  // Issue 20: a set-up roll Herald made may have been changed at the club's ruling (overrides, with who and why).
+  const dice = new KeyedDice('plan', game.diceMode === 'app' ? { source: 'app', seed: game.seed, overrides } : { source: 'physical', faces });
   const human = humanizer(teams, new Map());
   try {
     const plan = planGame(

@@ -19,6 +19,7 @@ import * as ledger from '../ledger';
 import { resolveGame } from '../games/resolve';
 import { detail, gameSummary, lineSummary, loadGame, mustFindGame, mustFindGameLine, shapeDetail, summaryOf, teamNames, tryPlan } from '../games/detail';
 import { voidPlanFor } from '../games/void-view';
+import { correctedSetup, onlyPlanned } from '../games/setup-correction';
 
 // Other handlers list games with the same summary line.
 export { gameSummary };
@@ -193,6 +194,12 @@ export const gameHandlers: GameHandlers = {
       const draft = GameDraftSchema.parse(game.draft);
       const { campaign, teams, state } = loadGame(tx, game);
       const resolve = () => resolveGame({ game, state, teams, threats: campaignThreats(tx, campaign), draft }).preview;
+      // Issue 20: a set-up roll already made (or typed) can be changed until commit: the plan is worked out again.
+      if (key.startsWith('plan|') && (game.plan !== null || key in draft.faces)) {
+        const fresh = (plan: GamePlan, f: GameDraft['faces']) => freshDraft(plan, teams, f);
+        gamesRepo.updateGame(tx, id, { ...correctedSetup({ game, draft, teams, state, key, faces, change, fresh }), updatedAt: ctx.now().toISOString() });
+        return game;
+      }
       // Issue 20: a roll already made after the game can be changed until the game is committed.
       const correction = game.plan !== null && key.startsWith('post|') && (game.diceMode === 'app' || key in draft.faces);
       if (correction) {
@@ -212,7 +219,7 @@ export const gameHandlers: GameHandlers = {
         if (after.plan) {
           next.plan = after.plan;
           next.missionId = after.plan.mission.id;
-          next.draft = freshDraft(after.plan, teams, withFaces);
+          next.draft = freshDraft(after.plan, teams, onlyPlanned(after.plan, withFaces));
         }
       }
       gamesRepo.updateGame(tx, id, next);
