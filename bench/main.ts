@@ -23,9 +23,10 @@ import { rawTeamRoster } from './raw-roster';
 import { lanRosterUnderLoad } from './lan-load';
 import { IPC_CALLS_PER_COMMIT_BUDGET, ipcCallsPerCommit } from './ipc-count';
 import { Sfc32 } from '../shared/rules';
+import { unpackJson } from '../src-main/db/packed-json';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
-const GENERATOR_VERSION = 2; // 2: backup sizes measured as the campaign grows (issue 21)
+const GENERATOR_VERSION = 3; // 2: backup sizes measured as the campaign grows (issue 21); 3: the lean campaign file (issue 21)
 const MIGRATIONS = path.resolve('migrations');
 
 const BUDGETS_MS: Record<string, number> = {
@@ -137,9 +138,12 @@ async function main() {
   const count = (sql: string) => (sqlite.prepare(sql).pluck().get() as number) ?? 0;
   const scenarioFigures = {
     teams: count('SELECT count(*) FROM teams'),
-    models: count(
-      `SELECT (SELECT count(*) FROM ledger_entries, json_each(ledger_entries.data, '$.roster.models') WHERE kind = 'team.founded') + (SELECT count(*) FROM ledger_entries WHERE kind = 'model.recruited')`,
-    ),
+    // Founding rosters are packed JSON (issue 21): counted unpacked, not with SQL's json_each.
+    models:
+      (sqlite.prepare(`SELECT data FROM ledger_entries WHERE kind = 'team.founded'`).pluck().all() as string[]).reduce(
+        (n, d) => n + (unpackJson(d) as { roster: { models: unknown[] } }).roster.models.length,
+        0,
+      ) + count(`SELECT count(*) FROM ledger_entries WHERE kind = 'model.recruited'`),
     deadModels: count(`SELECT count(*) FROM ledger_entries WHERE kind = 'model.died' AND voided_at IS NULL`),
     games: count(`SELECT count(*) FROM games WHERE status = 'committed'`),
     ledgerEntries: count('SELECT count(*) FROM ledger_entries'),

@@ -1,10 +1,12 @@
 /**
  * The `teamRoster` read written as plain better-sqlite3 SQL (issue 9's `rosterReadVsRawSql`): the same rows the
  * teams.get handler reads — the team, its campaign, player and Team List, the campaign's current ruleset, the team's
- * stored projection (Req, record, every model's state), its fallen and its latest ledger lines — with JSON.parse and nothing else (no
- * drizzle, no zod, no dispatch, no derived state). The ratio handler ÷ raw is what everything above SQL costs.
+ * stored projection (Req, record, every model's state), its fallen and its latest ledger lines — with JSON.parse (and
+ * unpacking the packed columns, issue 21) and nothing else (no drizzle, no zod, no dispatch, no derived state). The
+ * ratio handler ÷ raw is what everything above SQL costs.
  */
 import type Database from 'better-sqlite3';
+import { unpackJson } from '../src-main/db/packed-json';
 
 const statements = new WeakMap<Database.Database, Record<string, Database.Statement>>();
 
@@ -37,7 +39,7 @@ export function rawTeamRoster(db: Database.Database, teamId: string) {
   const list = s.list!.get(team.team_list_id) as Row;
   const ruleset = s.ruleset!.get(campaign.id) as Row;
   const projection = s.projection!.get(teamId) as Row;
-  const died = (s.died!.all(teamId) as Row[]).map((r) => ({ ...r, data: JSON.parse(r.data as string) as unknown }));
+  const died = (s.died!.all(teamId) as Row[]).map((r) => ({ ...r, data: unpackJson(r.data as string) }));
   const latest = (s.latest!.all(teamId) as Row[]).reverse();
   const total = (s.total!.get(teamId) as { n: number }).n;
   return {

@@ -75,7 +75,7 @@ export function backupsAfterTenYears(
 
 /**
  * Where the campaign file's bytes are (issue 21, "measure first"): pages per table and index (SQLite's dbstat), and
- * the stored length of the large columns. Informational, in `sizes.where` of reports/bench.json.
+ * the stored bytes of the large columns (packed ones as stored: db/packed-json.ts). Informational, in `sizes.where` of reports/bench.json.
  */
 export function whereTheBytesAre(sqlite: Database.Database): { pages: Record<string, number>; columns: Record<string, number> } {
   const pages: Record<string, number> = {};
@@ -112,7 +112,7 @@ export function whereTheBytesAre(sqlite: Database.Database): { pages: Record<str
   for (const key of wanted) {
     if (!has.has(key)) continue;
     const [table, column] = key.split('.') as [string, string];
-    columns[key] = Number(sqlite.prepare(`SELECT coalesce(sum(length("${column}")), 0) FROM "${table}"`).pluck().get());
+    columns[key] = Number(sqlite.prepare(`SELECT coalesce(sum(length(CAST("${column}" AS BLOB))), 0) FROM "${table}"`).pluck().get());
   }
   return { pages, columns };
 }

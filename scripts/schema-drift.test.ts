@@ -55,6 +55,8 @@ describe('schema drift (src-main/db/schema.ts against migrations/)', () => {
     // The copy resolves drizzle-orm from the repository's node_modules.
     fs.symlinkSync(path.join(repo, 'node_modules'), path.join(dir, 'node_modules'), 'dir');
     fs.writeFileSync(path.join(dir, 'schema.ts'), drifted);
+    // And the schema's own module beside it: the packed JSON column type (issue 21).
+    for (const f of ['packed-json.ts', 'packed-json-dictionary.ts']) fs.copyFileSync(path.join(repo, 'src-main', 'db', f), path.join(dir, f));
     const changed = generateInto('drifted', path.join(dir, 'schema.ts'));
     expect(changed.some((f) => f.endsWith('.sql'))).toBe(true);
   });

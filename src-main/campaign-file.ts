@@ -26,6 +26,7 @@ import { remapCampaignFile } from './campaign-file/remap';
 import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows';
 import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGames, type CheckedGame } from './campaign-file/games';
+import { withKeptDrafts } from './games/kept-draft';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
 
@@ -37,6 +38,7 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
   const listIds = [...new Set(teamRows.map((t) => t.teamListId))];
   const gameRows = db.select().from(games).where(eq(games.campaignId, campaignId)).orderBy(asc(games.number)).all();
   const gameIds = gameRows.map((g) => g.id);
+  const ledgerRows = teamsRepo.campaignLedger(db, campaignId);
   // Every row carries its identity across laptops (issue 22): the id it was made with, or its own id.
   const origin = <T extends { id: string; originId?: string | null }>(r: T) => ({ ...r, originId: r.originId ?? r.id });
   const { handedOverAt: _h, handedOverTo: _t, ...campaignRow } = campaign;
@@ -69,8 +71,9 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
             .all()
             .map((r) => ({ id: r.id, content: r.content })),
     teams: teamRows.map(({ campaignId: _c, ...r }) => origin(r)),
-    ledger: teamsRepo.campaignLedger(db, campaignId).map(({ seq: _s, campaignId: _c, ...r }) => origin(r)),
-    games: gameRows.map(({ campaignId: _c, ...r }) => origin(r)),
+    ledger: ledgerRows.map(({ seq: _s, campaignId: _c, ...r }) => origin(r)),
+    // A committed game keeps no draft (issue 21): the file gives its stand-in (games/kept-draft.ts).
+    games: withKeptDrafts(gameRows, ledgerRows).map(({ campaignId: _c, ...r }) => origin(r)),
     rolls:
       gameIds.length === 0
         ? []

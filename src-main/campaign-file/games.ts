@@ -62,7 +62,8 @@ const StoredSetup = z
 export interface CheckedGame {
   setup: unknown;
   plan: GamePlan | null;
-  draft: GameDraft;
+  /** Null for an applied game: Herald keeps no draft once a game is committed (issue 21). */
+  draft: GameDraft | null;
   report: GameReport | null;
 }
 
@@ -205,7 +206,7 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
             `${label} was applied, but the file has none of the ledger entries it wrote for ${teamName.get(team)} (every team that plays earns “Took part”).`,
           );
     }
-    out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report });
+    out.set(g.id, { setup: setup.data, plan: planned, draft: null, report });
   }
   return out;
 }

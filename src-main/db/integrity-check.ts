@@ -15,13 +15,15 @@ export interface IntegrityResult {
   problems: string[];
 }
 
-/** The columns holding JSON documents (drizzle `mode: 'json'`), from the schema. */
+/** The columns holding JSON documents (drizzle `mode: 'json'`, and the packed ones: still JSON, db/packed-json.ts), from the schema. */
 export function jsonColumns(): { table: string; column: string }[] {
   const out: { table: string; column: string }[] = [];
   for (const t of Object.values(schema)) {
     if (!(t instanceof SQLiteTable)) continue;
     const config = getTableConfig(t);
-    for (const c of config.columns) if (c.columnType === 'SQLiteTextJson') out.push({ table: config.name, column: c.name });
+    for (const c of config.columns)
+      if (c.columnType === 'SQLiteTextJson' || (c.columnType === 'SQLiteCustomColumn' && c.getSQLType() === 'text'))
+        out.push({ table: config.name, column: c.name });
   }
   return out;
 }

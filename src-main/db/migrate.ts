@@ -10,6 +10,9 @@ import type Database from 'better-sqlite3';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
+import fs from 'node:fs';
+import path from 'node:path';
+import { repackJsonColumns } from './repack';
 
 export const MIGRATIONS_TABLE = '__drizzle_migrations';
 
@@ -79,6 +82,36 @@ export function userTableCounts(sqlite: Database.Database): Map<string, number> 
   );
 }
 
+/**
+ * Data steps SQL alone cannot make (issue 21), each run once, right after the migration it belongs to has been applied
+ * to a file that did not have it, in its own transaction (drizzle's has committed by then). A step returns how many
+ * rows it rewrote. If one throws, the file is put back from the backup like any failed migration.
+ */
+const CODE_STEPS: Readonly<Record<string, (sqlite: Database.Database) => number>> = {
+  '0010_lean_campaign_file': repackJsonColumns,
+};
+
+/** The migrations' names (tags), in order, from drizzle-kit's journal. */
+export function migrationTags(migrationsFolder: string): string[] {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+  return journal.entries.map((e) => e.tag);
+}
+
+/**
+ * Give back the space a migration's rewrites freed (issue 21: a ten-year file shrinks by half). VACUUM rewrites the
+ * whole file in one transaction of its own — all or nothing, the data unchanged — so it runs after the migration has
+ * been checked; a VACUUM that fails (a full disk) leaves the file correct, only larger, and the next migration tries again.
+ */
+function reclaimSpace(sqlite: Database.Database): boolean {
+  try {
+    sqlite.exec('VACUUM');
+    sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export class MigrationCheckError extends Error {
   constructor(message: string) {
     super(message);
@@ -108,9 +141,21 @@ export function applyMigrations(
   }
   beforeMigrating(state);
   const before = userTableCounts(sqlite);
+  const steps = migrationTags(migrationsFolder)
+    .slice(state.version, known.length)
+    .flatMap((tag) => (CODE_STEPS[tag] ? [CODE_STEPS[tag]] : []));
+  let rewritten = 0;
   sqlite.pragma('foreign_keys = OFF');
   try {
     migrate(db, { migrationsFolder, migrationsTable: MIGRATIONS_TABLE });
+    for (const step of steps) {
+      try {
+        rewritten += sqlite.transaction(() => step(sqlite))();
+      } catch (e) {
+        // drizzle's transaction has committed: only the backup puts the file back (open.ts restores it on this error).
+        throw new MigrationCheckError(`Rewriting the stored data failed (${(e as Error).message}).`);
+      }
+    }
     const violations = sqlite.pragma('foreign_key_check') as { table: string; parent: string }[];
     if (violations.length > 0) {
       const first = violations[0]!;
@@ -128,5 +173,6 @@ export function applyMigrations(
   } finally {
     sqlite.pragma('foreign_keys = ON');
   }
+  if (rewritten > 0) reclaimSpace(sqlite);
   return { version: known.length, applied: state.pending };
 }

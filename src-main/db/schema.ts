@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { compactJson, packedJson } from './packed-json';
 
 export const campaigns = sqliteTable(
   'campaigns',
@@ -168,7 +169,8 @@ export const ledgerEntries = sqliteTable(
     kind: text('kind').notNull(),
     /** Requisition: positive earned, negative spent. */
     req: integer('req').notNull().default(0),
-    data: text('data', { mode: 'json' }).notNull(),
+    /** A roster entry or a game's progression entry, stored compact (db/packed-json.ts codec `t`, issue 21). */
+    data: compactJson('data').notNull(),
     reason: text('reason').notNull(),
     createdAt: text('created_at').notNull(),
     voidedAt: text('voided_at'),
@@ -178,7 +180,8 @@ export const ledgerEntries = sqliteTable(
   (t) => [
     index('ledger_team_seq').on(t.teamId, t.seq),
     index('ledger_game').on(t.gameId),
-    index('ledger_campaign_seq').on(t.campaignId, t.seq),
+    // No (campaign_id, seq) index (issue 21): only the rare whole-campaign reads (campaign file, bulletin) ask by campaign,
+    // and a scan of the table in rowid order is already in seq order.
     // A team's fallen (kind = 'model.died') without reading its whole ledger (issue 9).
     index('ledger_team_kind').on(t.teamId, t.kind),
   ],
@@ -256,11 +259,11 @@ export const games = sqliteTable(
     rulesetVersion: text('ruleset_version').notNull(),
     setup: text('setup', { mode: 'json' }).notNull(),
     /** The game plan (shared/rules GamePlan), null while physical dice for the set-up are still being typed in. */
-    plan: text('plan', { mode: 'json' }),
-    /** The wizard's state (GameDraft); kept after commit as the record of what was entered. */
-    draft: text('draft', { mode: 'json' }).notNull(),
+    plan: packedJson('plan'),
+    /** The wizard's state (GameDraft) while the game is a draft; null once committed (issue 21: the report and the ledger keep what was entered). */
+    draft: packedJson('draft'),
     /** The committed game report (shared/rules GameReport). */
-    report: text('report', { mode: 'json' }),
+    report: packedJson('report'),
     missionId: text('mission_id'),
     vpA: integer('vp_a'),
     vpB: integer('vp_b'),

@@ -27,6 +27,7 @@ import * as teamsRepo from '../repos/teams';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, type GameState, type LoadedTeam } from './context';
 import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from './resolve';
 import { statChanges } from './stats';
+import { keptDraft } from './kept-draft';
 
 /** Requisition awards Herald works out from the result itself (progression/apply.ts earnedAward); the rest are ticked. */
 const BUILT_IN_REQ_AWARDS = new Set([
@@ -165,12 +166,12 @@ type StoredRoll = Pick<GameRollRow, 'phase' | 'purpose' | 'expression' | 'faces'
 
 export function detail(db: Db, id: string): GameDetail {
   const game = mustFindGame(db, id);
-  const draft = GameDraftSchema.parse(game.draft);
   const { campaign, teams, state } = loadGame(db, game);
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
   let planPendingRoll: PendingRoll | null = null;
   let resolved: Resolved | null = null;
   if (game.status === 'draft') {
+    const draft = GameDraftSchema.parse(game.draft);
     if (plan === null) planPendingRoll = tryPlan(game, state, teams, draft.faces).pending;
     else resolved = resolveGame({ game, state, teams, threats: campaignThreats(db, campaign), draft });
   }
@@ -190,7 +191,8 @@ export function detail(db: Db, id: string): GameDetail {
 /** A game's detail from its sources: no reads of the campaign file. */
 export function shapeDetail(src: DetailSources): GameDetail {
   const { game, teams, state, resolved, planPendingRoll, gameRows } = src;
-  const draft = GameDraftSchema.parse(game.draft);
+  // A committed game keeps no draft (issue 21): its stand-in is made from its report and ledger rows.
+  const draft = keptDraft(game, gameRows);
   const storedReport = game.report === null ? null : GameReport.parse(game.report);
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
   const names = modelNames(teams, state);

@@ -327,7 +327,7 @@ export const gameHandlers: GameHandlers = {
       // The answer is shaped from what was just written (issue 18): no second read of the game, its teams or rows.
       const limit = state.campaign.pointsLimit;
       const teamsNow = { a: teamAfter(teams.a, after.get(teams.a.row.id), limit), b: teamAfter(teams.b, after.get(teams.b.row.id), limit) };
-      const written: GameRow = { ...game, status: 'committed', report, ...result, committedAt: at, updatedAt: at };
+      const written: GameRow = { ...game, status: 'committed', draft: null, report, ...result, committedAt: at, updatedAt: at };
       const answer = shapeDetail({
         game: written,
         summary: summaryOf(written, (teamId) => {

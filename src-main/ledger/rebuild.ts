@@ -19,6 +19,7 @@ import {
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { rawStatement } from '../db/prepared';
+import { unpackJson } from '../db/packed-json';
 import { games, ledgerEntries, teamProjections, teams, type LedgerRow } from '../db/schema';
 import { recordOf } from './read';
 import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
@@ -68,7 +69,7 @@ function committedResults(db: Db, teamIds: readonly string[], campaignId?: strin
         winner: r[2] as GameResult['winner'],
         vpA: r[3] as number | null,
         vpB: r[4] as number | null,
-        report: ReportForStats.parse(JSON.parse(r[5] as string)),
+        report: ReportForStats.parse(unpackJson(r[5] as string)),
       });
     }
     return out;
@@ -90,7 +91,7 @@ interface Built {
 /** What teams' projections and roster caches are, rebuilt from their whole ledgers and their committed games. */
 function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Map<string, Built> {
   const out = new Map<string, Built>();
-  // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read), then
+  // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read, no index), then
   // split by team; a few teams are read through their index.
   const byTeam = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
   if (campaignId !== undefined) {
@@ -109,7 +110,7 @@ function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Ma
         modelId: r[5] as string | null,
         kind: r[6] as string,
         req: r[7] as number,
-        data: JSON.parse(r[8] as string) as unknown,
+        data: unpackJson(r[8] as string),
         reason: r[9] as string,
         createdAt: r[10] as string,
         voidedAt: r[11] as string | null,

@@ -45,7 +45,8 @@ const lineColumns = {
   playedOn: games.playedOn,
   diceMode: games.diceMode,
   missionId: games.missionId,
-  missionName: sql<string | null>`json_extract(${games.plan}, '$.mission.name')`,
+  // The plan is packed (db/packed-json.ts, issue 21), so its mission's name is read from it here, not by json_extract.
+  plan: games.plan,
   teamAId: games.teamAId,
   teamBId: games.teamBId,
   vpA: games.vpA,
@@ -57,20 +58,28 @@ const lineColumns = {
   updatedAt: games.updatedAt,
 };
 
-export type GameLine = ReturnType<typeof listGameLines>[number];
+type LineRow = { [K in keyof typeof lineColumns]: GameRow[K] };
+export type GameLine = Omit<LineRow, 'plan'> & { missionName: string | null };
 
-/** One game's line (see listGameLines): what a void plans with and answers, without parsing the game's documents. */
-export const findGameLine = (db: Db, id: string): GameLine | undefined =>
-  prepared(db, 'games.lineById', (d) =>
+const lineOf = ({ plan, ...row }: LineRow): GameLine => {
+  const mission = (plan as { mission?: { name?: unknown } } | null)?.mission;
+  return { ...row, missionName: typeof mission?.name === 'string' ? mission.name : null };
+};
+
+/** One game's line (see listGameLines): what a void plans with and answers, without the game's report and draft. */
+export function findGameLine(db: Db, id: string): GameLine | undefined {
+  const row = prepared(db, 'games.lineById', (d) =>
     d
       .select(lineColumns)
       .from(games)
       .where(eq(games.id, sql.placeholder('id')))
       .prepare(),
   ).get({ id });
+  return row && lineOf(row);
+}
 
-export function listGameLines(db: Db, campaignId: string, filter: GameFilter, limit: number) {
-  return db.select(lineColumns).from(games).where(whereGames(campaignId, filter)).orderBy(desc(games.number)).limit(limit).all();
+export function listGameLines(db: Db, campaignId: string, filter: GameFilter, limit: number): GameLine[] {
+  return db.select(lineColumns).from(games).where(whereGames(campaignId, filter)).orderBy(desc(games.number)).limit(limit).all().map(lineOf);
 }
 
 export function nextGameNumber(db: Db, campaignId: string): number {
@@ -97,12 +106,14 @@ export function updateGame(db: Db, id: string, patch: Partial<Omit<GameRow, 'id'
 const ph = <T>(name: string) => sql.placeholder(name) as unknown as T;
 
 /** A game's committed result, with a statement prepared once per connection (the commit path: issue 9). */
+/** A committed game keeps its report, rolls and ledger entries; its draft is cleared in the same transaction (issue 21). */
 export function markCommitted(db: Db, id: string, r: Pick<GameRow, 'report' | 'vpA' | 'vpB' | 'winner' | 'committedAt' | 'updatedAt'>) {
   prepared(db, 'games.markCommitted', (d) =>
     d
       .update(games)
       .set({
         status: 'committed',
+        draft: null,
         report: ph('report'),
         vpA: ph('vpA'),
         vpB: ph('vpB'),

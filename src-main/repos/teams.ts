@@ -1,10 +1,10 @@
 /** Teams and reads of their ledger. Writes to the ledger, the roster cache and the projections: src-main/ledger. */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
-import { prepared, rawStatement } from '../db/prepared';
+import { prepared } from '../db/prepared';
 import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
 import { nameKey } from '../../shared/names';
 
@@ -51,8 +51,9 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
 
 /**
  * What a void needs from before its game about injuries (void-plan's `before.injuries`): the live permanent injuries
- * and Restorative Surgery honours of a team before `seq`, in order. Read with SQL's JSON functions instead of parsing
- * every injury entry of a ten-year ledger (issue 9); the paths are those of ledger data v1.
+ * and Restorative Surgery honours of a team before `seq`, in order. Only the rows of those two kinds are read (the
+ * ledger_team_kind index), and only their data is unpacked (issue 21: packed JSON, which SQL's JSON functions cannot
+ * read); the paths are those of ledger data v1.
  */
 export function injuryMarksBefore(
   db: Db,
@@ -62,14 +63,27 @@ export function injuryMarksBefore(
 ): { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
   // Sorted here, not by ORDER BY: ordering by seq makes SQLite walk the team's whole ledger by (team_id, seq) instead of
   // the few rows of these kinds by ledger_team_kind (a tenth of a millisecond instead of one, at ten years).
-  const rows = rawStatement(
-    db,
-    'ledger.injuryMarksBefore',
-    `SELECT seq, kind, json_extract(data, '$.model') AS model FROM ledger_entries
-      WHERE team_id = ? AND kind IN ('injury.rolled', 'honour.bought') AND seq < ? AND voided_at IS NULL
-        AND (json_extract(data, '$.result.kind') = 'permanent-injury' OR json_extract(data, '$.honour') = ?)`,
-  ).all(teamId, seq, surgery) as { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[];
-  return rows.sort((a, b) => a.seq - b.seq);
+  const rows = prepared(db, 'ledger.injuryMarksBefore', (d) =>
+    d
+      .select({ seq: ledgerEntries.seq, kind: ledgerEntries.kind, data: ledgerEntries.data })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.teamId, sql.placeholder('teamId')),
+          inArray(ledgerEntries.kind, ['injury.rolled', 'honour.bought']),
+          lt(ledgerEntries.seq, sql.placeholder('seq')),
+          isNull(ledgerEntries.voidedAt),
+        ),
+      )
+      .prepare(),
+  ).all({ teamId, seq });
+  return rows
+    .flatMap((r) => {
+      const data = r.data as { model?: unknown; result?: { kind?: unknown }; honour?: unknown };
+      if (data.result?.kind !== 'permanent-injury' && data.honour !== surgery) return [];
+      return [{ seq: r.seq, kind: r.kind as 'injury.rolled' | 'honour.bought', model: typeof data.model === 'string' ? data.model : null }];
+    })
+    .sort((a, b) => a.seq - b.seq);
 }
 
 export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
