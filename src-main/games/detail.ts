@@ -216,7 +216,10 @@ export function shapeDetail(src: DetailSources): GameDetail {
     } catch {
       score = null; // a ruleset upgraded since may no longer score it; the stored VP and winner stand
     }
-    const changes: ChangeView[] = gameRows.map((r, n) => {
+    // An amended game (issue 20) shows what stands; what an amendment took back is in its history.
+    const standing = gameRows.filter((r) => game.status !== 'committed' || r.voidedAt === null);
+    const changes: ChangeView[] = standing.map((r) => {
+      const n = gameRows.indexOf(r);
       const data = gameData[n]!;
       const entry = 'v' in data ? data : null;
       return {

@@ -1,0 +1,125 @@
+/**
+ * Amending a committed game (issue 20): the result step's own editor, on a copy of the committed game's report kept in
+ * this window. Every edit asks main what the amended game gives and what it changes in the ledger
+ * (games.previewAmend); nothing is stored until the organiser applies it with a reason (games.amend). Built on the
+ * game screen's state so the result step, the score and the roll corrections work on it unchanged.
+ */
+import type { AmendPreview } from '../../shared/ipc/schemas/amend';
+import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
+import { api, messageOf } from '../api';
+import { GameState } from './game.svelte';
+
+export class AmendState extends GameState {
+  /** What main made of the amendment last: the diff, what depends on it, why it cannot be applied yet. */
+  amend = $state<AmendPreview | null>(null);
+  #seq = 0;
+  #timer: ReturnType<typeof setTimeout> | undefined;
+
+  readonly #committed: GameDetail;
+
+  constructor(id: string, committed: GameDetail) {
+    super(id);
+    this.#committed = committed;
+  }
+
+  /** The committed game, ready to edit. */
+  override async load() {
+    try {
+      this.#show(await api.call('games.previewAmend', { id: this.id }), true);
+      this.error = null;
+    } catch (e) {
+      this.error = messageOf(e);
+    } finally {
+      this.loaded = true;
+    }
+  }
+
+  #show(preview: AmendPreview, takeDraft: boolean) {
+    this.amend = preview;
+    this.detail = { ...this.#committed, draft: preview.draft, preview: preview.preview };
+    if (takeDraft) this.draft = structuredClone(preview.draft);
+  }
+
+  /** Nothing to follow: the amendment lives in this window until it is applied. */
+  override subscribe(): () => void {
+    return () => {};
+  }
+
+  override edit(change: (draft: GameDraft) => void) {
+    if (!this.draft) return;
+    change(this.draft);
+    this.status = 'saving';
+    clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = undefined;
+      void this.save();
+    }, 250);
+  }
+
+  /** Ask main what the amendment as typed gives (the latest answer wins). */
+  override async save() {
+    if (!this.draft) return;
+    const seq = ++this.#seq;
+    const draft = $state.snapshot(this.draft);
+    try {
+      const preview = await api.call('games.previewAmend', { id: this.id, draft });
+      if (seq !== this.#seq || this.#timer) return;
+      this.#show(preview, false);
+      this.status = 'saved';
+      this.actionError = null;
+    } catch (e) {
+      if (seq !== this.#seq) return;
+      this.status = 'error';
+      this.actionError = messageOf(e);
+    }
+  }
+
+  override async flush() {
+    if (this.#timer) {
+      clearTimeout(this.#timer);
+      this.#timer = undefined;
+      await this.save();
+    }
+  }
+
+  /**
+   * A roll of the amended game: a die typed (real dice), or Herald's roll changed with who asked and why. Real dice: the
+   * rolls that only followed from the old result are asked again, as before commit.
+   */
+  override async enterRoll(key: string, faces: number[], change?: { by: string; reason: string }): Promise<boolean> {
+    if (!this.draft) return false;
+    if (this.game?.diceMode === 'app') {
+      if (!change) {
+        this.actionError = 'Herald made this roll: say who asked for the change and why.';
+        return false;
+      }
+      this.draft.overrides[key] = { faces, by: change.by.trim(), reason: change.reason.trim() };
+    } else {
+      const purpose = key.slice(key.indexOf('|') + 1, key.lastIndexOf('|'));
+      for (const k of Object.keys(this.draft.faces)) if (k.startsWith(`post|${purpose}: `) || k.startsWith(`post|${purpose} (`)) delete this.draft.faces[k];
+      this.draft.faces[key] = faces;
+    }
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.save();
+    return this.status !== 'error';
+  }
+
+  /** Apply the amendment: one transaction in main, the reason kept in the game's history. */
+  async applyAmendment(reason: string): Promise<GameDetail | null> {
+    await this.flush();
+    const draft = this.draft ? $state.snapshot(this.draft) : null;
+    if (!draft) return null;
+    this.busy = true;
+    try {
+      const detail = await api.call('games.amend', { id: this.id, draft, reason });
+      this.actionError = null;
+      return detail;
+    } catch (e) {
+      this.actionError = messageOf(e);
+      return null;
+    } finally {
+      this.busy = false;
+    }
+  }
+}
