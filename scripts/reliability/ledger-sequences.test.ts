@@ -5,6 +5,7 @@
  * fast-check drives random sequences of what a club does — founding, games committed with deaths, injuries, EXP,
  * honours and recruits bought in the wizard, voids (with their dependents), recruits, dismissals, wargear, renames,
  * Req adjustments, and the campaign exported and imported again — through the real handlers on a real SQLite file.
+ * Every third campaign plays Experience & Levels (tables entered), so models also level up and roll advances.
  * After every step, every team's stored projection and roster equal a rebuild from its ledger, and Req is ≥ 0.
  * A refused step must be refused in words (never INTERNAL) and change nothing.
  * `npm test`: 200 sequences; `npm run test:reliability`: 1,000.
@@ -14,7 +15,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Ruleset, RosterModel } from '../../shared/rules';
-import { Sfc32 } from '../../shared/rules';
+import { Sfc32, battleHonoursPreset } from '../../shared/rules';
 import { result as plausibleResult } from '../../bench/scenario';
 import { staleTeams } from '../../src-main/ledger';
 import { call, testCore } from '../../src-main/test-support';
@@ -76,12 +77,43 @@ let lists: TeamListSummary[] | undefined;
 let missions: string[] | undefined;
 let sequence = 0;
 
+const d6 = (id: string, name: string, rows: [number, number, string, string][]) => ({
+  id,
+  name,
+  expression: 'D6',
+  rows: rows.map(([from, to, result, text]) => ({ from, to, result, text })),
+  citation: { source: 'house rule', section: name },
+});
+
+/**
+ * Experience & Levels with the tables a club would enter (house numbers, for the test only): every third sequence
+ * plays it, so models level up and roll advances, and voids take levels back.
+ */
+function experienceLevels(r: Ruleset): Ruleset {
+  const bh = battleHonoursPreset();
+  r.progression.levelThresholds = [
+    { level: 1, exp: 1 },
+    { level: 2, exp: 3 },
+    { level: 3, exp: 6 },
+  ];
+  r.progression.advanceTable = d6('club-advances', 'Advances', [[1, 6, 'plus-1-ws', '+1 Weapon Skill']]);
+  r.progression.skills = [];
+  r.progression.injuries = structuredClone(bh.progression.injuries);
+  r.progression.injuryFollowUps = structuredClone(bh.progression.injuryFollowUps);
+  r.progression.requisition.chart = d6('club-req-chart', 'Requisition chart', [
+    [1, 3, 'req-10', '10 Req'],
+    [4, 6, 'req-20', '20 Req'],
+  ]);
+  return r;
+}
+
 /** A campaign with the club's EXP award and two founded six-model teams. */
 async function setUp() {
   const n = ++sequence;
-  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Sequence ${n}` });
+  const preset = n % 3 === 0 ? 'hor-experience-levels' : 'hor-battle-honours';
+  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Sequence ${n}`, preset });
   const current = await call<{ ruleset: Ruleset; hash: string }>(core, 'rulesets.current', { id: campaign.id });
-  const ruleset: Ruleset = structuredClone(current.ruleset);
+  const ruleset: Ruleset = preset === 'hor-experience-levels' ? experienceLevels(structuredClone(current.ruleset)) : structuredClone(current.ruleset);
   ruleset.progression.experience.awards = [...(ruleset.progression.experience.awards ?? []), HELD_THE_LINE as never];
   await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset, expectedHash: current.hash, reason: 'House rule: Held the line' });
   lists ??= await call<TeamListSummary[]>(core, 'teamLists.list', {});
