@@ -7,6 +7,7 @@ import {
   battleHonoursPreset,
   projectModels,
   reportModelsOf,
+  withSittersOut,
   rosterCapOf,
   rosterPointsLimit,
   FOUNDED_ROSTER_CAP,
@@ -239,7 +240,12 @@ const reports = new WeakMap<TeamList, Map<string, RosterReport>>();
  * is one line per member (shared/rules/game/squads.ts: seed 004 counts its models one by one).
  */
 export function reportModels(team: LoadedTeam, side: Side): ModelReport[] {
-  return team.report.models.flatMap((card) => reportModelsOf(card, side));
+  // docs/progression.md Injuries: a model "incapacitated, sits the next game out" is listed as not taking part.
+  const progress = team.projection?.state.progression.models ?? {};
+  return withSittersOut(
+    team.report.models.flatMap((card) => reportModelsOf(card, side)),
+    (id) => progress[id]?.mauled,
+  );
 }
 
 /**

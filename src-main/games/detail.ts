@@ -15,6 +15,7 @@ import {
   modelProfile,
   planGame,
   scoreGame,
+  sitsNextGameOut,
   squadOfMember,
   type PlanOptionalRules,
   type ProgressionEntry,
@@ -263,6 +264,8 @@ export function shapeDetail(src: DetailSources): GameDetail {
       honours: (p?.honours ?? []).map((h) => h.honour),
       psyker: teams[m.side].list.entries.find((e) => e.id === card?.entryId)?.psyker === true,
       ...(rosterModel ? { profile: Object.fromEntries(modelProfile(teams[m.side].list, rosterModel, statChanges(p)).cells.map((c) => [c.key, c.value])) } : {}),
+      // docs/progression.md Injuries: mauled "for the next game only" — a draft is that game (issue 19).
+      ...(game.status === 'draft' ? { mauled: p?.mauled ? { effect: p.mauled.effect, text: p.mauled.text, sitsOut: sitsNextGameOut(p.mauled) } : null } : {}),
     };
   });
   const honourOptions = (state.ruleset.progression.honours?.groups ?? []).flatMap((g) =>

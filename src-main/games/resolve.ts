@@ -31,6 +31,7 @@ import {
   renderModelRefs,
   reportIdsOf,
   reportModelsOf,
+  sittersOutProblems,
   withoutDead,
   type GameScore,
   type LedgerData,
@@ -201,6 +202,16 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
           `${m.name ?? m.id} is no longer on ${teams[side].row.name}'s roster (dead or dismissed since the game was set up): untick "took part" or discard this draft.`,
         );
     }
+    // docs/progression.md Injuries: "incapacitated, sits the next game out" — this is that game.
+    const progress = teams[side].projection?.state.progression.models ?? {};
+    const own = report.models.filter((x) => x.side === side);
+    problems.push(
+      ...sittersOutProblems(
+        own,
+        (id) => progress[id]?.mauled,
+        (id) => own.find((x) => x.id === id)?.name ?? id,
+      ),
+    );
   }
   if (report.missionId !== game.missionId) problems.push('The result is for another mission than the game plan.');
   if (problems.length > 0) return empty();

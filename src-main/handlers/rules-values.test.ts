@@ -100,4 +100,54 @@ describe("issue 19: the club's ruleset values are applied", () => {
     expect(team.progress[kaelen.id]).toMatchObject({ exp: 3 });
     core.close();
   });
+
+  it('docs/progression.md Injuries, "mauled for the next game only … incapacitated, sits the next game out": in the next game, then gone', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await foundedPair(core);
+    const nameOf = (g: GameDetail, name: string) => g.draft.report.models.find((m) => m.name === name)!;
+
+    // Game 1: Brother Kaelen (Special) is taken out of action; the club rules his injury roll 21 (mauled), then 1 (incapacitated).
+    const g1 = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    const kaelenId = nameOf(g1, 'Brother Kaelen').id;
+    const gorbag = nameOf(g1, 'Gorbag').id;
+    const draft = structuredClone(g1.draft);
+    draft.report.models = draft.report.models.map((m) =>
+      m.id === kaelenId ? { ...m, aliveAtEnd: false, outOfAction: { by: gorbag, how: 'melee' as const } } : m,
+    );
+    draft.step = 'review';
+    const ruling = (faces: number[]) => ({ faces, by: 'Organiser', reason: 'club ruling for the test' });
+    let saved = await call<GameDetail>(core, 'games.saveDraft', { id: g1.game.id, draft });
+    const injuryKey = saved.preview.rolls.find((r) => r.expression === 'D66')!.key!;
+    draft.overrides = { [injuryKey]: ruling([2, 1]) };
+    saved = await call<GameDetail>(core, 'games.saveDraft', { id: g1.game.id, draft });
+    const followKey = saved.preview.rolls.find((r) => /mauled/i.test(r.purpose))!.key!;
+    draft.overrides[followKey] = ruling([1]);
+    saved = await call<GameDetail>(core, 'games.saveDraft', { id: g1.game.id, draft });
+    expect(saved.preview.changes.find((c) => c.kind === 'injury.rolled')?.text).toMatch(/Incapacitated/);
+    await call(core, 'games.commit', { id: g1.game.id });
+
+    // Game 2 is "the next game": Kaelen sits it out — listed so in the plan's models and not taking part in the result.
+    const g2 = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    expect(g2.models.find((m) => m.id === kaelenId)?.mauled).toMatchObject({ effect: 'incapacitated', sitsOut: true });
+    expect(nameOf(g2, 'Brother Kaelen').tookPart).toBe(false);
+    expect(g2.models.filter((m) => m.mauled).map((m) => m.name)).toEqual(['Brother Kaelen']);
+    // Marking him as taking part is refused in words.
+    const wrong = structuredClone(g2.draft);
+    wrong.report.models = wrong.report.models.map((m) => (m.id === kaelenId ? { ...m, tookPart: true } : m));
+    const refused = await call<GameDetail>(core, 'games.saveDraft', { id: g2.game.id, draft: wrong });
+    expect(refused.preview.problems).toContain(
+      'Brother Kaelen was incapacitated (mauled) in the team\'s last game and sits this game out: untick "took part".',
+    );
+    const right = structuredClone(g2.draft);
+    right.step = 'review';
+    const ok = await call<GameDetail>(core, 'games.saveDraft', { id: g2.game.id, draft: right });
+    expect(ok.preview.problems).toEqual([]);
+    await call(core, 'games.commit', { id: g2.game.id });
+
+    // Game 3: the injury was for one game only.
+    const g3 = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    expect(g3.models.find((m) => m.id === kaelenId)?.mauled).toBeNull();
+    expect(nameOf(g3, 'Brother Kaelen').tookPart).toBe(true);
+    core.close();
+  });
 });

@@ -243,6 +243,11 @@ export const GameModelView = z.object({
   psyker: z.boolean().optional(),
   /** Its profile as it plays now (effectiveProfile: gear, injuries, advances), e.g. to judge the elite surcharge. */
   profile: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  /**
+   * A draft game: mauled in its team's last game, for this game only (docs/progression.md Injuries); `sitsOut` when
+   * incapacitated. Absent for a recorded game (the injury belonged to the game it was played in).
+   */
+  mauled: z.object({ effect: z.string(), text: z.string(), sitsOut: z.boolean() }).nullable().optional(),
 });
 export type GameModelView = z.infer<typeof GameModelView>;
 

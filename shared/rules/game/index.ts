@@ -46,6 +46,8 @@ export { scoreGame } from './score';
 export { ReportAmendment, MAX_AMENDMENTS } from './amendment';
 export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf, rosterModelIds } from './squads';
 export type { ReportCard } from './squads';
+export { sitsNextGameOut, sittersOutProblems, withSittersOut } from './next-game';
+export type { Mauled } from './next-game';
 export {
   CLUB_8TH_MISSIONS,
   HOUSE_OPTIONAL_RULES,
