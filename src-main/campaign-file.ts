@@ -22,7 +22,7 @@ import { findCampaignByName } from './repos/campaigns';
 import { findTeamListByKey, hashList } from './repos/team-lists';
 import * as teamsRepo from './repos/teams';
 import { CAMPAIGN_FILE_FORMAT, type CampaignFile } from './campaign-file/schema';
-import { remapCampaignFile } from './campaign-file/remap';
+import { remapCampaignFile, type KnownIds } from './campaign-file/remap';
 import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows';
 import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGames, type CheckedGame } from './campaign-file/games';
@@ -110,8 +110,8 @@ export interface CheckedCampaignFile {
  * before the backup an import takes): fresh ids and references (remap.ts), rulesets, team lists, names, ledger and
  * games. Throws AppError with the first problem, in words.
  */
-export function checkCampaignFile(parsed: CampaignFile, newId: () => string): CheckedCampaignFile {
-  const file = remapCampaignFile(parsed, newId);
+export function checkCampaignFile(parsed: CampaignFile, newId: () => string, known?: KnownIds): CheckedCampaignFile {
+  const file = remapCampaignFile(parsed, newId, known);
   const { rulesets } = checkRulesets(file);
   const lists = checkTeamLists(file);
   const people = checkPeople(file);
@@ -134,12 +134,12 @@ export function checkCampaignFile(parsed: CampaignFile, newId: () => string): Ch
  * other contents (a list edited on one laptop, or a newer Herald's sample) does not refuse the file: importChecked
  * keeps both (docs/decisions.md, "A team list that differs between laptops").
  */
-export function checkAgainstThisComputer(db: Db, checked: CheckedCampaignFile): Map<string, string> {
+export function checkAgainstThisComputer(db: Db, checked: CheckedCampaignFile, updating?: string): Map<string, string> {
   const clash = findCampaignByName(db, checked.campaign.name);
-  if (clash)
+  if (clash && clash.id !== updating)
     throw new AppError(
       'VALIDATION',
-      `A campaign called “${clash.name}” is already on this computer: nothing was imported. To keep both, rename the one here first; the file is then imported as a copy.`,
+      `A campaign called “${clash.name}” is already on this computer: nothing was imported. To keep both, import the file as a copy under another name.`,
     );
   const here = new Map<string, string>();
   for (const [fileId, content] of checked.lists) {
@@ -195,31 +195,7 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
     throw new AppError('VALIDATION', `The campaign file is inconsistent (${what}): nothing was imported.`);
   };
   const { file, campaign: c, players: playerRows, teams: teamRows, ledger, games: checkedGames } = checked;
-  // Team lists are the library's: reuse an identical one, add the rest. One that differs from the library's list of the
-  // same id and version is kept beside it under a version naming the campaign, so neither laptop's teams change.
-  const listIdMap = checkAgainstThisComputer(db, checked);
-  for (const [fileId, content] of checked.lists) {
-    if (listIdMap.has(fileId)) continue;
-    const id = newId();
-    const listVersion = freeListVersion(db, content.id, content.listVersion, c.name);
-    const kept = listVersion === content.listVersion ? content : { ...content, listVersion };
-    db.insert(teamLists)
-      .values({
-        id,
-        listKey: kept.id,
-        faction: kept.faction,
-        name: kept.name,
-        listVersion,
-        sample: kept.sample ?? false,
-        content: kept,
-        contentHash: hashList(kept),
-        revision: 1,
-        createdAt: at,
-        updatedAt: at,
-      })
-      .run();
-    listIdMap.set(fileId, id);
-  }
+  const listIdMap = placeTeamLists(db, checked, newId, at);
 
   try {
     db.insert(campaigns).values(c).run();
@@ -265,9 +241,57 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
     throw e;
   }
 
-  // The checks that make an import trustworthy, on what was written.
+  checkWritten(db, c.id, teamRows, fail);
+  // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
+  // projections are not in the file: they are built from the ledger just imported (issue 9).
+  ledgerModule.importRosters(db, teamRows);
+  ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
+  // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
+  carryOverClubOptionalRules(db, c.updatedAt, c.id);
+  return c.id;
+}
+
+/**
+ * The file's team lists in the library (the caller's transaction): an identical one reused, the rest added. One that
+ * differs from the library's list of the same id and version is kept beside it under a version naming the campaign,
+ * so neither laptop's teams change. Refuses a name clash with another campaign (`updating`: the campaign the file
+ * updates, issue 22). Returns the library's id for each of the file's lists.
+ */
+export function placeTeamLists(db: Db, checked: CheckedCampaignFile, newId: () => string, at: string, updating?: string): Map<string, string> {
+  const c = checked.campaign;
+  const listIdMap = checkAgainstThisComputer(db, checked, updating);
+  for (const [fileId, content] of checked.lists) {
+    if (listIdMap.has(fileId)) continue;
+    const id = newId();
+    const listVersion = freeListVersion(db, content.id, content.listVersion, c.name);
+    const kept = listVersion === content.listVersion ? content : { ...content, listVersion };
+    db.insert(teamLists)
+      .values({
+        id,
+        listKey: kept.id,
+        faction: kept.faction,
+        name: kept.name,
+        listVersion,
+        sample: kept.sample ?? false,
+        content: kept,
+        contentHash: hashList(kept),
+        revision: 1,
+        createdAt: at,
+        updatedAt: at,
+      })
+      .run();
+    listIdMap.set(fileId, id);
+  }
+  return listIdMap;
+}
+
+/**
+ * The checks that make an import trustworthy, on what was written: foreign keys hold, no team ever owes Req, and each
+ * founded team's roster in the file equals its ledger folded. `fail` refuses (and the transaction rolls back).
+ */
+export function checkWritten(db: Db, campaignId: string, teamRows: CheckedCampaignFile['teams'], fail: (what: string) => never): void {
   if (db.all(sql`PRAGMA foreign_key_check`).length > 0) fail('a row refers to something the file does not contain');
-  const rows = teamsRepo.campaignLedger(db, c.id);
+  const rows = teamsRepo.campaignLedger(db, campaignId);
   const lows = lowestBalances(teamsRepo.campaignLedgerItems(rows));
   const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
   for (const [teamId, low] of Object.entries(lows)) if (low < 0) fail(`${teamName.get(teamId) ?? 'a team'} would owe Req`);
@@ -276,11 +300,4 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
     const rebuilt = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, t.id)));
     if (JSON.stringify(rebuilt) !== JSON.stringify(Roster.parse(t.roster))) fail(`the roster of ${t.name} does not match its ledger`);
   }
-  // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
-  // projections are not in the file: they are built from the ledger just imported (issue 9).
-  ledgerModule.importRosters(db, teamRows);
-  ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
-  // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
-  carryOverClubOptionalRules(db, c.updatedAt, c.id);
-  return c.id;
 }

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EventName, EventPayload } from '../shared/ipc/contract';
 import { dispatch } from '../shared/ipc/dispatch';
-import type { Result } from '../shared/ipc/result';
+import { err, type Result } from '../shared/ipc/result';
 import type { AppInfo } from '../shared/ipc/schemas/app';
 import { Backups } from './backups';
 import type { HandlerContext } from './context';
@@ -15,6 +15,7 @@ import type { OpenedDatabase } from './db/open';
 import type { QuickCheck } from './db/quick-check';
 import type { FileDialogs, Printer } from './files';
 import { handlers } from './handlers';
+import { handOverRefusal } from './hand-over';
 import { createLanControl } from './lan/control';
 import { dataPaths, type DataPaths } from './paths';
 import { clearRecoveryNote } from './recovery';
@@ -193,6 +194,9 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
       // that ends the recovery like "Start with an empty campaign file" does, and automatic backups resume.
       const watch = info.recovery !== null && typeof channel === 'string' && !/^(app|backups)\./.test(channel);
       const before = watch ? totalChanges(live.opened) : 0;
+      // A campaign handed over to another laptop is read-only here (issue 22): every write to it is refused first.
+      const handedOver = handOverRefusalSafe(ctx, channel, input);
+      if (handedOver) return err(handedOver.toData());
       const result = await dispatch(handlers, ctx, channel, input, {
         classifyError: classifySqliteError,
         logError: (c, e) => log(`Error on ${c}: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`),
@@ -221,6 +225,15 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
   // Phones read through the same invoke as the window (after the LAN listener's allowlist: src-main/lan/).
   if (options.lanStaticDir) ctx.lan = createLanControl({ invoke: (c, i) => core.invoke(c, i), staticDir: options.lanStaticDir, log, now });
   return core;
+}
+
+/** handOverRefusal, where a file that cannot answer (damaged, say) leaves the request to dispatch and its checks. */
+function handOverRefusalSafe(ctx: HandlerContext, channel: unknown, input: unknown) {
+  try {
+    return handOverRefusal(ctx.db, channel, input);
+  } catch {
+    return null;
+  }
 }
 
 /** Rows inserted, changed or deleted on this connection since it opened. */

@@ -132,8 +132,10 @@ function sameIdsAsVictim(file: CampaignJson, victim: Victim, text: string): Case
 
 async function tryCase(club: Core, c: Case, n: number): Promise<void> {
   const json = typeof c.file === 'string' ? (JSON.parse(c.file) as CampaignJson) : c.file;
-  // A name of its own, so a case is never refused only because an earlier one imported.
+  // A name and an identity across laptops of its own, so a case is never refused only because an earlier one imported,
+  // nor taken for a newer copy of it (issue 22: those are tried in src-main/handlers/hand-over.test.ts).
   json.campaign.name = `Hostile ${n}`;
+  json.campaign.originId = `hostile-case-${n}`;
   const before = snapshotTables(club);
   const outside = rowsOutside(club, null);
   counts.hostileImportsTried++;

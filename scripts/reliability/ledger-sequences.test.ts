@@ -228,12 +228,13 @@ async function run(steps: readonly Step[]) {
         break;
       case 'import': {
         const file = await call<{ outcome: 'download'; text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
-        // The same campaign is refused while it is here unchanged; renamed, its file imports as a copy (README).
-        await call(core, 'campaigns.rename', { id: campaignId, name: `Sequence ${sequence} before copy ${i}` });
+        // The same campaign here unchanged takes nothing from its own file; imported as a copy under a new name, the file
+        // makes a second campaign (README, issue 22).
         const imported = await call<{ outcome: 'imported'; campaign: { id: string } }>(core, 'campaigns.importFile', {
           source: 'upload',
           fileName: 'sequence.json',
           text: file.text,
+          asCopy: { name: `Sequence ${sequence} copy ${i}` },
         });
         const copy = sqlite.prepare(`SELECT id FROM teams WHERE campaign_id = ?`).pluck().all(imported.campaign.id) as string[];
         checked.push(...copy);

@@ -15,6 +15,8 @@ import {
   CampaignExportResult,
   CampaignImportInput,
   CampaignImportResult,
+  CampaignHandOverInput,
+  CampaignHandOverResult,
 } from './schemas/campaigns';
 import {
   CampaignScopedInput,
@@ -134,6 +136,16 @@ export const channels = {
     input: CampaignImportInput,
     output: CampaignImportResult,
     summary: 'Import a campaign file: all of it in one transaction, or nothing, with the reason.',
+  }),
+  'campaigns.handOver': channel({
+    input: CampaignHandOverInput,
+    output: CampaignHandOverResult,
+    summary: 'Hand a campaign to another laptop: export it and make it read-only here until a newer copy comes back.',
+  }),
+  'campaigns.takeBack': channel({
+    input: CampaignIdInput,
+    output: Campaign,
+    summary: 'Take a handed-over campaign back: writable here again (games entered on the other laptop will not come back).',
   }),
   'campaigns.settings': channel({ input: CampaignIdInput, output: CampaignSettingsView, summary: 'The club’s dice mode and optional rules for a campaign.' }),
   'campaigns.updateSettings': channel({
@@ -303,7 +315,11 @@ export const channels = {
     output: GameDetail,
     summary: 'Amend a committed game in one transaction, the reason and the report before it kept in its history.',
   }),
-  'games.amendments': channel({ input: GameIdInput, output: GameAmendments, summary: 'A committed game’s amendments: when, why, what changed, the report before.' }),
+  'games.amendments': channel({
+    input: GameIdInput,
+    output: GameAmendments,
+    summary: 'A committed game’s amendments: when, why, what changed, the report before.',
+  }),
   'teams.history': channel({
     input: TeamIdInput,
     output: TeamHistory,

@@ -10,6 +10,7 @@ const campaign = {
   archivedAt: null,
   createdAt: '2026-11-01T19:00:00.000Z',
   updatedAt: '2026-11-01T19:00:00.000Z',
+  handedOver: null,
 };
 
 function handlers(overrides: Partial<Handlers<{ calls: string[] }>> = {}): Handlers<{ calls: string[] }> {

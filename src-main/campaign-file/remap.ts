@@ -19,12 +19,31 @@ const refuse = (what: string): never => {
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** old id → fresh id for one table, refusing an id the file gives twice. */
-function freshIds(rows: readonly { id: string }[], newId: () => string, what: string): Map<string, string> {
+/**
+ * The ids the rows of the same campaign already have on this laptop, by their identity across laptops (issue 22): a
+ * file that updates the campaign here gives its rows these ids instead of fresh ones. Never ids of another campaign.
+ */
+export interface KnownIds {
+  campaignId: string;
+  players: ReadonlyMap<string, string>;
+  teams: ReadonlyMap<string, string>;
+  games: ReadonlyMap<string, string>;
+  ledger: ReadonlyMap<string, string>;
+}
+
+const originOf = (r: { id: string; originId?: string | undefined }) => r.originId ?? r.id;
+
+/** old id → fresh id (or the id the same row has here) for one table, refusing an id the file gives twice. */
+function freshIds(
+  rows: readonly { id: string; originId?: string | undefined }[],
+  newId: () => string,
+  what: string,
+  known?: ReadonlyMap<string, string>,
+): Map<string, string> {
   const map = new Map<string, string>();
   rows.forEach((r, i) => {
     if (map.has(r.id)) refuse(`Two ${what} in this file have the same id (the second is number ${i + 1}).`);
-    map.set(r.id, newId());
+    map.set(r.id, known?.get(originOf(r)) ?? newId());
   });
   return map;
 }
@@ -52,11 +71,11 @@ function mapSides(value: unknown, game: FileGame, ids: { a: string; b: string },
  * The file with fresh ids and every reference mapped. `teams[].teamListId` keeps the file's team-list id (checked to
  * be one the file brings); import.ts maps it to the library's list.
  */
-export function remapCampaignFile(file: CampaignFile, newId: () => string): CampaignFile {
-  const campaignId = newId();
-  const players = freshIds(file.players, newId, 'players');
-  const teams = freshIds(file.teams, newId, 'teams');
-  const games = freshIds(file.games, newId, 'games');
+export function remapCampaignFile(file: CampaignFile, newId: () => string, known?: KnownIds): CampaignFile {
+  const campaignId = known?.campaignId ?? newId();
+  const players = freshIds(file.players, newId, 'players', known?.players);
+  const teams = freshIds(file.teams, newId, 'teams', known?.teams);
+  const games = freshIds(file.games, newId, 'games', known?.games);
   const listIds = new Set<string>();
   file.teamLists.forEach((l, i) => {
     if (listIds.has(l.id)) refuse(`Two team lists in this file have the same id (the second is number ${i + 1}).`);
@@ -94,13 +113,14 @@ export function remapCampaignFile(file: CampaignFile, newId: () => string): Camp
     ledgerIds.add(e.id);
     const teamId = teams.get(e.teamId) ?? refuse(`${where} belongs to a team that is not in this file.`);
     let gameId: string | null = null;
-    let id = newId();
+    const here = known?.ledger.get(originOf(e));
+    let id = here ?? newId();
     if (e.gameId !== null) {
       gameId = games.get(e.gameId) ?? refuse(`${where} belongs to a game that is not in this file.`);
       const game = gameById.get(e.gameId)!;
       if (e.teamId !== game.teamAId && e.teamId !== game.teamBId) refuse(`${where} belongs to ${gameLabel(game)} but to a team that did not play in it.`);
       // A game's entries are named after it (`<game id>/<n>`): the new game's id, the same n.
-      if (e.id.startsWith(`${e.gameId}/`)) id = `${gameId}/${e.id.slice(e.gameId.length + 1)}`;
+      if (here === undefined && e.id.startsWith(`${e.gameId}/`)) id = `${gameId}/${e.id.slice(e.gameId.length + 1)}`;
     }
     let data = e.data;
     if ((PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind) && isObject(data)) {

@@ -62,11 +62,12 @@ describe('campaign file', () => {
       rolls: [...f.rolls].sort((x, y) => x.gameId.localeCompare(y.gameId) || x.seq - y.seq),
     });
     expect(sortRolls(after)).toEqual(sortRolls(mapped));
-    // The same file again: already there, nothing changes.
+    // The same file again: the same campaign (its identity across laptops, issue 22), with nothing newer: nothing changes.
     const snapshot = snapshotTables(club);
-    expect((await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', text: exported.text })).message).toMatch(
-      /already on this computer/,
-    );
+    expect(await call(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', text: exported.text })).toMatchObject({
+      outcome: 'unchanged',
+      message: expect.stringMatching(/already has everything in this file: nothing was changed/),
+    });
     expect(snapshotTables(club)).toEqual(snapshot);
     home.close();
     club.close();

@@ -2,13 +2,21 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
-import { CAMPAIGN_FILE_MAX_BYTES, checkAgainstThisComputer, checkCampaignFile, exportCampaign, importChecked, parseCampaignFile } from '../campaign-file';
+import { eq } from 'drizzle-orm';
+import {
+  CAMPAIGN_FILE_MAX_BYTES,
+  asCopy,
+  checkAgainstThisComputer,
+  checkCampaignFile,
+  exportCampaign,
+  importChecked,
+  parseCampaignFile,
+} from '../campaign-file';
+import { campaigns } from '../db/schema';
 import { findCampaign } from '../repos/campaigns';
+import { campaignFileName as fileNameFor, importOverThisLaptop } from './hand-over';
 
 type CampaignFileHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportFile' | 'campaigns.importFile'>;
-
-const fileNameFor = (name: string, at: string) =>
-  `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign.json`;
 
 export const campaignFileHandlers: CampaignFileHandlers = {
   'campaigns.exportFile': async ({ id, destination }, ctx) => {
@@ -31,8 +39,18 @@ export const campaignFileHandlers: CampaignFileHandlers = {
       picked = chosen;
     } else picked = { fileName: input.fileName, text: input.text };
     const file = parseCampaignFile(picked.fileName, picked.text);
+    // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
+    const here = input.asCopy
+      ? undefined
+      : ctx.db
+          .select({ id: campaigns.id })
+          .from(campaigns)
+          .where(eq(campaigns.originId, file.campaign.originId ?? file.campaign.id))
+          .get();
+    if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.text);
     // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
-    const checked = checkCampaignFile(file, ctx.newId);
+    const fresh = checkCampaignFile(file, ctx.newId);
+    const checked = input.asCopy ? asCopy(fresh, input.asCopy.name) : fresh;
     checkAgainstThisComputer(ctx.db, checked);
     // docs/reliability.md rule 3: a verified backup before every import that writes.
     ctx.backups.take('before-import');

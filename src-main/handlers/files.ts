@@ -44,8 +44,8 @@ export const fileHandlers: FileHandlers = {
     const kind = recogniseHeraldFile(text);
     if (kind === 'campaign') {
       const result = await campaignFileHandlers['campaigns.importFile']({ source: 'upload', fileName, text }, ctx);
-      if (result.outcome !== 'imported') throw new AppError('INTERNAL', 'The campaign file import was cancelled.');
-      return { kind, campaign: result.campaign };
+      if (result.outcome === 'cancelled') throw new AppError('INTERNAL', 'The campaign file import was cancelled.');
+      return { kind, campaign: result.campaign, ...(result.outcome === 'imported' ? {} : { message: result.message }) };
     }
     if (kind === 'teamList') {
       const result = await teamListHandlers['teamLists.import']({ source: 'upload', fileName, text }, ctx);

@@ -15,6 +15,7 @@ import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
 import { backupHandlers } from './backups';
 import { campaignFileHandlers } from './campaign-files';
+import { handOverHandlers } from './hand-over';
 import { fileHandlers } from './files';
 import { noteHandlers } from './notes';
 import { exportHandlers } from './exports';
@@ -39,6 +40,7 @@ export const handlers: Handlers<HandlerContext> = {
   ...printHandlers,
   ...backupHandlers,
   ...campaignFileHandlers,
+  ...handOverHandlers,
   ...fileHandlers,
   ...noteHandlers,
   ...exportHandlers,

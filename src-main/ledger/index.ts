@@ -6,7 +6,8 @@
  *
  * - `append` writes entries, folds them into rosters and projections, checks, and returns the new team states;
  * - `voidEntries` voids what a void plan decided; `rebuild` refolds teams from their whole ledgers;
- * - `saveDraftRoster` keeps a roster not founded yet; `importRows` puts a campaign file's ledger in place;
+ * - `saveDraftRoster` keeps a roster not founded yet; `importRows` puts a campaign file's ledger in place, `extendRows`
+ *   a newer copy's new entries and voids (issue 22 hand-over);
  * - reads of team state: `readTeamState`, `readCampaignFigures`, `readCampaignStates`, `teamRowsAfter`.
  * The pure folds are the rules package's (shared/rules/progression/team-fold.ts).
  */
@@ -14,7 +15,7 @@ import { AppError } from '../../shared/ipc/result';
 import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { LedgerRow } from '../db/schema';
-import { importRow, writeRoster } from './store';
+import { importRow, voidRow, writeRoster } from './store';
 
 export { append, teamBefore, type AppendInput, type NewEntry, type TeamAfter, type TeamBefore } from './append';
 export { voidEntries, type VoidInput } from './void';
@@ -33,6 +34,16 @@ export function saveDraftRoster(db: Db, team: { id: string; name: string; founde
 
 /** A campaign file's ledger rows, as the file has them; the caller rebuilds the campaign's teams afterwards. */
 export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
+  for (const row of rows) importRow(db, row);
+}
+
+/**
+ * A newer copy of a campaign coming back from another laptop (issue 22 hand-over): the entries it voids that are live
+ * here are voided (at the time the other laptop voided them) and its new entries are added after this laptop's, in
+ * the file's order. The caller has checked that the file's ledger extends this one and rebuilds the teams afterwards.
+ */
+export function extendRows(db: Db, voids: readonly { id: string; at: string }[], rows: readonly Omit<LedgerRow, 'seq'>[]) {
+  for (const v of voids) voidRow(db, v.id, v.at);
   for (const row of rows) importRow(db, row);
 }
 

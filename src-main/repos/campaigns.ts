@@ -15,6 +15,7 @@ const toCampaign = (r: CampaignRow): Campaign => ({
   archivedAt: r.archivedAt,
   createdAt: r.createdAt,
   updatedAt: r.updatedAt,
+  handedOver: r.handedOverAt ? { to: r.handedOverTo ?? 'another laptop', at: r.handedOverAt } : null,
 });
 
 export function listCampaigns(db: Db, includeArchived: boolean): Campaign[] {

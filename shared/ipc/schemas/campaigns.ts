@@ -43,6 +43,8 @@ export const Campaign = z.object({
   archivedAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Set while the campaign is handed over to another laptop (issue 22): read-only here until a newer copy comes back. */
+  handedOver: z.object({ to: z.string(), at: z.string() }).nullable().default(null),
 });
 export type Campaign = z.infer<typeof Campaign>;
 
@@ -68,17 +70,42 @@ export const CampaignExportResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('download'), fileName: z.string(), text: z.string() }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
+/**
+ * Import the file as a new campaign under this name even when the campaign is already here (issue 22): a copy, with
+ * an identity of its own, that no later file of the original updates.
+ */
+const AsCopy = z.object({ name: CampaignName }).strict().optional();
 export const CampaignImportInput = z.discriminatedUnion('source', [
-  z.object({ source: z.literal('dialog') }).strict(),
+  z.object({ source: z.literal('dialog'), asCopy: AsCopy }).strict(),
   z
     .object({
       source: z.literal('upload'),
       fileName: z.string().max(255),
       text: z.string().max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`),
+      asCopy: AsCopy,
     })
     .strict(),
 ]);
 export const CampaignImportResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('imported'), campaign: Campaign }),
+  /** The campaign was here and the file carried on from it (issue 22): updated, its hand-over ended. */
+  z.object({ outcome: z.literal('updated'), campaign: Campaign, message: z.string() }),
+  /** The campaign was here and the file had nothing newer: nothing changed (the message says why). */
+  z.object({ outcome: z.literal('unchanged'), campaign: Campaign, message: z.string() }),
+  z.object({ outcome: z.literal('cancelled') }),
+]);
+
+/** Hand a campaign to another laptop (issue 22): export it, then mark it read-only here until a newer copy comes back. */
+export const CampaignHandOverInput = z
+  .object({
+    id: Id,
+    /** Who or which laptop takes it, for the banner ("Marta’s laptop"). */
+    to: z.string().trim().min(1, 'Say who takes the campaign over (a name or a laptop).').max(60, 'At most 60 characters.'),
+    destination: z.enum(['dialog', 'download']),
+  })
+  .strict();
+export const CampaignHandOverResult = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('saved'), path: z.string(), campaign: Campaign }),
+  z.object({ outcome: z.literal('download'), fileName: z.string(), text: z.string(), campaign: Campaign }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);

@@ -18,7 +18,8 @@ export const DroppedFileInput = z
   .strict();
 
 export const DroppedFileResult = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('campaign'), campaign: Campaign }),
+  /** `message`: a campaign already here, updated from the file or unchanged, in words (issue 22 hand-over). */
+  z.object({ kind: z.literal('campaign'), campaign: Campaign, message: z.string().optional() }),
   z.object({ kind: z.literal('teamList'), outcome: z.enum(['imported', 'unchanged']), list: TeamListSummary }),
   /** Loaded, not applied: the House rules page shows its diff and the organiser applies it (as after an upload). */
   z.object({ kind: z.literal('ruleset'), campaignId: Id, fileName: z.string(), ruleset: Ruleset, preview: RulesetPreview, note: z.string().nullable() }),

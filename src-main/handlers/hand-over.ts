@@ -1,0 +1,98 @@
+/**
+ * Hand-over between laptops (issue 22): campaigns.handOver and campaigns.takeBack, and what campaigns.importFile does
+ * with a file of a campaign already on this laptop — update it when the file carries on from it, say so when it has
+ * nothing newer, refuse it (kept aside, nothing merged) when both laptops wrote after they parted.
+ */
+import type { Handlers } from '../../shared/ipc/dispatch';
+import { AppError } from '../../shared/ipc/result';
+import type { HandlerContext } from '../context';
+import { checkCampaignFile, exportCampaign, type CampaignFile } from '../campaign-file';
+import { accountWords, compareLineage, gameNumbers } from '../campaign-file/lineage';
+import { knownIds, updateFromFile } from '../campaign-file/update';
+import { handedOver, markHandedOver, setAside, takeBack } from '../hand-over';
+import type { Campaign } from '../../shared/ipc/schemas/campaigns';
+import { findCampaign } from '../repos/campaigns';
+
+type HandOverHandlers = Pick<Handlers<HandlerContext>, 'campaigns.handOver' | 'campaigns.takeBack'>;
+
+export const campaignFileName = (name: string, at: string) =>
+  `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign.json`;
+
+const mustFind = (ctx: HandlerContext, id: string): Campaign => {
+  const c = findCampaign(ctx.db, id);
+  if (!c) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
+  return c;
+};
+
+export const handOverHandlers: HandOverHandlers = {
+  'campaigns.handOver': async ({ id, to, destination }, ctx) => {
+    const campaign = mustFind(ctx, id);
+    const already = handedOver(ctx.db, id);
+    if (already)
+      throw new AppError('VALIDATION', `“${campaign.name}” is already handed over to ${already.to}: export it again from Backups if the file was lost.`);
+    const at = ctx.now().toISOString();
+    const text = `${JSON.stringify(exportCampaign(ctx.db, id, at))}\n`;
+    const fileName = campaignFileName(campaign.name, at);
+    const mark = () => {
+      markHandedOver(ctx.db, id, to, at);
+      ctx.emit('campaigns.changed', { id });
+      return mustFind(ctx, id);
+    };
+    // Marked only once the file exists: a cancelled dialog leaves the campaign as it was.
+    if (destination === 'download') return { outcome: 'download' as const, fileName, text, campaign: mark() };
+    if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
+    const saved = await ctx.files.saveText({ title: 'Hand over campaign', defaultName: fileName, extensions: ['json'], text });
+    return saved ? { outcome: 'saved' as const, path: saved, campaign: mark() } : { outcome: 'cancelled' as const };
+  },
+
+  'campaigns.takeBack': ({ id }, ctx) => {
+    mustFind(ctx, id);
+    takeBack(ctx.db, id);
+    ctx.emit('campaigns.changed', { id });
+    return mustFind(ctx, id);
+  },
+};
+
+/**
+ * A file of campaign `hereId`, already on this laptop (the same identity across laptops). Updates it, or says why not.
+ * `fileName` and `text` are the file as picked: a refused file is kept aside under its name.
+ */
+export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: CampaignFile, fileName: string, text: string) {
+  const at = ctx.now().toISOString();
+  const here = mustFind(ctx, hereId);
+  const lineage = compareLineage(exportCampaign(ctx.db, hereId, at), file);
+  if (lineage.kind === 'diverged') {
+    const kept = setAside(ctx.info.dataDir, fileName, text, at);
+    throw new AppError(
+      'VALIDATION',
+      `Both laptops changed “${here.name}” after the copies parted: this laptop ${accountWords(lineage.here, 'here')}; the file ${accountWords(lineage.file, 'file')}. ` +
+        `Nothing was merged and nothing changed. The file is kept in Herald’s data folder as ${kept}; to keep it as a separate campaign, import it as a copy under a new name.`,
+    );
+  }
+  if (lineage.kind === 'older')
+    return {
+      outcome: 'unchanged' as const,
+      campaign: here,
+      message: `This file is older than “${here.name}” on this laptop, which ${accountWords(lineage.here, 'here')} since: nothing was changed.`,
+    };
+  // The same ledger: nothing to take, unless the campaign is handed over — then the other laptop held it, and its copy
+  // (notes, a game planned there) is the newer, and coming back ends the hand-over.
+  if (lineage.kind === 'equal' && here.handedOver === null)
+    return {
+      outcome: 'unchanged' as const,
+      campaign: here,
+      message: `“${here.name}” on this laptop already has everything in this file: nothing was changed.`,
+    };
+
+  // Checked whole, as a first import is, before anything is written or backed up (issue 16).
+  const checked = checkCampaignFile(file, ctx.newId, knownIds(ctx.db, hereId));
+  // docs/reliability.md rule 3: a verified backup before every import that writes.
+  ctx.backups.take('before-import');
+  ctx.db.transaction((tx) => updateFromFile(tx, checked, ctx.newId, at));
+  ctx.emit('campaigns.changed', { id: hereId });
+  ctx.emit('teamLists.changed', { id: hereId });
+  const added = lineage.kind === 'extends' ? lineage.file : null;
+  const news = added === null || added.committed.length === 0 ? 'no new games' : `${gameNumbers(added.committed)} added`;
+  const back = here.handedOver ? ' It is back on this laptop and can be changed here again.' : '';
+  return { outcome: 'updated' as const, campaign: mustFind(ctx, hereId), message: `“${here.name}” was updated from the file (${news}).${back}` };
+}
