@@ -150,4 +150,59 @@ describe("issue 19: the club's ruleset values are applied", () => {
     expect(nameOf(g3, 'Brother Kaelen').tookPart).toBe(true);
     core.close();
   });
+
+  it("004 Squad: a surviving member's lasting injury is shown on the squad's card (a club whose Core table has permanent injuries)", async () => {
+    const core = testCore();
+    const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Squad injuries ${++uid}` });
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    const next = structuredClone(current.ruleset);
+    next.progression.injuries.core = next.progression.injuries.special; // the D66 table: 14–16 permanent injury
+    await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Core models get hurt too' });
+    const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+    const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
+    const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
+    const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
+    const guard = await call<TeamDetail>(core, 'teams.create', {
+      campaignId: campaign.id,
+      playerId: alice.id,
+      teamListId: listId('imperial-guard-sample'),
+      name: 'Hydra Platoon',
+    });
+    const orks = await call<TeamDetail>(core, 'teams.create', {
+      campaignId: campaign.id,
+      playerId: bob.id,
+      teamListId: listId('orks-sample'),
+      name: 'Da Boyz',
+    });
+    const model = (id: string, entryId: string, name: string, extra = {}) => ({ id, entryId, name, options: {}, armoury: [], grenades: {}, ...extra });
+    await call(core, 'teams.saveDraft', {
+      id: guard.team.id,
+      roster: { models: [model('sarge', 'veteran-sergeant', 'Sergeant Harker'), model('third', 'guardsman-squad', 'Third Squad', { squadSize: 5 })] },
+    });
+    await call(core, 'teams.saveDraft', {
+      id: orks.team.id,
+      roster: { models: [model('nob', 'boss-nob', 'Gorbag'), ...['Grub', 'Snik', 'Mek'].map((n) => model(n.toLowerCase(), 'boy', n))] },
+    });
+    await call(core, 'teams.found', { id: guard.team.id });
+    await call(core, 'teams.found', { id: orks.team.id });
+
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: guard.team.id, teamB: orks.team.id, mission: 'skirmish' });
+    const draft = structuredClone(g.draft);
+    draft.report.models = draft.report.models.map((m) =>
+      m.id === 'third#3' ? { ...m, aliveAtEnd: false, outOfAction: { by: 'nob', how: 'melee' as const } } : m,
+    );
+    draft.step = 'review';
+    const ruling = (faces: number[]) => ({ faces, by: 'Organiser', reason: 'club ruling for the test' });
+    let saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    draft.overrides = { [saved.preview.rolls.find((r) => r.expression === 'D66')!.key!]: ruling([1, 4]) }; // 14: permanent injury
+    saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    draft.overrides[saved.preview.rolls.find((r) => /permanent/i.test(r.purpose))!.key!] = ruling([2]); // −1 WS
+    saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    expect(saved.preview.problems).toEqual([]);
+    await call(core, 'games.commit', { id: g.game.id });
+
+    const team = await call<TeamDetail>(core, 'teams.get', { id: guard.team.id });
+    expect(team.progress['third']?.members).toEqual([{ member: 'Member #3', injuries: [expect.stringMatching(/WS/)], mauled: null }]);
+    core.close();
+  });
 });

@@ -117,6 +117,14 @@ function detail(db: Db, id: string): TeamDetail {
   for (const m of l.roster.models) {
     const s = state?.stats[m.id];
     progress[m.id] = { ...progressWords(state?.progression.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
+    if (m.squadSize !== undefined) {
+      // A squad member's injury is rolled on its member id (shared/rules/game/squads.ts); a dead member's is gone with it.
+      const members = Object.values(state?.progression.models ?? {})
+        .filter((p) => squadOfMember(p.model)?.squadId === m.id && !p.dead && (p.permanentInjuries.length > 0 || p.mauled !== null))
+        .map((p) => ({ member: `Member #${squadOfMember(p.model)!.member}`, injuries: p.permanentInjuries.map((i) => i.text), mauled: p.mauled?.text ?? null }))
+        .sort((x, y) => x.member.localeCompare(y.member, undefined, { numeric: true }));
+      if (members.length > 0) progress[m.id]!.members = members;
+    }
   }
   const fallen: TeamDetail['fallen'] = [];
   const died = repo.teamLedgerOfKind(db, id, 'model.died');

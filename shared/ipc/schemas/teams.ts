@@ -222,6 +222,11 @@ export const TeamDetail = z.object({
       kills: z.number().int(),
       /** Characteristic changes from permanent injuries and advances (e.g. { stat: 'WS', delta: -1 }). */
       statChanges: z.array(z.object({ stat: z.string(), delta: z.number().int(), why: z.string() })),
+      /**
+       * A Squad: its surviving members' lasting injuries and next-game mauling (issue 19), by member as the game that
+       * rolled them numbered it (members are interchangeable: docs/decisions.md "Squad members").
+       */
+      members: z.array(z.object({ member: z.string(), injuries: z.array(z.string()), mauled: z.string().nullable() })).optional(),
     }),
   ),
   /** Models that died in games (kept for the record; not on the roster). */
