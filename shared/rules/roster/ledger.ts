@@ -159,7 +159,8 @@ export const FOUNDED_ROSTER_CAP = 400;
  * rosterCapOf(battleHonoursPreset()); // → 400
  * rosterCapOf({ team: { pointsLimit: 250, rosterCap: 500 } }); // → 500
  */
-export const rosterCapOf = (ruleset: { team: { pointsLimit?: number; rosterCap?: number | undefined } }): number => ruleset.team.rosterCap ?? FOUNDED_ROSTER_CAP;
+export const rosterCapOf = (ruleset: { team: { pointsLimit?: number; rosterCap?: number | undefined } }): number =>
+  ruleset.team.rosterCap ?? FOUNDED_ROSTER_CAP;
 
 /**
  * The points a roster may hold: the campaign's limit before founding, the ruleset's cap after (never below the campaign's).
