@@ -155,6 +155,10 @@ function modelOf(d: LedgerData | ProgressionEntry): string | null {
 export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], planOf: (gameId: string) => GamePlan | null): CheckedLedger {
   const bounds = boundsOf(rulesets);
   const games = new Map<string, FileGame>(file.games.map((g) => [g.id, g]));
+  // An amended game (issue 20) stays committed and keeps, voided, the entries its amendments took back.
+  const amended = new Set(
+    file.games.filter((g) => g.status === 'committed' && ((g.report as { amendments?: unknown[] } | null)?.amendments?.length ?? 0) > 0).map((g) => g.id),
+  );
   const teamName = new Map(file.teams.map((t) => [t.id, t.name]));
   const owner = new Map<string, string>();
   const models = new Map<string, Set<string>>(file.teams.map((t) => [t.id, new Set<string>()]));
@@ -177,7 +181,8 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
     if (game !== undefined && !progression && d.kind !== 'model.recruited')
       refuse(`${where} is tied to ${gameLabel(game)}, but that kind of entry is made on the team page.`);
     if (game !== undefined && game.status === 'draft') refuse(`${where} belongs to ${gameLabel(game)}, which was never applied.`);
-    if (game !== undefined && (game.status === 'voided') !== (e.voidedAt !== null))
+    const takenBack = game !== undefined && amended.has(game.id) && e.voidedAt !== null;
+    if (game !== undefined && !takenBack && (game.status === 'voided') !== (e.voidedAt !== null))
       refuse(`${where} is ${e.voidedAt === null ? 'live' : 'voided'} but ${gameLabel(game)} is ${game.status}.`);
 
     // Its Req: what the screen that makes this kind of entry would write.

@@ -7,9 +7,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AmendPreview, GameAmendments } from '../../shared/ipc/schemas/amend';
 import type { GameDetail, TeamHistory } from '../../shared/ipc/schemas/games';
-import type { TeamDetail } from '../../shared/ipc/schemas/teams';
+import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import { rebuild } from '../ledger';
-import { call, failure, snapshotTables, testCore } from '../test-support';
+import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
 
 const expOf = (h: TeamHistory, name: string) => h.models.find((m) => m.name === name)!;
@@ -92,6 +93,78 @@ describe('amend a committed game (issue 20)', () => {
       /cannot be amended: Later entries depend/,
     );
     expect(snapshotTables(core)).toEqual(tables);
+    core.close();
+  });
+  it('a model that did not take part: its game and its share of the result are taken back; the amended game travels in the campaign file', async () => {
+    const core = testCore(tempDir());
+    const pc = await playedCampaign(core, { name: 'Amend travel' });
+    const { draft } = await call<AmendPreview>(core, 'games.previewAmend', { id: pc.game });
+    draft.report.models = draft.report.models.map((m) => (m.name === 'Lucan' ? { ...m, tookPart: false } : m));
+    const preview = await call<AmendPreview>(core, 'games.previewAmend', { id: pc.game, draft });
+    expect(preview.refusal).toBeNull();
+    expect(preview.changed.map((c) => c.after.text)).toEqual(['Considerate Commander +10: 4 of 4 models survived']);
+    await call(core, 'games.amend', { id: pc.game, draft, reason: 'Lucan stayed home' });
+    const history = await call<TeamHistory>(core, 'teams.history', { id: pc.teamA });
+    expect(history.models.find((m) => m.name === 'Lucan')!.games).toBe(0);
+    expect(history.models.find((m) => m.name === 'Cato')!.games).toBe(1);
+
+    // Exported and imported on another laptop: the amended result, its history and its ledger arrive whole.
+    const file = await call<{ fileName: string; text: string }>(core, 'campaigns.exportFile', { id: pc.campaign.id, destination: 'download' });
+    const club = testCore(tempDir());
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, text: file.text });
+    const [game] = await call<{ id: string }[]>(club, 'games.list', { campaignId: imported.campaign.id });
+    const amendments = await call<GameAmendments>(club, 'games.amendments', { id: game!.id });
+    expect(amendments.map((a) => a.reason)).toEqual(['Lucan stayed home']);
+    expect(amendments[0]!.original).toContain('Lucan: took part, not taken out of action.');
+    core.close();
+    club.close();
+  });
+
+  it('real dice: a model newly taken out of action asks for its injury roll before the amendment can be applied', async () => {
+    const core = testCore();
+    const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Amend dice' });
+    await call(core, 'campaigns.updateSettings', {
+      id: campaign.id,
+      diceMode: 'physical',
+      optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+    });
+    const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+    let n = 0;
+    const m = (entryId: string, name: string) => ({ id: `ad-${++n}`, entryId, name, options: {}, armoury: [], grenades: {} });
+    const team = async (name: string, list: string, models: ReturnType<typeof m>[]) => {
+      const p = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: `${name} player` });
+      const t = await call<TeamDetail>(core, 'teams.create', {
+        campaignId: campaign.id,
+        playerId: p.id,
+        teamListId: lists.find((l) => l.listKey === list)!.id,
+        name,
+      });
+      await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models } });
+      await call(core, 'teams.found', { id: t.team.id });
+      return t.team.id;
+    };
+    const a = await team('Blades', 'space-marines-sample', [m('sergeant', 'Tarkus'), ...['Cato', 'Varro', 'Lucan'].map((x) => m('tactical-marine', x))]);
+    const b = await team('Gitz', 'orks-sample', [m('boss-nob', 'Gorbag'), ...['Grub', 'Snik', 'Mek'].map((x) => m('boy', x))]);
+    let g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a, teamB: b, mission: 'skirmish' });
+    for (let i = 0; i < 30 && g.plan === null; i++)
+      g = await call<GameDetail>(core, 'games.enterRoll', { id: g.game.id, key: g.planPendingRoll!.key, faces: [i % 2 ? 5 : 2] });
+    await call(core, 'games.commit', { id: g.game.id });
+
+    const { draft } = await call<AmendPreview>(core, 'games.previewAmend', { id: g.game.id });
+    const gorbag = draft.report.models.find((x) => x.name === 'Gorbag')!.id;
+    draft.report.models = draft.report.models.map((x) =>
+      x.name === 'Cato' ? { ...x, aliveAtEnd: false, outOfAction: { by: gorbag, how: 'melee' as const } } : x,
+    );
+    const asked = await call<AmendPreview>(core, 'games.previewAmend', { id: g.game.id, draft });
+    expect(asked.preview.pendingRoll?.purpose).toMatch(/Injury, Blades, Core/);
+    expect(asked.refusal).toMatch(/^Roll D6 for Injury/);
+    expect((await failure(core, 'games.amend', { id: g.game.id, draft, reason: 'Cato fell' })).message).toMatch(/cannot be amended: Roll D6 for Injury/);
+    draft.faces[asked.preview.pendingRoll!.key] = [3];
+    const rolled = await call<AmendPreview>(core, 'games.previewAmend', { id: g.game.id, draft });
+    expect(rolled.refusal).toBeNull();
+    expect(rolled.added.map((l) => l.text)).toContain('Cato: injury roll 3 — Full recovery.');
+    const amended = await call<GameDetail>(core, 'games.amend', { id: g.game.id, draft, reason: 'Cato fell' });
+    expect(amended.storedRolls.filter((r) => r.phase === 'post').map((r) => r.faces)).toEqual([[3]]);
     core.close();
   });
 });
