@@ -399,7 +399,7 @@ export const events = {
   /** The application menu asked for the new-campaign form (Electron only). */
   'menu.newCampaign': z.object({}).strict(),
   /** A File menu command the window's own buttons also offer, run by the renderer on what is on screen (Electron only). */
-  'menu.command': z.object({ command: z.enum(['importCampaign', 'exportCampaign', 'importTeamList', 'print']) }).strict(),
+  'menu.command': z.object({ command: z.enum(['importCampaign', 'exportCampaign', 'handOver', 'importTeamList', 'print']) }).strict(),
 } as const;
 
 export type Channels = typeof channels;

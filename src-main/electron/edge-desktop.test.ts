@@ -52,6 +52,7 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
       'New campaign…',
       'Import campaign…',
       'Export campaign…',
+      'Hand over…',
       'Import team list…',
       'Print…',
       'Back up now',
@@ -60,10 +61,11 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
     ]);
     expect(labels(menu.find((m) => m.label === 'Help')!.submenu)).toEqual(['Show log', 'About Herald']);
 
-    for (const item of ['Import campaign…', 'Export campaign…', 'Import team list…', 'Print…']) await h.click('File', item);
+    for (const item of ['Import campaign…', 'Export campaign…', 'Hand over…', 'Import team list…', 'Print…']) await h.click('File', item);
     expect(await sentEvents(h)).toEqual([
       ['menu.command', { command: 'importCampaign' }],
       ['menu.command', { command: 'exportCampaign' }],
+      ['menu.command', { command: 'handOver' }],
       ['menu.command', { command: 'importTeamList' }],
       ['menu.command', { command: 'print' }],
     ]);

@@ -48,6 +48,7 @@ describe('the File menu', () => {
       'New campaign…',
       'Import campaign…',
       'Export campaign…',
+      'Hand over…',
       'Import team list…',
       'Print…',
       'Back up now',
@@ -59,11 +60,12 @@ describe('the File menu', () => {
   it('sends import, export and print to the page (which acts on what is on screen)', () => {
     const t = deps();
     const file = submenu(menuTemplate(t.d), 'File');
-    for (const label of ['New campaign…', 'Import campaign…', 'Export campaign…', 'Import team list…', 'Print…']) click(item(file, label));
+    for (const label of ['New campaign…', 'Import campaign…', 'Export campaign…', 'Hand over…', 'Import team list…', 'Print…']) click(item(file, label));
     expect(t.sent).toEqual([
       ['menu.newCampaign', {}],
       ['menu.command', { command: 'importCampaign' }],
       ['menu.command', { command: 'exportCampaign' }],
+      ['menu.command', { command: 'handOver' }],
       ['menu.command', { command: 'importTeamList' }],
       ['menu.command', { command: 'print' }],
     ]);

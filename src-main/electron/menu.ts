@@ -89,6 +89,7 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
         { type: 'separator' },
         { label: 'Import campaign…', click: command('importCampaign') },
         { label: 'Export campaign…', click: command('exportCampaign') },
+        { label: 'Hand over…', click: command('handOver') },
         { label: 'Import team list…', click: command('importTeamList') },
         { type: 'separator' },
         { label: 'Print…', accelerator: 'CmdOrCtrl+P', click: command('print') },

@@ -171,7 +171,8 @@ export class CampaignState {
         'games.changed',
         (p) => mine(p) && (p.status === 'draft' || p.status === 'discarded' ? this.refresh('games') : this.refresh('teams', 'standings', 'games')),
       ),
-      api.on('campaigns.changed', (p) => p.id === this.id && this.refresh('campaign', 'standings')),
+      // A campaign updated from a newer copy (issue 22 hand-over) changes everything on the page.
+      api.on('campaigns.changed', (p) => p.id === this.id && this.refresh('campaign', 'players', 'teams', 'standings', 'games')),
       api.on('teamLists.changed', () => this.refresh('teamLists', 'teams')),
     ];
     return () => {

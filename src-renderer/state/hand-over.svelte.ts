@@ -11,6 +11,8 @@ class HandOver {
   ruleset = $state.raw<DroppedRuleset | null>(null);
   /** File → New campaign… from another screen: the home screen focuses its form once shown. */
   newCampaign = $state(false);
+  /** File → Hand over… (issue 22): the campaign page opens its hand-over form for this campaign. */
+  handOverCampaign = $state<string | null>(null);
   print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string } | null>(null);
 }
 
