@@ -31,7 +31,7 @@ async function newGame(page: Page, campaignHash: string, mission: string) {
   await page.getByRole('button', { name: 'Set up the game' }).click();
   const game = new GamePage(page);
   await expect(game.currentStep).toContainText('Result');
-  await page.getByLabel('Attacker').selectOption({ label: ORKS });
+  await page.getByLabel('Attacker', { exact: true }).selectOption({ label: ORKS });
   return game;
 }
 
