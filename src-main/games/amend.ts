@@ -75,9 +75,12 @@ export function amendContext(db: Db, game: GameRow) {
   const campaign = mustFindCampaignRow(db, game.campaignId);
   const teamIds = { a: game.teamAId, b: game.teamBId };
   const ledger = ordered([...teamsRepo.teamLedger(db, teamIds.a), ...teamsRepo.teamLedger(db, teamIds.b)]);
-  const start = ledger.findIndex((r) => r.gameId === game.id);
-  const before = start < 0 ? ledger : ledger.slice(0, start);
-  const slice = start < 0 ? [] : ledger.slice(start);
+  // The game's place: its first entry's, or — a game that wrote none — the first entry written after it was applied.
+  let start = ledger.findIndex((r) => r.gameId === game.id);
+  if (start < 0) start = ledger.findIndex((r) => r.createdAt > (game.committedAt ?? ''));
+  if (start < 0) start = ledger.length;
+  const before = ledger.slice(0, start);
+  const slice = ledger.slice(start);
   const teams = {
     a: teamBeforeGame(
       db,

@@ -59,6 +59,15 @@ describe('planAmend: what later depends on an amendment (issue 20)', () => {
     expect(planAmend(ledger, 'g1', [as(award('A', 'g1', 12))], { before: none }).dependents).toEqual([]);
   });
 
+  it('a game that wrote nothing: what the amendment adds stands before the later entries, counted once', () => {
+    const ledger = [spend('A', 4)];
+    const plan = planAmend(ledger, 'g0', [as(award('A', 'g0', 3))], { before: { balance: { A: 5 }, exp: {}, injuries: {} } });
+    expect(plan.diff.added).toHaveLength(1);
+    expect(plan.dependents).toEqual([]);
+    const shorter = planAmend([spend('A', 9)], 'g0', [as(award('A', 'g0', 3))], { before: { balance: { A: 5 }, exp: {}, injuries: {} } });
+    expect(shorter.dependents).toEqual([expect.objectContaining({ reason: 'req-short', short: 1 })]);
+  });
+
   it('a model the amended game kills: a later entry about it, and a later game it took part in, are named', () => {
     const ledger = [founded('A', [m('t1'), m('t2')]), exp('A', 'g1', 't1', 1), exp('A', 'g2', 't1', 1)];
     const plan = planAmend(ledger, 'g1', [as(ledger[1]!), as(died('A', 'g1', 't1'))], {

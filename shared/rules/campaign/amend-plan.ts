@@ -188,7 +188,8 @@ export function planAmend<E extends AmendEntry>(
     if (n === start) for (const a of [...diff.added, ...diff.changed.map((c) => c.after)]) walk.push({ item: { ...a, gameId }, later: false, fresh: true });
     walk.push({ item: i, later: i.gameId !== gameId, real: i, fresh: false });
   }
-  if (items.length === 0 || firstOfGame < 0) for (const a of after) walk.push({ item: { ...a, gameId }, later: false, fresh: true });
+  // A game that wrote nothing: its new entries stand before everything in the slice (the slice starts after it).
+  if (items.length === 0) for (const a of after) walk.push({ item: { ...a, gameId }, later: false, fresh: true });
 
   for (const { item, later, real, fresh } of walk) {
     const pair = revived.length > 0 ? pairOf(item.team) : undefined;
