@@ -20,7 +20,10 @@ function prepare(db: Database.Database) {
       list: db.prepare('SELECT * FROM team_lists WHERE id = ?'),
       ruleset: db.prepare('SELECT hash FROM campaign_rulesets WHERE campaign_id = ? ORDER BY seq DESC LIMIT 1'),
       projection: db.prepare('SELECT * FROM team_projections WHERE team_id = ?'),
-      died: db.prepare(`SELECT * FROM ledger_entries WHERE team_id = ? AND kind = 'model.died' ORDER BY seq`),
+      // The partial index's own WHERE, word for word, as the handler's query says it (db/schema.ts ledgerMarkKinds).
+      died: db.prepare(
+        `SELECT * FROM ledger_entries WHERE team_id = ? AND kind = 'model.died' AND "kind" IN ('model.died', 'injury.rolled', 'honour.bought') ORDER BY seq`,
+      ),
       latest: db.prepare('SELECT * FROM ledger_entries WHERE team_id = ? ORDER BY seq DESC LIMIT 50'),
       total: db.prepare('SELECT count(*) AS n FROM ledger_entries WHERE team_id = ?'),
     };

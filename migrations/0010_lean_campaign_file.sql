@@ -1,4 +1,6 @@
 DROP INDEX `ledger_campaign_seq`;--> statement-breakpoint
+DROP INDEX `ledger_team_kind`;--> statement-breakpoint
+CREATE INDEX `ledger_team_marks` ON `ledger_entries` (`team_id`,`kind`) WHERE "kind" IN ('model.died', 'injury.rolled', 'honour.bought');--> statement-breakpoint
 PRAGMA foreign_keys=OFF;--> statement-breakpoint
 CREATE TABLE `__new_games` (
 	`id` text PRIMARY KEY NOT NULL,

@@ -4,6 +4,7 @@
  * migration: every game's report, every ledger entry, every roll and every row else are equal, JSON for JSON; only a
  * committed game's draft, which Herald no longer keeps, becomes its stand-in.
  */
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -82,7 +83,7 @@ describe('migration 0010: the lean campaign file (issue 21)', () => {
     expect(sqlite.prepare(`SELECT count(*) FROM games WHERE status <> 'draft' AND draft IS NOT NULL`).pluck().get()).toBe(0);
     for (const { table, column } of PACKED_COLUMNS)
       expect(sqlite.prepare(`SELECT count(*) FROM "${table}" WHERE substr("${column}", 1, 1) <> '"'`).pluck().get(), `${table}.${column}`).toBe(0);
-    expect(sqlite.prepare(`SELECT count(*) FROM sqlite_master WHERE name = 'ledger_campaign_seq'`).pluck().get()).toBe(0);
+    expect(sqlite.prepare(`SELECT count(*) FROM sqlite_master WHERE name IN ('ledger_campaign_seq', 'ledger_team_kind')`).pluck().get()).toBe(0);
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     sqlite.close();
     expect(fs.statSync(file).size).toBeLessThan(bytesBefore * 0.7); // a small file: its rulesets and team lists weigh most
@@ -97,6 +98,36 @@ describe('migration 0010: the lean campaign file (issue 21)', () => {
         }
         for (const t of f.teams) await call(core, 'teams.get', { id: t.id });
       }
+    } finally {
+      core.close();
+    }
+  });
+
+  it("reads a team's deaths, injuries and honours through the small partial index, and nothing needs the dropped one", () => {
+    const core = testCore();
+    try {
+      const { db, sqlite } = core.opened;
+      const { ledgerEntries } = schema;
+      const planOf = (q: { sql: string; params: unknown[] }) =>
+        (sqlite.prepare(`EXPLAIN QUERY PLAN ${q.sql}`).all(...q.params) as { detail: string }[]).map((r) => r.detail).join(' | ');
+      const ofTeam = eq(ledgerEntries.teamId, 'team');
+      // The queries of repos/teams.ts teamLedgerOfKind and injuryMarksBefore, as drizzle writes them.
+      expect(
+        planOf(
+          db
+            .select()
+            .from(ledgerEntries)
+            .where(and(ofTeam, eq(ledgerEntries.kind, 'model.died'), schema.ledgerMarkKinds))
+            .toSQL(),
+        ),
+      ).toMatch(/USING INDEX ledger_team_marks/);
+      const injuries = and(ofTeam, inArray(ledgerEntries.kind, ['injury.rolled', 'honour.bought']), lt(ledgerEntries.seq, 9), schema.ledgerMarkKinds);
+      expect(planOf(db.select().from(ledgerEntries).where(injuries).toSQL())).toMatch(/USING INDEX ledger_team_marks/);
+      // A team's ledger, a game's entries: their own indexes.
+      expect(planOf(db.select().from(ledgerEntries).where(ofTeam).orderBy(ledgerEntries.seq).toSQL())).toMatch(/USING INDEX ledger_team_seq/);
+      expect(planOf(db.select().from(ledgerEntries).where(eq(ledgerEntries.gameId, 'game')).toSQL())).toMatch(/USING INDEX ledger_game/);
+      // A whole campaign reads the table in rowid (= seq) order: no sort.
+      expect(planOf(db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, 'c')).orderBy(ledgerEntries.seq).toSQL())).not.toMatch(/TEMP B-TREE/);
     } finally {
       core.close();
     }

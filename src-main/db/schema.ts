@@ -148,6 +148,11 @@ export const teams = sqliteTable(
   ],
 );
 
+/** The ledger kinds looked up by kind (index ledger_team_marks): deaths, injuries, honours. */
+export const LEDGER_MARK_KINDS = ['model.died', 'injury.rolled', 'honour.bought'] as const;
+/** `kind IN (…the mark kinds…)`, written as the partial index's WHERE is, so SQLite may use the index. */
+export const ledgerMarkKinds = sql.raw(`"kind" IN (${LEDGER_MARK_KINDS.map((k) => `'${k}'`).join(', ')})`);
+
 /**
  * The progression ledger: every requisition award or spend, recruit, dismissal, purchase (and, with games, every
  * EXP point, injury and death) is one row, tied to its team and, when a game caused it, to the game.
@@ -182,8 +187,10 @@ export const ledgerEntries = sqliteTable(
     index('ledger_game').on(t.gameId),
     // No (campaign_id, seq) index (issue 21): only the rare whole-campaign reads (campaign file, bulletin) ask by campaign,
     // and a scan of the table in rowid order is already in seq order.
-    // A team's fallen (kind = 'model.died') without reading its whole ledger (issue 9).
-    index('ledger_team_kind').on(t.teamId, t.kind),
+    // A team's fallen and a void's injuries and honours without reading its whole ledger (issue 9). Partial (issue 21):
+    // only the few rows of those kinds are in it, so a query must say `kind IN (LEDGER_MARK_KINDS)` word for word
+    // (ledgerMarkKinds) for SQLite to use it.
+    index('ledger_team_marks').on(t.teamId, t.kind).where(ledgerMarkKinds),
   ],
 );
 

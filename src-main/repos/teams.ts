@@ -5,7 +5,7 @@ import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../sha
 import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
-import { ledgerEntries, teams, type LedgerRow, type TeamRow } from '../db/schema';
+import { ledgerEntries, ledgerMarkKinds, teams, type LEDGER_MARK_KINDS, type LedgerRow, type TeamRow } from '../db/schema';
 import { nameKey } from '../../shared/names';
 
 export const listTeams = (db: Db, campaignId: string) =>
@@ -52,7 +52,7 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
 /**
  * What a void needs from before its game about injuries (void-plan's `before.injuries`): the live permanent injuries
  * and Restorative Surgery honours of a team before `seq`, in order. Only the rows of those two kinds are read (the
- * ledger_team_kind index), and only their data is unpacked (issue 21: packed JSON, which SQL's JSON functions cannot
+ * ledger_team_marks index), and only their data is unpacked (issue 21: packed JSON, which SQL's JSON functions cannot
  * read); the paths are those of ledger data v1.
  */
 export function injuryMarksBefore(
@@ -62,7 +62,7 @@ export function injuryMarksBefore(
   surgery: string,
 ): { seq: number; kind: 'injury.rolled' | 'honour.bought'; model: string | null }[] {
   // Sorted here, not by ORDER BY: ordering by seq makes SQLite walk the team's whole ledger by (team_id, seq) instead of
-  // the few rows of these kinds by ledger_team_kind (a tenth of a millisecond instead of one, at ten years).
+  // the few rows of these kinds by ledger_team_marks (a tenth of a millisecond instead of one, at ten years).
   const rows = prepared(db, 'ledger.injuryMarksBefore', (d) =>
     d
       .select({ seq: ledgerEntries.seq, kind: ledgerEntries.kind, data: ledgerEntries.data })
@@ -71,6 +71,7 @@ export function injuryMarksBefore(
         and(
           eq(ledgerEntries.teamId, sql.placeholder('teamId')),
           inArray(ledgerEntries.kind, ['injury.rolled', 'honour.bought']),
+          ledgerMarkKinds,
           lt(ledgerEntries.seq, sql.placeholder('seq')),
           isNull(ledgerEntries.voidedAt),
         ),
@@ -96,13 +97,13 @@ export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
       .prepare(),
   ).all({ teamId });
 
-/** A team's ledger rows of one kind, in order (the ledger_team_kind index). */
-export const teamLedgerOfKind = (db: Db, teamId: string, kind: string): LedgerRow[] =>
+/** A team's ledger rows of one of the mark kinds (a death, an injury, an honour), in order (the ledger_team_marks index). */
+export const teamLedgerOfKind = (db: Db, teamId: string, kind: (typeof LEDGER_MARK_KINDS)[number]): LedgerRow[] =>
   prepared(db, 'ledger.ofTeamKind', (d) =>
     d
       .select()
       .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.teamId, sql.placeholder('teamId')), eq(ledgerEntries.kind, sql.placeholder('kind'))))
+      .where(and(eq(ledgerEntries.teamId, sql.placeholder('teamId')), eq(ledgerEntries.kind, sql.placeholder('kind')), ledgerMarkKinds))
       .orderBy(asc(ledgerEntries.seq))
       .prepare(),
   ).all({ teamId, kind });
