@@ -13,7 +13,7 @@ import { exportCampaign } from '../campaign-file';
 import { MIGRATIONS, call, tempDir, testCore } from '../test-support';
 import { knownMigrations, migrationTags } from './migrate';
 import { openCampaignFile } from './open';
-import { PACKED_COLUMNS } from './repack';
+import { PACKED_COLUMNS, PACKED_LEDGER_COLUMN } from './repack';
 import * as schema from './schema';
 
 const FIXTURE = path.resolve('src-main/db/fixtures/before-lean.sqlite');
@@ -81,7 +81,7 @@ describe('migration 0010: the lean campaign file (issue 21)', () => {
     // Stored lean: no draft after commit, no JSON left as text, the unneeded index gone, the space given back.
     const sqlite = opened.sqlite;
     expect(sqlite.prepare(`SELECT count(*) FROM games WHERE status <> 'draft' AND draft IS NOT NULL`).pluck().get()).toBe(0);
-    for (const { table, column } of PACKED_COLUMNS)
+    for (const { table, column } of [...PACKED_COLUMNS, PACKED_LEDGER_COLUMN])
       expect(sqlite.prepare(`SELECT count(*) FROM "${table}" WHERE substr("${column}", 1, 1) <> '"'`).pluck().get(), `${table}.${column}`).toBe(0);
     expect(sqlite.prepare(`SELECT count(*) FROM sqlite_master WHERE name IN ('ledger_campaign_seq', 'ledger_team_kind')`).pluck().get()).toBe(0);
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -5,6 +5,7 @@
  * columns read plain JSON too. Run by db/migrate.ts in one transaction, after the migration's SQL.
  */
 import type Database from 'better-sqlite3';
+import { repackLedgerData } from '../ledger/repack';
 import { packText } from './packed-json';
 
 /** The packed columns (schema.ts), with the key of their rows and their codec. */
@@ -12,12 +13,13 @@ export const PACKED_COLUMNS: readonly { table: string; key: string; column: stri
   { table: 'games', key: 'id', column: 'plan', codec: 'z' },
   { table: 'games', key: 'id', column: 'draft', codec: 'z' },
   { table: 'games', key: 'id', column: 'report', codec: 'z' },
-  { table: 'ledger_entries', key: 'seq', column: 'data', codec: 't' },
 ];
+/** Packed by the ledger module (src-main/ledger/repack.ts), the only writer of ledger_entries. */
+export const PACKED_LEDGER_COLUMN = { table: 'ledger_entries', key: 'seq', column: 'data', codec: 't' } as const;
 
-/** Pack every text value of the packed columns; returns how many values were rewritten. */
+/** Pack every plain-JSON value of the packed columns; returns how many values were rewritten. */
 export function repackJsonColumns(sqlite: Database.Database): number {
-  let rewritten = 0;
+  let rewritten = repackLedgerData(sqlite);
   for (const { table, key, column, codec } of PACKED_COLUMNS) {
     const update = sqlite.prepare(`UPDATE "${table}" SET "${column}" = ? WHERE "${key}" = ?`);
     const rows = sqlite.prepare(`SELECT "${key}" AS k, "${column}" AS v FROM "${table}" WHERE substr("${column}", 1, 1) <> '"'`).iterate() as IterableIterator<{
