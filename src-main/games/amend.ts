@@ -110,16 +110,19 @@ export function amendContext(db: Db, game: GameRow) {
     if (!item.voided && d.kind === 'honour.bought' && d.model !== null && d.honour === 'restorative-surgery')
       sums.injuries[d.model] = Math.max(0, (sums.injuries[d.model] ?? 0) - 1);
   }
-  // Later committed games of either team, and who took part in them.
-  const laterGames = SIDES.flatMap((side) =>
-    gamesRepo
-      .listGames(db, campaign.id, { teamId: teamIds[side], status: ['committed'] })
-      .filter((g) => g.number > game.number && g.report !== null)
-      .map((g) => {
-        const report = GameReport.parse(g.report);
-        return { gameId: g.id, team: teamIds[side], models: report.models.filter((m) => m.tookPart).map((m) => m.id) };
-      }),
-  );
+  // Later committed games of either team, and who of the team took part in them (each game once).
+  const later = new Map<string, GameRow>();
+  for (const side of SIDES)
+    for (const g of gamesRepo.listGames(db, campaign.id, { teamId: teamIds[side], status: ['committed'] }))
+      if (g.number > game.number && g.report !== null) later.set(g.id, g);
+  const laterGames = [...later.values()].flatMap((g) => {
+    const report = GameReport.parse(g.report);
+    return SIDES.map((side) => ({
+      gameId: g.id,
+      team: report.sides[side].teamId,
+      models: report.models.filter((m) => m.side === side && m.tookPart).map((m) => m.id),
+    }));
+  });
   const items = teamsRepo.campaignLedgerItems(slice).map((item, n) => ({ ...item, seq: n + 1 }));
   const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
   return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq };
