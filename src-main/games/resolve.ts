@@ -43,6 +43,7 @@ import {
 import type { GameRow } from '../db/schema';
 import type { GameState, LoadedTeam } from './context';
 import { teamThreat } from './context';
+import { takenProblems } from './taken';
 
 export interface ResolveInput {
   game: GameRow;
@@ -213,6 +214,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
       ),
     );
   }
+  problems.push(...takenProblems(report, game.setup, (id) => report.models.find((x) => x.id === id)?.name ?? id));
   if (report.missionId !== game.missionId) problems.push('The result is for another mission than the game plan.');
   if (problems.length > 0) return empty();
   // Every count within what the plan and the rosters allow (issue 16), before any rule rolls a die for it.

@@ -19,6 +19,7 @@ import * as ledger from '../ledger';
 import { resolveGame } from '../games/resolve';
 import { detail, gameSummary, lineSummary, loadGame, mustFindGame, mustFindGameLine, shapeDetail, summaryOf, teamNames, tryPlan } from '../games/detail';
 import { voidPlanFor } from '../games/void-view';
+import { takenSetup, withTaken } from '../games/taken';
 import { correctedSetup, onlyPlanned } from '../games/setup-correction';
 
 // Other handlers list games with the same summary line.
@@ -146,6 +147,7 @@ export const gameHandlers: GameHandlers = {
         if (!t.row.foundedAt) throw new AppError('VALIDATION', `${t.row.name} is not founded yet: found its roster before it plays.`);
         if (t.roster.models.length === 0) throw new AppError('VALIDATION', `${t.row.name} has no models left to play with.`);
       }
+      const taken = takenSetup(teams, setup, campaign.pointsLimit); // issue 19: the team taken to this game
       const at = ctx.now().toISOString();
       const id = ctx.newId();
       // The club's optional rules are the ruleset's switches (issue 6: the House rules page is the one place).
@@ -162,7 +164,7 @@ export const gameHandlers: GameHandlers = {
         playedOn: setup.playedOn ?? today(ctx),
         rulesetId: state.ruleset.id,
         rulesetVersion: state.ruleset.version,
-        setup: { mission: setup.mission, deployment: setup.deployment, optionalRules, ...(setup.choices ? { choices: setup.choices } : {}) },
+        setup: { mission: setup.mission, deployment: setup.deployment, optionalRules, ...(setup.choices ? { choices: setup.choices } : {}), ...taken },
         plan: null,
         draft: {},
         report: null,
@@ -179,7 +181,7 @@ export const gameHandlers: GameHandlers = {
       const attempt = tryPlan(row, state, teams, {});
       row.plan = attempt.plan;
       row.missionId = attempt.plan?.mission.id ?? null;
-      row.draft = freshDraft(attempt.plan, teams, {});
+      row.draft = withTaken(freshDraft(attempt.plan, teams, {}), row.setup);
       gamesRepo.insertGame(tx, row);
       return row;
     });
@@ -196,7 +198,7 @@ export const gameHandlers: GameHandlers = {
       const resolve = () => resolveGame({ game, state, teams, threats: campaignThreats(tx, campaign), draft }).preview;
       // Issue 20: a set-up roll already made (or typed) can be changed until commit: the plan is worked out again.
       if (key.startsWith('plan|') && (game.plan !== null || key in draft.faces)) {
-        const fresh = (plan: GamePlan, f: GameDraft['faces']) => freshDraft(plan, teams, f);
+        const fresh = (plan: GamePlan, f: GameDraft['faces']) => withTaken(freshDraft(plan, teams, f), game.setup);
         gamesRepo.updateGame(tx, id, { ...correctedSetup({ game, draft, teams, state, key, faces, change, fresh }), updatedAt: ctx.now().toISOString() });
         return game;
       }
@@ -219,7 +221,7 @@ export const gameHandlers: GameHandlers = {
         if (after.plan) {
           next.plan = after.plan;
           next.missionId = after.plan.mission.id;
-          next.draft = freshDraft(after.plan, teams, onlyPlanned(after.plan, withFaces));
+          next.draft = withTaken(freshDraft(after.plan, teams, onlyPlanned(after.plan, withFaces)), game.setup);
         }
       }
       gamesRepo.updateGame(tx, id, next);

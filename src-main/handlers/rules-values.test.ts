@@ -205,4 +205,34 @@ describe("issue 19: the club's ruleset values are applied", () => {
     expect(team.progress['third']?.members).toEqual([{ member: 'Member #3', injuries: [expect.stringMatching(/WS/)], mauled: null }]);
     core.close();
   });
+
+  it('docs/progression.md "a team is the models taken to one game": chosen at set-up, checked against the game\'s size, the rest sit at home', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await foundedPair(core);
+    const ids = (t: TeamDetail) => t.report.models.map((c) => c.modelId);
+    const team = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
+    const orks = await call<TeamDetail>(core, 'teams.get', { id: b.team.id });
+    const cato = team.report.models.find((c) => c.name === 'Brother Cato')!;
+    const base = { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' };
+    // Every model of the Iron Wolves in a game too small for them: refused, naming the team and the points over.
+    const tooBig = await core.invoke('games.create', { ...base, taken: { a: ids(team), b: ids(orks) }, gameSize: team.report.points - 1 });
+    expect(tooBig.ok ? '' : tooBig.error.message).toMatch(
+      new RegExp(`Iron Wolves takes ${team.report.points} pts to a ${team.report.points - 1}-pt game: leave 1 pts`),
+    );
+    // Brother Cato stays at home: the game fits, and he is listed as not taking part.
+    const g = await call<GameDetail>(core, 'games.create', {
+      ...base,
+      taken: { a: ids(team).filter((x) => x !== cato.modelId), b: ids(orks) },
+      gameSize: team.report.points - cato.points,
+    });
+    expect(g.draft.report.models.find((m) => m.id === cato.modelId)?.tookPart).toBe(false);
+    expect(g.draft.report.models.filter((m) => m.side === 'a' && m.tookPart)).toHaveLength(4);
+    const wrong = structuredClone(g.draft);
+    wrong.report.models = wrong.report.models.map((m) => (m.id === cato.modelId ? { ...m, tookPart: true } : m));
+    const refused = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft: wrong });
+    expect(refused.preview.problems).toContain(
+      `Brother Cato was not taken to this game at set-up (a ${team.report.points - cato.points}-pt game): untick "took part".`,
+    );
+    core.close();
+  });
 });

@@ -106,6 +106,16 @@ export const GameSetup = z
       .optional(),
     /** The players' choices (issue 19); left out, the plan's defaults. */
     choices: SetupChoices.optional(),
+    /**
+     * The team each player takes (issue 19; docs/progression.md: "a team is the models taken to one game"): roster
+     * model ids per side, a Squad by its roster line. Left out: every model plays.
+     */
+    taken: z
+      .object({ a: z.array(z.string().min(1).max(64)).max(100), b: z.array(z.string().min(1).max(64)).max(100) })
+      .strict()
+      .optional(),
+    /** The game's size in points the taken teams must fit (default: the campaign's points limit). */
+    gameSize: z.number().int().min(1).max(100000).optional(),
   })
   .strict()
   .refine((s) => s.teamA !== s.teamB, { message: 'Pick two different teams.', path: ['teamB'] });
