@@ -68,7 +68,7 @@ test("a set-up roll Herald made is changed at the club's ruling before commit, a
   await form.getByLabel('Why').fill('club ruling: the die fell off the table');
   await form.getByRole('button', { name: 'Change the roll' }).click();
   await expect(form).toBeHidden();
-  const rolls = game.plan.getByRole('table', { name: 'Dice for the set-up' });
+  const rolls = game.plan.getByRole('table', { name: 'Set-up rolls' });
   await expect(rolls).toContainText(`Herald rolled ${deployment.faces[0]}; changed at Alice's request: club ruling: the die fell off the table`);
   await expect(game.plan).not.toContainText(created.plan!.deployment!.text);
   // Kept in the game: after a reload, and in the plan the result is scored against.
