@@ -227,6 +227,13 @@ function dependentWords(db: Db, d: AmendDependent, c: AmendContext, name: (id: s
   }
 }
 
+/** JSON with keys sorted and undefined left out: two reports saying the same compare equal. */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : v,
+  );
+}
+
 /** What amending the game to `draft` does, in words, with what the handler writes. */
 export function planAmendment(db: Db, game: GameRow, draft: GameDraft | undefined) {
   const c = amendContext(db, game);
@@ -249,7 +256,8 @@ export function planAmendment(db: Db, game: GameRow, draft: GameDraft | undefine
   const dependents = plan.dependents.map((d) => dependentWords(db, d, c, name, human));
   const p = resolved.preview;
   const nothing = plan.diff.added.length + plan.diff.removed.length + plan.diff.changed.length === 0;
-  const sameReport = JSON.stringify(wanted.report.models) === JSON.stringify(committedDraft(c).report.models) && nothing;
+  // A VP miscounted may change no entry: the amendment is then the report alone, still worth applying.
+  const sameReport = nothing && canonical({ ...wanted.report, rolls: [] }) === canonical({ ...committedDraft(c).report, rolls: [] });
   const refusal = p.pendingRoll
     ? `Roll ${p.pendingRoll.expression} for ${p.pendingRoll.purpose} first.`
     : p.blocked

@@ -167,4 +167,54 @@ describe('amend a committed game (issue 20)', () => {
     expect(amended.storedRolls.filter((r) => r.phase === 'post').map((r) => r.faces)).toEqual([[3]]);
     core.close();
   });
+  it("an honour and a recruit bought with the game are kept; an injury Herald rolled is changed at the club's ruling, with who and why", async () => {
+    const core = testCore();
+    const pc = await playedCampaign(core, { name: 'Amend kept' });
+    const g = await call<GameDetail>(core, 'games.create', { campaignId: pc.campaign.id, teamA: pc.teamA, teamB: pc.teamB, mission: 'skirmish' });
+    const draft = structuredClone(g.draft);
+    const id = (name: string) => g.models.find((m) => m.name === name)!.id;
+    draft.report.models = draft.report.models.map((m) =>
+      m.name === 'Grub' ? { ...m, aliveAtEnd: false, outOfAction: { by: id('Kaelen'), how: 'melee' as const } } : m,
+    );
+    draft.honours = [{ side: 'a', model: id('Tarkus'), honour: 'deadeye', elite: false }];
+    draft.recruits = [{ side: 'b', entryId: 'boy', name: 'Snotling Bob' }];
+    draft.step = 'review';
+    const saved = await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft });
+    expect(saved.preview.problems).toEqual([]);
+    await call(core, 'games.commit', { id: g.game.id });
+
+    const start = await call<AmendPreview>(core, 'games.previewAmend', { id: g.game.id });
+    expect(start.draft.honours).toEqual(draft.honours);
+    expect(start.draft.recruits).toEqual(draft.recruits);
+    const amended = structuredClone(start.draft);
+    const injury = start.preview.rolls.find((r) => r.purpose.includes('Injury'))!;
+    const face = injury.faces[0] === 1 ? 2 : 1;
+    amended.overrides[injury.key!] = { faces: [face, ...injury.faces.slice(1)], by: 'Bob', reason: 'club ruling: re-roll' };
+    const preview = await call<AmendPreview>(core, 'games.previewAmend', { id: g.game.id, draft: amended });
+    expect([...preview.removed, ...preview.changed.map((c) => c.before)].map((l) => l.text).join(' ')).not.toMatch(/Deadeye|Snotling Bob/);
+    expect(preview.preview.rolls.find((r) => r.key === injury.key)!.purpose).toMatch(/changed at Bob's request: club ruling: re-roll/);
+    expect(preview.changed.length + preview.added.length + preview.removed.length).toBeGreaterThan(0);
+    await call(core, 'games.amend', { id: g.game.id, draft: amended, reason: 'Grub’s injury re-rolled' });
+    // Amended again from what is stored: the override is read back with who and why.
+    const again = await call<AmendPreview>(core, 'games.previewAmend', { id: g.game.id });
+    expect(again.draft.overrides[injury.key!]).toEqual({ faces: [face, ...injury.faces.slice(1)], by: 'Bob', reason: 'club ruling: re-roll' });
+    expect(again.draft.honours).toEqual(draft.honours);
+    expect(again.refusal).toBe('Nothing is amended yet: change the result first.');
+    core.close();
+  });
+  it('a correction that changes no entry (how Skorcha fell) is still an amendment, kept in the history with the score before', async () => {
+    const core = testCore();
+    const pc = await playedCampaign(core, { name: 'Amend VP' });
+    const { draft } = await call<AmendPreview>(core, 'games.previewAmend', { id: pc.game });
+    draft.report.models = draft.report.models.map((m) => (m.name === 'Skorcha' ? { ...m, outOfAction: { by: pc.kaelen, how: 'melee' as const } } : m));
+    const preview = await call<AmendPreview>(core, 'games.previewAmend', { id: pc.game, draft });
+    expect(preview.refusal).toBeNull();
+    expect([preview.added, preview.removed, preview.changed]).toEqual([[], [], []]);
+    await call<GameDetail>(core, 'games.amend', { id: pc.game, draft, reason: 'Skorcha fell in melee' });
+    const again = await call<AmendPreview>(core, 'games.previewAmend', { id: pc.game });
+    expect(again.draft.report.models.find((m) => m.name === 'Skorcha')!.outOfAction?.how).toBe('melee');
+    const [history] = await call<GameAmendments>(core, 'games.amendments', { id: pc.game });
+    expect(history!.originalScore).toBe('Iron Wolves 1 – 1 Da Boyz, a draw');
+    core.close();
+  });
 });
