@@ -26,7 +26,7 @@ import {
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
-import type { NewEntry } from '../ledger';
+import { readTeamState, type NewEntry } from '../ledger';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, campaignThreats, checkedRoster, loadTeam, mustFindCampaignRow, stateOf, type LoadedTeam } from './context';
@@ -247,6 +247,9 @@ export function planAmendment(db: Db, game: GameRow, draft: GameDraft | undefine
     roster: voidRosterLimits(db, c.campaign.pointsLimit, c.firstSeq),
   });
   const names = modelNames(c.teams, c.state);
+  // Models recruited after the game (named in a later entry that depends on it): their names as the teams have them now.
+  for (const team of [c.teams.a, c.teams.b])
+    for (const [id, m] of Object.entries(readTeamState(db, team.row.id)?.state.directory ?? {})) if (!names.has(id)) names.set(id, m.name);
   const human = humanizer(c.teams, names);
   const name = (id: string | null) => (id === null ? 'a model' : (names.get(id) ?? 'a model'));
   const teamName = (team: string) => (team === c.teams.a.row.id ? c.teams.a.row.name : c.teams.b.row.name);
