@@ -1,7 +1,8 @@
 /**
  * Issue 20, "Mistakes are cheap", after and before commit: a kill given to the wrong model is amended on the game's
  * page and the EXP moves on the roster, with the reason and the report before it in the game's history; a set-up roll
- * Herald made is changed at the club's ruling before the game is committed, and the plan follows.
+ * Herald made is changed at the club's ruling before the game is committed, and the plan follows; a set-up die typed
+ * wrong is typed again.
  */
 import { expect, test } from './fixtures';
 import { GamePage } from './pages/GamePage';
@@ -76,4 +77,33 @@ test("a set-up roll Herald made is changed at the club's ruling before commit, a
   await expect(game.plan).not.toContainText(created.plan!.deployment!.text);
   const stored = await invoke(page, 'games.get', { id: created.game.id });
   expect(stored.plan!.rolls.find((r) => r.key === deployment.key)!.faces).toEqual([face]);
+});
+
+test('real dice: a set-up die typed wrong is typed again while the set-up is being typed, and the plan asks for what follows', async ({ herald }) => {
+  const app = await herald.launch();
+  const { page } = app;
+  const pc = await playedCampaign(page, 'Typed Setup League');
+  await invoke(page, 'campaigns.updateSettings', {
+    id: pc.campaignId,
+    diceMode: 'physical',
+    optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
+  });
+  const created = await invoke(page, 'games.create', { campaignId: pc.campaignId, teamA: pc.marines, teamB: pc.orks });
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/games/${created.game.id}`)}`);
+  const game = new GamePage(page);
+  const ask = game.plan.getByRole('form', { name: 'Dice to roll' });
+  await expect(ask).toContainText('Mission');
+  // 3 is Breakthrough, whose attacker is rolled off next.
+  await ask.getByLabel('Die').fill('3');
+  await ask.getByRole('button', { name: 'Enter the roll' }).click();
+  await expect(ask).toContainText('Breakthrough: attacker roll-off');
+  // The die was a 1: typed again, and the set-up asks for what Skirmish needs instead.
+  await game.plan.getByRole('button', { name: 'Change the roll for Mission' }).click();
+  const form = game.plan.getByRole('form', { name: 'Change this roll' });
+  await form.getByLabel('Die').fill('1');
+  await form.getByRole('button', { name: 'Change the roll' }).click();
+  await expect(ask).toContainText('Deployment');
+  await expect(game.plan.getByRole('table', { name: 'Set-up rolls' })).toContainText('Mission');
+  await page.reload();
+  await expect(ask).toContainText('Deployment');
 });
