@@ -141,7 +141,7 @@ describe('migration 0010: the lean campaign file (issue 21)', () => {
       const sqlite = core.opened.sqlite;
       const row = sqlite.prepare(`SELECT draft, substr(report, 1, 2) AS report, substr(plan, 1, 2) AS plan FROM games WHERE id = ?`).get(played.game);
       expect(row).toEqual({ draft: null, report: '"z', plan: '"z' });
-      expect(sqlite.prepare(`SELECT count(*) FROM ledger_entries WHERE substr(data, 1, 2) <> '"t'`).pluck().get()).toBe(0);
+      expect(sqlite.prepare(`SELECT count(*) FROM ledger_entries WHERE substr(data, 1, 2) <> '"c'`).pluck().get()).toBe(0);
       // The committed game's page still lists what was entered: its report, from the stand-in draft too.
       const shown = await call<{ draft: { report: unknown; step: string } }>(core, 'games.get', { id: played.game });
       expect(shown.draft.step).toBe('review');

@@ -1,6 +1,6 @@
 /** The frozen tables of packed JSON (db/packed-json.ts, issue 21). */
 /**
- * Codec `t`'s fragments, FROZEN like the dictionary: fragment i is stored as U+E000+i (at most 255). Add nothing, remove
+ * Codec `c`'s fragments, FROZEN like the dictionary: fragment i is stored as U+E000+i (at most 255). Add nothing, remove
  * nothing, reorder nothing — a new list needs a new codec letter. They are pieces of ledger entries as JSON.stringify
  * writes them (keys in the order the rules package writes them, the presets' citations and award texts).
  */

@@ -9,13 +9,13 @@ import { repackLedgerData } from '../ledger/repack';
 import { packText } from './packed-json';
 
 /** The packed columns (schema.ts), with the key of their rows and their codec. */
-export const PACKED_COLUMNS: readonly { table: string; key: string; column: string; codec: 'z' | 't' }[] = [
+export const PACKED_COLUMNS: readonly { table: string; key: string; column: string; codec: 'z' | 'c' }[] = [
   { table: 'games', key: 'id', column: 'plan', codec: 'z' },
   { table: 'games', key: 'id', column: 'draft', codec: 'z' },
   { table: 'games', key: 'id', column: 'report', codec: 'z' },
 ];
 /** Packed by the ledger module (src-main/ledger/repack.ts), the only writer of ledger_entries. */
-export const PACKED_LEDGER_COLUMN = { table: 'ledger_entries', key: 'seq', column: 'data', codec: 't' } as const;
+export const PACKED_LEDGER_COLUMN = { table: 'ledger_entries', key: 'seq', column: 'data', codec: 'c' } as const;
 
 /** Pack every plain-JSON value of the packed columns; returns how many values were rewritten. */
 export function repackJsonColumns(sqlite: Database.Database): number {
@@ -30,7 +30,7 @@ export function repackJsonColumns(sqlite: Database.Database): number {
     const pending = [...rows];
     for (const r of pending) {
       const packed = packText(r.v, codec);
-      if (packed === r.v) continue; // text codec `t` cannot code (private-use characters): kept plain
+      if (packed === r.v) continue; // codec `c` cannot code (private-use characters): kept plain
       update.run(packed, r.k);
       rewritten += 1;
     }

@@ -174,7 +174,7 @@ export const ledgerEntries = sqliteTable(
     kind: text('kind').notNull(),
     /** Requisition: positive earned, negative spent. */
     req: integer('req').notNull().default(0),
-    /** A roster entry or a game's progression entry, stored compact (db/packed-json.ts codec `t`, issue 21). */
+    /** A roster entry or a game's progression entry, stored compact (db/packed-json.ts codec `c`, issue 21). */
     data: compactJson('data').notNull(),
     reason: text('reason').notNull(),
     createdAt: text('created_at').notNull(),

@@ -1,6 +1,6 @@
 /**
  * Migration 0010's data step for the ledger (issue 21): ledger entries' data still stored as plain JSON is rewritten
- * packed (db/packed-json.ts codec `t`). The same JSON text, coded: every entry reads back byte for byte as before.
+ * packed (db/packed-json.ts codec `c`). The same JSON text, coded: every entry reads back byte for byte as before.
  * Here because src-main/ledger/ is the only writer of ledger_entries; db/repack.ts runs it with the games' columns.
  */
 import type Database from 'better-sqlite3';
@@ -13,8 +13,8 @@ export function repackLedgerData(sqlite: Database.Database): number {
   const pending = sqlite.prepare(`SELECT seq, data FROM ledger_entries WHERE substr(data, 1, 1) <> '"'`).all() as { seq: number; data: string }[];
   let rewritten = 0;
   for (const r of pending) {
-    const packed = packText(r.data, 't');
-    if (packed === r.data) continue; // text codec `t` cannot code (private-use characters): kept plain
+    const packed = packText(r.data, 'c');
+    if (packed === r.data) continue; // codec `c` cannot code (private-use characters): kept plain
     update.run(packed, r.seq);
     rewritten += 1;
   }
