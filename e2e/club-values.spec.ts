@@ -1,0 +1,47 @@
+/**
+ * Issue 19: "a Skirmish with Assassination = 5 VP scores 5 and the kit prints 5" (004 Mission 1: Skirmish, "You gain an
+ * additional 1 VP (for a total of 2 VPs) for the 'Assassination'…"), and docs/progression.md "A roster holds at most
+ * 400 pts": the club changes both in House rules; the game-night kit prints the club's value, the result scores it,
+ * and the team page holds the club's roster cap.
+ */
+import { test, expect } from './fixtures';
+import { playedCampaign } from './support/played-campaign';
+import { invoke } from './support/invoke';
+import { RulesetPage } from './pages/RulesetPage';
+import { PrintPage } from './pages/PrintPage';
+
+test("a club's mission value is printed and scored; its roster cap is the team's limit", async ({ herald }) => {
+  test.setTimeout(150_000);
+  const { page } = await herald.launch();
+  const pc = await playedCampaign(page, 'Vraks club values');
+
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/campaigns/${pc.campaignId}/rules`)}`);
+  const rules = new RulesetPage(page);
+  await rules.waitUntilReady();
+  const missions = rules.section('Missions');
+  await missions.getByText('Values Herald scores Skirmish').click();
+  await missions.getByLabel('Skirmish: Assassination VP').fill('5');
+  await rules.section('About these rules').getByLabel('Roster cap after founding (pts)').fill('500');
+  await rules.apply('Assassination is worth 5 in our Skirmish; rosters up to 500');
+
+  // The team page holds the club's cap.
+  const team = await invoke(page, 'teams.get', { id: pc.marines });
+  expect(team.pointsLimit).toBe(500);
+
+  // A Skirmish: the kit prints 5 VP for Assassination.
+  const game = await invoke(page, 'games.create', { campaignId: pc.campaignId, teamA: pc.marines, teamB: pc.orks, mission: 'skirmish' });
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/games/${game.game.id}`)}`);
+  await page.getByRole('link', { name: 'Game-night kit' }).click();
+  const print = new PrintPage(page);
+  await print.waitUntilReady();
+  await expect(print.sheet('Game plan')).toContainText(/Assassination\s*5 VP/);
+
+  // Kaelen takes out the Ork Team Leader: the result scores 5 for it.
+  const draft = structuredClone(game.draft);
+  const nob = draft.report.models.find((m) => m.side === 'b' && m.type === 'team-leader')!;
+  draft.report.models = draft.report.models.map((m) =>
+    m.id === nob.id ? { ...m, aliveAtEnd: false, outOfAction: { by: pc.ids.get('Kaelen')!, how: 'melee' as const } } : m,
+  );
+  const saved = await invoke(page, 'games.saveDraft', { id: game.game.id, draft });
+  expect(saved.preview.score?.lines.find((l) => l.source === 'assassination')).toMatchObject({ side: 'a', vp: 5 });
+});
