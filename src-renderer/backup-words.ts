@@ -12,6 +12,7 @@ export const backupWhy = (reason: string) =>
   REASONS[reason] ??
   reason
     .replace(/^after-game-(\d+)$/, 'After game $1 was committed')
+    .replace(/^after-amending-game-(\d+)$/, 'After game $1 was amended')
     .replace(/^before-void-game-(\d+)$/, 'Before game $1 was voided')
     .replace(/^before-delete-campaign:(.*)$/s, 'Before deleting campaign $1 (restore it, or just that campaign, to bring it back)')
     .replace(/^before-migration-from-v(\d+)$/, 'Before updating the file (version $1)');
