@@ -9,6 +9,7 @@ import { playedCampaign } from './support/played-campaign';
 import { invoke } from './support/invoke';
 import { RulesetPage } from './pages/RulesetPage';
 import { PrintPage } from './pages/PrintPage';
+import { CampaignPage } from './pages/CampaignPage';
 
 test("a club's mission value is printed and scored; its roster cap is the team's limit", async ({ herald }) => {
   test.setTimeout(150_000);
@@ -44,4 +45,39 @@ test("a club's mission value is printed and scored; its roster cap is the team's
   );
   const saved = await invoke(page, 'games.saveDraft', { id: game.game.id, draft });
   expect(saved.preview.score?.lines.find((l) => l.source === 'assassination')).toMatchObject({ side: 'a', vp: 5 });
+});
+
+test('docs/progression.md "a team is the models taken to one game": chosen on New game, checked against the game\'s size, the rest sit at home', async ({
+  herald,
+}) => {
+  test.setTimeout(150_000);
+  const { page } = await herald.launch();
+  const pc = await playedCampaign(page, 'Vraks team taken');
+  await page.evaluate(`location.hash = ${JSON.stringify(`#/campaigns/${pc.campaignId}`)}`);
+  await new CampaignPage(page).newGame();
+  const pick = async (label: string, start: string) => {
+    const select = page.getByLabel(label, { exact: true });
+    const option = (await select.locator('option').allTextContents()).find((t) => t.startsWith(start))!;
+    await select.selectOption({ label: option });
+  };
+  await pick('Team A', 'Iron Wolves');
+  await pick('Team B', 'Da Boyz');
+  await pick('Mission', 'Skirmish');
+  await page.getByText('Choose the models each team takes').click();
+  const wolves = page.getByRole('group', { name: 'Iron Wolves: models taken to this game' });
+  await expect(wolves).toContainText('85 / 250 pts taken');
+  // A 70-pt game: the Iron Wolves' 85 pts do not fit, and main says so in words.
+  await page.getByLabel('Game size (pts)').fill('70');
+  await expect(wolves).toContainText('85 / 70 pts taken — 15 pts over: leave a model at home');
+  await page.getByRole('button', { name: 'Set up the game' }).click();
+  await expect(page.getByRole('alert')).toContainText('Iron Wolves takes 85 pts to a 70-pt game: leave 15 pts of models at home');
+  // Lucan (14 pts) and Varro (14 pts) stay at home: 57 pts fit.
+  await wolves.getByRole('checkbox', { name: /Lucan/ }).uncheck();
+  await wolves.getByRole('checkbox', { name: /Varro/ }).uncheck();
+  await expect(wolves).toContainText('57 / 70 pts taken');
+  await page.getByRole('button', { name: 'Set up the game' }).click();
+  // The result lists them as not taking part.
+  await expect(page.getByRole('checkbox', { name: 'Lucan took part' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Varro took part' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Cato took part' })).toBeChecked();
 });
