@@ -18,6 +18,7 @@ import {
   modelsLost,
   planAmend,
   rosterPointsLimit,
+  threat,
   type AmendDependent,
   type AmendEntry,
   type CampaignLedgerItem,
@@ -26,10 +27,11 @@ import {
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
-import { readTeamState, type NewEntry } from '../ledger';
+import { readCampaignFigures, readTeamState, type NewEntry } from '../ledger';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, campaignThreats, checkedRoster, loadTeam, mustFindCampaignRow, stateOf, type LoadedTeam } from './context';
+import { campaignRuleset, checkedRoster, loadTeam, mustFindCampaignRow, stateOf, teamThreat, type LoadedTeam } from './context';
+import { loadTeamList } from '../repos/team-lists';
 import { humanizer, modelNames, resolveGame, type Resolved } from './resolve';
 import { voidRosterLimits } from './void-rosters';
 
@@ -227,6 +229,22 @@ function dependentWords(db: Db, d: AmendDependent, c: AmendContext, name: (id: s
   }
 }
 
+/**
+ * The Threats the Underdog is judged against (docs/progression.md Threat): the game's two teams as they stood before
+ * it (so the amended game's own deaths, honours and recruits do not count), every other founded team as it is now.
+ */
+function threatsForAmend(db: Db, c: AmendContext): number[] {
+  const figures = readCampaignFigures(db, c.campaign.id);
+  const others = teamsRepo
+    .listTeams(db, c.campaign.id)
+    .filter((t) => t.foundedAt !== null && t.id !== c.teams.a.row.id && t.id !== c.teams.b.row.id)
+    .map((t) => {
+      const list = loadTeamList(db, t.teamListId)!;
+      return threat(checkedRoster(list, teamsRepo.storedRoster(t), Number.MAX_SAFE_INTEGER).points + (figures.get(t.id)?.honourPoints ?? 0));
+    });
+  return [teamThreat(c.teams.a), teamThreat(c.teams.b), ...others];
+}
+
 /** JSON with keys sorted and undefined left out: two reports saying the same compare equal. */
 function canonical(value: unknown): string {
   return JSON.stringify(value, (_key, v: unknown) =>
@@ -238,7 +256,7 @@ function canonical(value: unknown): string {
 export function planAmendment(db: Db, game: GameRow, draft: GameDraft | undefined) {
   const c = amendContext(db, game);
   const wanted = draft ?? committedDraft(c);
-  const resolved = resolveGame({ game, state: c.state, teams: c.teams, threats: campaignThreats(db, c.campaign), draft: wanted });
+  const resolved = resolveGame({ game, state: c.state, teams: c.teams, threats: threatsForAmend(db, c), draft: wanted });
   const history = GameReport.parse(game.report).amendments ?? [];
   const entries = amendedEntries(c, resolved, history.length + 1);
   const plan = planAmend(c.items, game.id, entries, {
