@@ -14,6 +14,7 @@ import { planGame } from './plan';
 import { reportFromPlan, validateReport } from './report';
 import type { GameReport, ModelReport } from './report';
 import { scoreGame } from './score';
+import { diffRulesets } from '../ruleset/diff';
 
 const m = (id: string, side: 'a' | 'b', extra: Partial<ModelReport> = {}): ModelReport => ({
   id,
@@ -154,5 +155,23 @@ describe("issue 19: a club's own mission is planned, recorded and scored from it
     expect(validateReport(report, r2.missions)).toContain('Model {model:b-1} destroyed an objective marker, which Night Raid does not score.');
     const clean = { ...report, models: [m('a-1', 'a'), m('b-1', 'b')] };
     expect(scoreGame(clean, r2).lines.map((l) => l.source)).toEqual(['survival', 'survival']);
+  });
+});
+
+describe('issue 19: the Apply dialog says which values the club changed', () => {
+  it('004 Mission 4 – Sabotage ("gains 3 VPs"), Skirmish\'s Assassination and the roster cap (docs/progression.md "at most 400 pts"), in words', () => {
+    const before = battleHonoursPreset();
+    const after = withMission('sabotage', (x) => ({
+      ...x,
+      scoring: { vpForEnemyMarker: 5 },
+      bonusExperience: x.bonusExperience.map((b) => ({ ...b, exp: 3 })),
+    }));
+    after.missions = after.missions.map((x) => (x.id === 'skirmish' ? { ...x, secondaryOverrides: { ...x.secondaryOverrides, assassination: 5 } } : x));
+    after.team.rosterCap = 500;
+    expect(diffRulesets(before, after).map((c) => c.text)).toEqual([
+      'Roster cap after founding 400 → 500 pts.',
+      'Skirmish: Assassination 2 → 5 VP.',
+      'Sabotage: Destroying the opponent\'s objective marker: 5 VP; bonus EXP "A Team Leader or Special model that destroys an objective marker gains +2 EXP." 2 → 3.',
+    ]);
   });
 });

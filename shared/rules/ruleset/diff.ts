@@ -3,7 +3,9 @@
  * shown before a campaign is upgraded or an edit is applied. Rosters that would become illegal are the app's to add
  * (they need the campaign's teams). Pure.
  */
-import type { DiceTable, Readings, Ruleset } from './schema';
+import type { DiceTable, Mission, Readings, Ruleset, SecondaryObjective } from './schema';
+import { missionScoring, scoringWords } from '../hor/mission-scoring';
+import { rosterCapOf } from '../roster/ledger';
 import { READING_DEFAULTS, allTables } from './schema';
 
 export interface RulesetChange {
@@ -57,6 +59,25 @@ function tableText(was: DiceTable, now: DiceTable): string {
   return `${now.name}: ${bits.length > 0 ? bits.join('; ') : 'wording changed'}.`;
 }
 
+/** A mission's changed values in words (issue 19: the values Herald scores); other edits: "changed". */
+function missionText(secondaries: readonly SecondaryObjective[]) {
+  return (was: Mission, now: Mission): string => {
+    const bits: string[] = [];
+    const before = scoringWords(missionScoring(was));
+    for (const w of scoringWords(missionScoring(now))) if (!before.includes(w)) bits.push(w.replace(/\.$/, ''));
+    for (const o of secondaries) {
+      const a = was.secondaryOverrides[o.id] ?? o.vp;
+      const b = now.secondaryOverrides[o.id] ?? o.vp;
+      if (a !== b) bits.push(`${o.name} ${a} → ${b} VP`);
+    }
+    for (const b of now.bonusExperience) {
+      const a = was.bonusExperience.find((x) => x.id === b.id);
+      if (a && a.exp !== b.exp) bits.push(`bonus EXP "${b.condition}" ${a.exp} → ${b.exp}`);
+    }
+    return bits.length > 0 ? `${now.name}: ${bits.join('; ')}.` : `${now.name} changed.`;
+  };
+}
+
 function nullable<T>(area: string, name: string, was: T | null, now: T | null, describe: (a: T, b: T) => string, out: RulesetChange[]) {
   if (was === null && now === null) return;
   if (was === null) out.push({ area, kind: 'added', text: `${name} entered.` });
@@ -78,7 +99,9 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
   if (before.version !== after.version) out.push({ area: 'Ruleset', kind: 'changed', text: `Version ${before.version} → ${after.version}.` });
   if (before.team.pointsLimit !== after.team.pointsLimit)
     out.push({ area: 'Teams', kind: 'changed', text: `Team points limit ${before.team.pointsLimit} → ${after.team.pointsLimit}.` });
-  byId('Missions', before.missions, after.missions, null, out);
+  if (rosterCapOf(before) !== rosterCapOf(after))
+    out.push({ area: 'Teams', kind: 'changed', text: `Roster cap after founding ${rosterCapOf(before)} → ${rosterCapOf(after)} pts.` });
+  byId('Missions', before.missions, after.missions, missionText(before.secondaryObjectives), out);
   byId('Special rules', before.specialRules, after.specialRules, (_a, b) => `${b.name}: text changed.`, out);
   byId(
     'Secondary objectives',
