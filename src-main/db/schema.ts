@@ -239,7 +239,8 @@ export type TeamProjectionRow = typeof teamProjections.$inferSelect;
 /**
  * A game between two teams of a campaign (issue 5). A draft holds the set-up, the plan and the wizard's inputs
  * (`draft`, shared/ipc/schemas/games.ts GameDraft) and survives a restart; committing writes the report, the rolls and
- * the ledger entries in one transaction; voiding marks the game and exactly its ledger entries voided.
+ * the ledger entries and clears the draft in one transaction; voiding marks the game and exactly its ledger entries
+ * voided. Plan, draft and report are packed JSON (db/packed-json.ts, issue 21).
  */
 export const games = sqliteTable(
   'games',
