@@ -5,15 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
-import type { RulesetView } from '../../shared/ipc/schemas/rulesets';
+import type { RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Mission } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, testCore } from '../test-support';
 
 let uid = 0;
-async function foundedPair(core: Core) {
-  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Vraks ${++uid}`, preset: 'hor-battle-honours' });
+async function foundedPair(core: Core, pointsLimit = 250) {
+  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Vraks ${++uid}`, preset: 'hor-battle-honours', pointsLimit });
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
   const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
   const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
@@ -233,6 +233,25 @@ describe("issue 19: the club's ruleset values are applied", () => {
     expect(refused.preview.problems).toContain(
       `Brother Cato was not taken to this game at set-up (a ${team.report.points - cato.points}-pt game): untick "took part".`,
     );
+    core.close();
+  });
+
+  it('docs/progression.md "A roster holds at most 400 pts": a lower cap names, before it is applied, the teams over it', async () => {
+    const core = testCore();
+    const { campaign, a } = await foundedPair(core, 90);
+    // After founding, the Iron Wolves (85 pts) recruit a 14-pt marine with Req: 99 pts, within the 400-pt cap.
+    await call(core, 'teams.adjustRequisition', { id: a.team.id, amount: 50, reason: 'Test: Req to recruit with' });
+    const wolves = await call<TeamDetail>(core, 'teams.recruit', {
+      id: a.team.id,
+      model: { id: `m${++uid}`, entryId: 'tactical-marine', name: 'Brother Hale', options: {}, armoury: [], grenades: {} },
+    });
+    expect(wolves.report.points).toBe(99);
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    const next = structuredClone(current.ruleset);
+    next.team.rosterCap = 95;
+    const preview = await call<RulesetPreview>(core, 'rulesets.preview', { campaignId: campaign.id, ruleset: next });
+    expect(preview.changes.map((c) => c.text)).toContain('Roster cap after founding 400 → 95 pts.');
+    expect(preview.rosterProblems).toContain('Iron Wolves holds 99 pts of models and gear: over the roster cap of 95 pts.');
     core.close();
   });
 });

@@ -6,7 +6,7 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { RULESET_FILE_FORMAT, RULESET_MAX_BYTES, RulesetFile, type RulesetPreview, type RulesetView } from '../../shared/ipc/schemas/rulesets';
-import { Ruleset, checkRuleset, diffRulesets, presets, rosterLegality, type LegalityTeam } from '../../shared/rules';
+import { Ruleset, checkRuleset, diffRulesets, presets, rosterCapOf, rosterLegality, rosterPointsLimit, type LegalityTeam } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import { findCampaignRow } from '../repos/campaigns';
@@ -53,23 +53,26 @@ function view(db: Db, campaignId: string): RulesetView {
  */
 function rosterProblems(db: Db, campaignId: string, next: Ruleset): string[] {
   const state = loadCampaignState(db, campaignId);
-  const teams: LegalityTeam[] = teamsRepo
+  const founded = teamsRepo
     .listTeams(db, campaignId)
     .filter((t) => t.foundedAt !== null)
-    .map((t) => {
-      const loaded = loadTeam(db, t.id, state.campaign.pointsLimit);
-      return {
-        id: t.id,
-        name: t.name,
-        models: loaded.report.models.map((c) => ({
-          id: c.modelId,
-          name: c.name || c.entryName,
-          type: c.category === 'squad' ? 'core' : c.category,
-          psyker: loaded.list.entries.find((e) => e.id === c.entryId)?.psyker === true,
-        })),
-      };
-    });
-  return rosterLegality({ before: state.ruleset, after: next, projection: state.projection, teams });
+    .map((t) => ({ t, loaded: loadTeam(db, t.id, state.campaign.pointsLimit) }));
+  const teams: LegalityTeam[] = founded.map(({ t, loaded }) => ({
+    id: t.id,
+    name: t.name,
+    models: loaded.report.models.map((c) => ({
+      id: c.modelId,
+      name: c.name || c.entryName,
+      type: c.category === 'squad' ? 'core' : c.category,
+      psyker: loaded.list.entries.find((e) => e.id === c.entryId)?.psyker === true,
+    })),
+  }));
+  // docs/progression.md "A roster holds at most 400 pts": a lower cap (issue 19: a value of the ruleset) names the teams over it.
+  const cap = rosterPointsLimit(state.campaign.pointsLimit, true, rosterCapOf(next));
+  const over = founded
+    .filter(({ loaded }) => loaded.report.points > cap)
+    .map(({ t, loaded }) => `${t.name} holds ${loaded.report.points} pts of models and gear: over the roster cap of ${cap} pts.`);
+  return [...rosterLegality({ before: state.ruleset, after: next, projection: state.projection, teams }), ...over];
 }
 
 function preview(db: Db, campaignId: string, input: unknown): RulesetPreview {
