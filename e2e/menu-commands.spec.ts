@@ -85,3 +85,16 @@ test('New campaign… on another screen goes to the home screen’s form', async
   await home.waitUntilReady();
   await expect(home.nameInput).toBeFocused();
 });
+
+test('Hand over… on a campaign opens its hand-over form (issue 22)', async ({ herald }) => {
+  const app = await herald.launch();
+  const home = new HomePage(app.page);
+  await home.waitUntilReady();
+  await home.createCampaign('Siege of Vraks');
+  await app.page.getByRole('link', { name: 'Siege of Vraks' }).click();
+  const heading = app.page.getByRole('heading', { name: 'Siege of Vraks', level: 1 });
+  await expect(heading).toBeVisible();
+  await reloadWithMenuEvent(app.page, 'menu.command', { command: 'handOver' }, heading);
+  await expect(app.page.getByLabel('Hand over to')).toBeVisible();
+  await expect(app.page.getByRole('button', { name: 'Hand over and save the file' })).toBeDisabled();
+});

@@ -132,6 +132,32 @@ describe('hand-over between laptops (issue 22)', () => {
     b.close();
   });
 
+  it('an update keeps the rows only this laptop has, and checks what the file brings as a first import does', async () => {
+    const a = testCore(tempDir());
+    const { campaign } = await playedCampaign(a);
+    const b = laptopB();
+    const onB = await importText(b, await exportText(a, campaign.id));
+    // Not handed over: a player added here meanwhile is not in B's file, and stays.
+    await call(a, 'players.create', { campaignId: campaign.id, name: 'Carol' });
+    await playGame(b, onB.campaign.id);
+    const good = JSON.parse(await exportText(b, onB.campaign.id)) as CampaignJson;
+    // The same file with game 2's first Req entry worth a thousand times more: refused in words, nothing changes.
+    const forged = structuredClone(good);
+    const i = forged.ledger.findIndex((e) => e.gameId === forged.games.find((g) => g.number === 2)!.id && e.req > 0);
+    forged.ledger[i]!.req *= 1000;
+    const snapshot = snapshotTables(a);
+    expect((await failure(a, 'campaigns.importFile', { source: 'upload', fileName: 'forged.json', text: JSON.stringify(forged) })).message).toMatch(
+      /Ledger entry \d+ in the file .* moves \d+ Req, which no .* can\./,
+    );
+    expect(snapshotTables(a)).toEqual(snapshot);
+    const updated = await importText(a, JSON.stringify(good));
+    expect(updated).toMatchObject({ outcome: 'updated', message: expect.stringMatching(/\(game 2 added\)\.$/) });
+    expect(await committed(a, campaign.id)).toEqual([1, 2]);
+    expect((await call<{ name: string }[]>(a, 'players.list', { campaignId: campaign.id })).map((p) => p.name).sort()).toEqual(['Alice', 'Bob', 'Carol']);
+    a.close();
+    b.close();
+  });
+
   it('while handed over, every channel that writes refuses each of the campaign’s ids; nothing changes; taking it back ends it', async () => {
     const a = testCore(tempDir());
     const played = await playedCampaign(a);
