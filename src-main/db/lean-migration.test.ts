@@ -76,6 +76,10 @@ describe('migration 0010: the lean campaign file (issue 21)', () => {
       });
       expect(withoutAppliedDrafts(a)).toEqual(withoutAppliedDrafts(b));
       for (const g of a.games.filter((x) => x.status !== 'draft')) expect((g.draft as { report: unknown }).report).toEqual(g.report);
+      // The campaign file stays plain JSON: objects, never a packed string or the codec's characters.
+      for (const g of a.games) for (const doc of [g.plan, g.draft, g.report]) expect(typeof doc).toBe('object');
+      for (const e of a.ledger) expect(typeof e.data).toBe('object');
+      expect(JSON.stringify(a)).not.toMatch(/[\ue000-\ue0ff]|"z[A-Za-z0-9+/]{40}/);
     }
 
     // Stored lean: no draft after commit, no JSON left as text, the unneeded index gone, the space given back.
