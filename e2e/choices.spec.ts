@@ -72,7 +72,7 @@ test("the set-up screen asks the winners' choices; a reading changed in House ru
   await expect(game.plan).not.toContainText('Not rolled: the club plays Night Fighting on every turn');
   await expect(game.plan).toContainText('10 to 13 turns each');
   await expect(game.plan.getByRole('list', { name: "The club's readings" })).toContainText('Random Game Length after turn 10');
-  const rolls = game.plan.getByRole('table', { name: 'Dice for the set-up' });
+  const rolls = game.plan.getByRole('table', { name: 'Set-up rolls' });
   await expect(rolls).toContainText('Roll-off to deploy');
   await expect(rolls).not.toContainText('Weather');
 
@@ -87,5 +87,5 @@ test("the set-up screen asks the winners' choices; a reading changed in House ru
   await page.getByLabel('The Attacker').selectOption({ label: 'Decided: Da Krumpas attacks' });
   await page.getByRole('button', { name: 'Set up the game' }).click();
   await expect(game.plan).toContainText(/The players decided that (Da Krumpas|Player B) attacks/);
-  await expect(game.plan.getByRole('table', { name: 'Dice for the set-up' })).not.toContainText('attacker roll-off');
+  await expect(game.plan.getByRole('table', { name: 'Set-up rolls' })).not.toContainText('attacker roll-off');
 });
