@@ -115,7 +115,12 @@ export const GameSetup = z
       .strict()
       .optional(),
     /** The game's size in points the taken teams must fit (default: the campaign's points limit). */
-    gameSize: z.number().int().min(1).max(100000).optional(),
+    gameSize: z
+      .number()
+      .int('The game size is a whole number of points.')
+      .min(1, 'The game size is at least 1 pt.')
+      .max(100000, 'The game size is at most 100000 pts.')
+      .optional(),
   })
   .strict()
   .refine((s) => s.teamA !== s.teamB, { message: 'Pick two different teams.', path: ['teamB'] });
