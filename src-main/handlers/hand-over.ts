@@ -62,11 +62,17 @@ export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: 
   const here = mustFind(ctx, hereId);
   const lineage = compareLineage(exportCampaign(ctx.db, hereId, at), file);
   if (lineage.kind === 'diverged') {
-    const kept = setAside(ctx.info.dataDir, fileName, text, at);
+    let where: string;
+    try {
+      where = `The file is kept in Herald’s data folder as ${setAside(ctx.info.dataDir, fileName, text, at)}`;
+    } catch (e) {
+      // A full or read-only disk: the refusal still stands, and the organiser still has the file where it came from.
+      where = `The file could not be kept in Herald’s data folder (${(e as Error).message}): keep the one you chose`;
+    }
     throw new AppError(
       'VALIDATION',
       `Both laptops changed “${here.name}” after the copies parted: this laptop ${accountWords(lineage.here, 'here')}; the file ${accountWords(lineage.file, 'file')}. ` +
-        `Nothing was merged and nothing changed. The file is kept in Herald’s data folder as ${kept}; to keep it as a separate campaign, import it as a copy under a new name.`,
+        `Nothing was merged and nothing changed. ${where}; to keep it as a separate campaign, import it as a copy under a new name.`,
     );
   }
   if (lineage.kind === 'older')
