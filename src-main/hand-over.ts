@@ -46,6 +46,9 @@ export const READ_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'games.list',
   'games.get',
   'games.voidPlan',
+  // Issue 20: what an amendment would change, and the amendments made; games.amend itself writes.
+  'games.previewAmend',
+  'games.amendments',
   'notes.list',
   'lan.status',
 ]);

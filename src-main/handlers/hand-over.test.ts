@@ -164,7 +164,9 @@ describe('hand-over between laptops (issue 22)', () => {
     const id = played.campaign.id;
     await call(a, 'campaigns.handOver', { id, to: 'the club laptop', destination: 'download' });
     const writes = CHANNEL_NAMES.filter((c) => !READ_CHANNELS.has(c) && !UNSCOPED_CHANNELS.has(c));
-    expect(writes).toEqual(expect.arrayContaining(['games.commit', 'teams.recruit', 'notes.set', 'campaigns.rename', 'rulesets.apply', 'games.void']));
+    expect(writes).toEqual(
+      expect.arrayContaining(['games.commit', 'games.amend', 'teams.recruit', 'notes.set', 'campaigns.rename', 'rulesets.apply', 'games.void']),
+    );
     const snapshot = snapshotTables(a);
     const ids = { id, teamId: played.teamA, gameId: played.game, playerId: played.player };
     for (const channel of writes)
@@ -173,6 +175,15 @@ describe('hand-over between laptops (issue 22)', () => {
         expect(r.ok ? 'accepted' : r.error.code, `${channel} ${JSON.stringify(input)}`).toBe('READ_ONLY');
       }
     expect(snapshotTables(a)).toEqual(snapshot);
+    // Its pages still read.
+    for (const [channel, input] of [
+      ['teams.get', { id: played.teamA }],
+      ['games.get', { id: played.game }],
+      ['games.amendments', { id: played.game }],
+      ['campaigns.standings', { id }],
+      ['notes.list', { campaignId: id }],
+    ] as const)
+      expect((await a.invoke(channel, input)).ok, channel).toBe(true);
     const back = await call<Campaign>(a, 'campaigns.takeBack', { id });
     expect(back.handedOver).toBeNull();
     await call(a, 'campaigns.rename', { id, name: 'Vraks II' });
