@@ -5,13 +5,15 @@
  * fast-check drives random sequences of what a club does — founding, games committed with deaths, injuries, EXP,
  * honours and recruits bought in the wizard, voids (with their dependents), recruits, dismissals, wargear, renames,
  * Req adjustments, and the campaign exported and imported again — through the real handlers on a real SQLite file.
- * Every third campaign plays Experience & Levels (tables entered), so models also level up and roll advances.
+ * Every third campaign plays Experience & Levels (tables entered), so models also level up and roll advances; committed
+ * games are also amended (issue 20).
  * After every step, every team's stored projection and roster equal a rebuild from its ledger, and Req is ≥ 0.
  * A refused step must be refused in words (never INTERNAL) and change nothing.
  * `npm test`: 200 sequences; `npm run test:reliability`: 1,000.
  */
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
+import type { AmendPreview } from '../../shared/ipc/schemas/amend';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Ruleset, RosterModel } from '../../shared/rules';
@@ -61,6 +63,7 @@ const Step = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('void' as const), pick: fc.nat(), withDependents: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('amend' as const), pick: fc.nat(), model: fc.nat(), by: fc.nat() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('recruit' as const), team: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('dismiss' as const), team: fc.nat(), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('wargear' as const), team: fc.nat(), pick: fc.nat() }) },
@@ -76,6 +79,7 @@ type Step = typeof Step extends fc.Arbitrary<infer T> ? T : never;
 let lists: TeamListSummary[] | undefined;
 let missions: string[] | undefined;
 let sequence = 0;
+let amended = 0;
 
 const d6 = (id: string, name: string, rows: [number, number, string, string][]) => ({
   id,
@@ -182,6 +186,37 @@ async function playGame(campaignId: string, teams: readonly { id: string; key: L
   expect(answer).toEqual(await call<GameDetail>(core, 'games.get', { id: created.game.id }));
 }
 
+/**
+ * Amend a committed game (issue 20): one model's fate turned over — a casualty that was not, or one that was missed.
+ * Applied when the preview allows it; otherwise the amendment must be refused in words and change nothing.
+ */
+async function amendGame(campaignId: string, step: Extract<Step, { kind: 'amend' }>) {
+  const committed = sqlite.prepare(`SELECT id FROM games WHERE campaign_id = ? AND status = 'committed' ORDER BY number`).pluck().all(campaignId) as string[];
+  if (committed.length === 0) return;
+  const id = committed[step.pick % committed.length]!;
+  const { draft } = await call<AmendPreview>(core, 'games.previewAmend', { id });
+  const playing = draft.report.models.filter((m) => m.tookPart);
+  const model = playing[step.model % playing.length];
+  if (!model) return;
+  const enemies = playing.filter((m) => m.side !== model.side);
+  const by = enemies[step.by % Math.max(1, enemies.length)]?.id ?? null;
+  draft.report.models = draft.report.models.map((m) =>
+    m.id !== model.id
+      ? m
+      : m.aliveAtEnd
+        ? { ...m, aliveAtEnd: false, outOfAction: { by, how: 'shooting' as const } }
+        : { ...m, aliveAtEnd: true, outOfAction: null },
+  );
+  const preview = await call<AmendPreview>(core, 'games.previewAmend', { id, draft });
+  const answer = await attempt(campaignId, 'games.amend', { id, draft: preview.draft, reason: 'property test' });
+  if (preview.refusal === null) expect(answer, `the preview allowed it: ${JSON.stringify(preview.dependents)}`).toBeDefined();
+  else expect(answer, `the preview refused it (${preview.refusal}) but the amendment was applied`).toBeUndefined();
+  if (answer) {
+    amended++;
+    expect(answer).toEqual(await call<GameDetail>(core, 'games.get', { id }));
+  }
+}
+
 async function run(steps: readonly Step[]) {
   const { campaignId, teams } = await setUp();
   const checked = teams.map((t) => t.id);
@@ -202,6 +237,9 @@ async function run(steps: readonly Step[]) {
         await attempt(campaignId, 'games.void', { id: committed[step.pick % committed.length], reason: 'property test', withDependents: step.withDependents });
         break;
       }
+      case 'amend':
+        await amendGame(campaignId, step);
+        break;
       case 'recruit':
         await attempt(campaignId, 'teams.recruit', {
           id: team.id,
@@ -283,6 +321,7 @@ describe('ledger, roster caches and projections agree (issue 18)', () => {
       [...kinds.values()].reduce((n, k) => n + k.voided, 0),
       'voided entries',
     ).toBeGreaterThan(0);
+    expect(amended, 'games amended').toBeGreaterThan(0);
     expect(Number(sqlite.prepare(`SELECT count(*) FROM campaigns WHERE name LIKE 'Sequence %' `).pluck().get())).toBeGreaterThan(SEQUENCES);
   }, 600_000);
 
