@@ -15,6 +15,7 @@ import { reportFromPlan, validateReport } from './report';
 import type { GameReport, ModelReport } from './report';
 import { scoreGame } from './score';
 import { diffRulesets } from '../ruleset/diff';
+import { checkRuleset } from '../ruleset/validate';
 
 const m = (id: string, side: 'a' | 'b', extra: Partial<ModelReport> = {}): ModelReport => ({
   id,
@@ -172,6 +173,22 @@ describe('issue 19: the Apply dialog says which values the club changed', () => 
       'Roster cap after founding 400 → 500 pts.',
       'Skirmish: Assassination 2 → 5 VP.',
       'Sabotage: Destroying the opponent\'s objective marker: 5 VP; bonus EXP "A Team Leader or Special model that destroys an objective marker gains +2 EXP." 2 → 3.',
+    ]);
+  });
+});
+
+describe("issue 19: a mission's scoring data is checked as the club types it", () => {
+  it('VP per claimed marker without markers, and a bonus for relics in a mission without them, are named in words; the presets have none', () => {
+    expect(checkRuleset(battleHonoursPreset()).problems).toEqual([]);
+    const broken: Mission = {
+      ...HOLD_THE_BRIDGE,
+      counters: [],
+      bonusExperience: [{ id: 'relic-bonus', exp: 1, per: 'each', modelTypes: ['special'], earnedFor: 'relic-carried', condition: 'Carries a relic.' }],
+    };
+    const r = RulesetSchema.parse({ ...battleHonoursPreset(), missions: [...battleHonoursPreset().missions, broken] });
+    expect(checkRuleset(r).problems).toEqual([
+      'Mission "Hold the Bridge" scores objective markers claimed but places none: add its objective markers.',
+      'Mission "Hold the Bridge": the bonus "Carries a relic." is earned for something the mission does not score.',
     ]);
   });
 });

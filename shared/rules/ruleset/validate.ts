@@ -8,6 +8,8 @@ import { missingTables, tableCoverageProblems } from '../presets/require';
 import type { MissingTable } from '../presets/require';
 import { CLUB_MISSION_IDS, CLUB_MISSION_TABLE } from '../club-8th/missions';
 import { Ruleset, allTables } from './schema';
+import type { Mission } from './schema';
+import { bonusEarnedFor, missionScoring } from '../hor/mission-scoring';
 import { issueMessage } from '../roster/team-list-issues';
 
 /** Where a problem is in a ruleset, in words: ["progression", "honours", "groups", 1, "cost"] → "progression › honours › groups 2 › cost". */
@@ -104,6 +106,8 @@ export function checkRuleset(input: unknown): RulesetCheck {
       for (const h of g.honours)
         if (h.maxTimes !== undefined && !h.repeatable) problems.push(`Honour "${h.name}" has a maximum number of times but is not repeatable.`);
   }
+  // Issue 19: a mission's scoring values and the counters and bonuses they need agree (a club's own mission included).
+  for (const m of r.missions) problems.push(...missionScoringProblems(m));
   // Seed 003: the 8th-edition supplement's mission table may only name its six missions.
   const clubTable = allTables(r).find((t) => t.id === CLUB_MISSION_TABLE.id);
   for (const row of clubTable?.rows ?? []) {
@@ -113,4 +117,32 @@ export function checkRuleset(input: unknown): RulesetCheck {
       );
   }
   return { problems, missing: missingTables(r) };
+}
+
+/**
+ * What a mission's scoring data asks for that the mission does not have (issue 19), in words: VP per relic without
+ * Relic counters, VP per claimed marker without objective markers, a bonus earned for something the mission does not
+ * score.
+ */
+function missionScoringProblems(m: Mission): string[] {
+  const rules = missionScoring(m);
+  const has = (kind: 'relic' | 'objective') => m.counters.some((c) => c.kind === kind);
+  const out: string[] = [];
+  if (rules.vpPerRelic !== null && !has('relic')) out.push(`Mission "${m.name}" scores Relic counters but places none: add its Relic counters.`);
+  if (rules.vpPerClaimedMarker !== null && !has('objective'))
+    out.push(`Mission "${m.name}" scores objective markers claimed but places none: add its objective markers.`);
+  const needs: Partial<Record<NonNullable<ReturnType<typeof bonusEarnedFor>>, boolean>> = {
+    'relic-carried': rules.vpPerRelic !== null,
+    'attacker-in-defender-corner': rules.attackerAndDefender,
+    'defender-wins': rules.attackerAndDefender,
+    'enemy-marker-destroyed': rules.vpForEnemyMarker !== null,
+    'objective-claimed': rules.vpPerClaimedMarker !== null,
+    'banner-alive': rules.defendingModels !== null,
+    'banner-bearer-killed': rules.defendingModels !== null,
+  };
+  for (const b of m.bonusExperience) {
+    const kind = bonusEarnedFor(b);
+    if (kind !== null && needs[kind] === false) out.push(`Mission "${m.name}": the bonus "${b.condition}" is earned for something the mission does not score.`);
+  }
+  return out;
 }
