@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { integrityProblems } from './integrity-check';
-import { compressFileSync, decompressFileSync, isZstdFile, zstdAvailable } from './zstd';
+import { compressFileSync, decompressFileSync, decompressedDigest, isZstdFile, zstdAvailable } from './zstd';
 
 export interface BackupManifest {
   app: 'Herald';
@@ -191,20 +191,20 @@ function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCo
 }
 
 /**
- * The compressed backup, on this thread: snapshot, compress (flushed), drop the snapshot, decompress again and check
- * that copy. Kept only if the copy is the snapshot byte for byte (same SHA-256) and passes integrity_check and the
- * JSON check.
+ * The compressed backup, on this thread: snapshot, check it (integrity_check and the JSON check), compress it
+ * (flushed), and decompress the file on disk again. Kept only if that gives the checked snapshot byte for byte (same
+ * SHA-256), as in the worker (db/backup-worker.ts).
  */
 function compressedSnapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
   const schemaVersion = Number(sqlite.pragma('user_version', { simple: true }));
   try {
     fs.rmSync(names.snapshotTmp, { force: true });
     sqlite.prepare('VACUUM INTO ?').run(names.snapshotTmp);
+    if (!integrityOk(names.snapshotTmp)) throw new Error(`The backup ${names.name} failed its integrity check.`);
     const { compressed, database } = compressFileSync(names.snapshotTmp, names.tmpPath);
     fs.rmSync(names.snapshotTmp, { force: true });
-    const again = decompressFileSync(names.tmpPath, names.verifyTmp);
+    const again = decompressedDigest(names.tmpPath);
     if (again.sha256 !== database.sha256) throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
-    if (!integrityOk(names.verifyTmp)) throw new Error(`The backup ${names.name} failed its integrity check.`);
     if (sha256File(names.tmpPath) !== compressed.sha256) throw new Error(`The backup ${names.name} changed on disk while it was checked.`);
     return {
       sha256: compressed.sha256,
