@@ -10,6 +10,7 @@ import { AppError } from '../../shared/ipc/result';
 import type { AmendLine, AmendPreview } from '../../shared/ipc/schemas/amend';
 import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
 import {
+  FOUNDED_ROSTER_CAP,
   GamePlan,
   GameReport,
   emptyTeamFold,
@@ -67,7 +68,8 @@ function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, rows: rea
     state: fold.state,
     undo: null,
   };
-  const limit = rosterPointsLimit(campaign.pointsLimit, now.row.foundedAt !== null);
+  // The ruleset's roster cap after founding (issue 19), as loadTeam applies it.
+  const limit = rosterPointsLimit(campaign.pointsLimit, now.row.foundedAt !== null, now.rosterCap ?? FOUNDED_ROSTER_CAP);
   return { ...now, roster, report: checkedRoster(now.list, roster, limit), req: fold.req, projection };
 }
 
