@@ -2,7 +2,6 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
-import { eq } from 'drizzle-orm';
 import {
   CAMPAIGN_FILE_MAX_BYTES,
   asCopy,
@@ -12,8 +11,7 @@ import {
   importChecked,
   parseCampaignFile,
 } from '../campaign-file';
-import { campaigns } from '../db/schema';
-import { findCampaign } from '../repos/campaigns';
+import { findCampaign, findCampaignByOrigin } from '../repos/campaigns';
 import { campaignFileName as fileNameFor, importOverThisLaptop } from './hand-over';
 
 type CampaignFileHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportFile' | 'campaigns.importFile'>;
@@ -40,13 +38,7 @@ export const campaignFileHandlers: CampaignFileHandlers = {
     } else picked = { fileName: input.fileName, text: input.text };
     const file = parseCampaignFile(picked.fileName, picked.text);
     // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
-    const here = input.asCopy
-      ? undefined
-      : ctx.db
-          .select({ id: campaigns.id })
-          .from(campaigns)
-          .where(eq(campaigns.originId, file.campaign.originId ?? file.campaign.id))
-          .get();
+    const here = input.asCopy ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
     if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.text);
     // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
     const fresh = checkCampaignFile(file, ctx.newId);

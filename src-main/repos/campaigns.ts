@@ -24,6 +24,11 @@ export function listCampaigns(db: Db, includeArchived: boolean): Campaign[] {
   return rows.map(toCampaign);
 }
 
+/** The campaign here with this identity across laptops (issue 22: `campaigns.origin_id`), if any. */
+export function findCampaignByOrigin(db: Db, originId: string): { id: string } | undefined {
+  return db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.originId, originId)).get();
+}
+
 export function findCampaign(db: Db, id: string): Campaign | undefined {
   const row = findCampaignRow(db, id);
   return row ? toCampaign(row) : undefined;
