@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../shared/ipc/result';
-import { rosterPointsLimit, validateRoster, type LedgerData, type RosterModel } from '../shared/rules';
+import { RESERVE_KINDS, rosterPointsLimit, validateRoster, type LedgerData, type RosterModel } from '../shared/rules';
 import { campaignRosterCap } from './games/context';
 import type { Db } from './db/open';
 import { ledgerEntries } from './db/schema';
@@ -16,7 +16,14 @@ import { findCampaignRow } from './repos/campaigns';
 import { loadTeamList } from './repos/team-lists';
 import { findTeam, parseLedgerData, storedRoster } from './repos/teams';
 
-const UNDOABLE = new Set(['model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'req.adjusted']);
+const UNDOABLE = new Set(['model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'req.adjusted', ...RESERVE_KINDS]);
+/** Tactical Reserves (docs/progression.md): each action is undone by its opposite. */
+const OPPOSITE = {
+  'model.reserved': 'model.returned',
+  'model.returned': 'model.reserved',
+  'gear.parked': 'gear.fitted',
+  'gear.fitted': 'gear.parked',
+} as const;
 export const undoReason = (reason: string) => `Undone: ${reason.replace(/\.$/, '')}.`;
 
 /** Append the entry that undoes `entryId` of team `teamId`, in the caller's transaction. */
@@ -33,7 +40,7 @@ export function undoAction(db: Db, teamId: string, entryId: string, newId: () =>
   if (row.gameId !== null || !UNDOABLE.has(row.kind)) {
     throw new AppError(
       'VALIDATION',
-      'Only an organiser’s action can be undone here (a recruit, dismissal, wargear, rename or Req adjustment); a game is voided from its page.',
+      'Only an organiser’s action can be undone here (a recruit, dismissal, wargear, rename, Req adjustment or Tactical Reserves move); a game is voided from its page.',
     );
   }
   const later = ledger.teamRowsAfter(db, teamId, row.seq).filter((r) => r.voidedAt === null);
@@ -81,6 +88,14 @@ export function undoAction(db: Db, teamId: string, entryId: string, newId: () =>
       entry = { kind: 'model.recruited', data: { kind: 'model.recruited', model: was }, modelId: was.id, req: 0 };
       break;
     }
+    case 'model.reserved':
+    case 'model.returned':
+      entry = { kind: OPPOSITE[data.kind], data: { ...data, kind: OPPOSITE[data.kind] }, modelId: data.modelId, req: 0 };
+      break;
+    case 'gear.parked':
+    case 'gear.fitted':
+      entry = { kind: OPPOSITE[data.kind], data: { ...data, kind: OPPOSITE[data.kind] }, modelId: data.modelId, req: 0 };
+      break;
     default:
       throw new AppError('VALIDATION', 'That entry cannot be undone.');
   }

@@ -4,7 +4,7 @@
  *
  * fast-check drives random sequences of what a club does — founding, games committed with deaths, injuries, EXP,
  * honours and recruits bought in the wizard, voids (with their dependents), recruits, dismissals, wargear, renames,
- * Req adjustments, and the campaign exported and imported again — through the real handlers on a real SQLite file.
+ * Req adjustments, Tactical Reserves (models and gear parked and brought back), and the campaign exported and imported again — through the real handlers on a real SQLite file.
  * Every third campaign plays Experience & Levels (tables entered), so models also level up and roll advances; committed
  * games are also amended (issue 20).
  * After every step, every team's stored projection and roster equal a rebuild from its ledger, and Req is ≥ 0.
@@ -73,6 +73,9 @@ const Step = fc.oneof(
     arbitrary: fc.record({ kind: fc.constant('adjust' as const), team: fc.nat(), amount: fc.integer({ min: -120, max: 60 }).filter((n) => n !== 0) }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('import' as const) }) },
+  // Tactical Reserves (docs/progression.md): park a model or bring one back; park an Armoury item or fit a parked one.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('reserve' as const), team: fc.nat(), pick: fc.nat(), back: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('gear' as const), team: fc.nat(), pick: fc.nat(), fit: fc.boolean() }) },
 );
 type Step = typeof Step extends fc.Arbitrary<infer T> ? T : never;
 
@@ -261,6 +264,38 @@ async function run(steps: readonly Step[]) {
         await attempt(campaignId, 'teams.changeModel', { id: team.id, model: changed });
         break;
       }
+      case 'reserve': {
+        // Bringing back looks for a parked model in any team (sequences are short); with none, a model is parked.
+        const rosters = await Promise.all(teams.map(async (t) => ({ t, roster: (await call<TeamDetail>(core, 'teams.get', { id: t.id })).roster })));
+        const withParked = rosters.find((r) => (r.roster.reserve?.models.length ?? 0) > 0);
+        const [at, back] = step.back && withParked ? [withParked, true] : [rosters.find((r) => r.t.id === team.id)!, false];
+        const models = back ? at.roster.reserve!.models : at.roster.models;
+        if (models.length === 0) break;
+        await attempt(campaignId, 'teams.reserve', { id: at.t.id, modelId: models[step.pick % models.length]!.id, inReserve: !back });
+        break;
+      }
+      case 'gear': {
+        // Any team's carried item is parked (bought first when no model carries one: sequences are short); with `fit`,
+        // a parked item is then fitted to the first model, from the picked one, that may take it.
+        const rosters = async () => Promise.all(teams.map(async (t) => ({ t, roster: (await call<TeamDetail>(core, 'teams.get', { id: t.id })).roster })));
+        const carrying = (await rosters()).flatMap((r) => r.roster.models.filter((m) => m.armoury.length > 0).map((m) => ({ t: r.t, m })));
+        let c = carrying[step.pick % Math.max(1, carrying.length)];
+        if (!c) {
+          const m = (await detail()).roster.models[0];
+          const bought = m && (await attempt(campaignId, 'teams.changeModel', { id: team.id, model: { ...m, armoury: [ROSTERS[team.key].wargear] } }));
+          if (bought) c = { t: team, m: { ...m, armoury: [ROSTERS[team.key].wargear] } };
+        }
+        if (c) await attempt(campaignId, 'teams.parkGear', { id: c.t.id, modelId: c.m.id, item: c.m.armoury[0]! });
+        const fitting = step.fit ? (await rosters()).find((r) => (r.roster.reserve?.gear.length ?? 0) > 0 && r.roster.models.length > 0) : undefined;
+        if (!fitting) break;
+        const item = fitting.roster.reserve!.gear[0]!;
+        const models = fitting.roster.models;
+        for (let k = 0; k < models.length; k++) {
+          const modelId = models[(step.pick + k) % models.length]!.id;
+          if (await attempt(campaignId, 'teams.fitGear', { id: fitting.t.id, modelId, item })) break;
+        }
+        break;
+      }
       case 'adjust':
         await attempt(campaignId, 'teams.adjustRequisition', { id: team.id, amount: step.amount, reason: 'property test' });
         break;
@@ -314,6 +349,10 @@ describe('ledger, roster caches and projections agree (issue 18)', () => {
       'model.renamed',
       'model.wargear',
       'req.adjusted',
+      'model.reserved',
+      'model.returned',
+      'gear.parked',
+      'gear.fitted',
     ]) {
       expect(kinds.get(kind)?.n ?? 0, kind).toBeGreaterThan(0);
     }

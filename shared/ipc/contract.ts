@@ -29,6 +29,8 @@ import {
   TeamCreateInput,
   TeamDetail,
   TeamDismissInput,
+  TeamGearInput,
+  TeamReserveInput,
   TeamIdInput,
   TeamListDetail,
   TeamListExportInput,
@@ -208,11 +210,15 @@ export const channels = {
   'teams.recruit': channel({ input: TeamRecruitInput, output: TeamDetail, summary: 'Recruit a model into a founded team (spends Req).' }),
   'teams.changeModel': channel({ input: TeamChangeModelInput, output: TeamDetail, summary: 'Rename a model or buy wargear for it (spends Req).' }),
   'teams.dismiss': channel({ input: TeamDismissInput, output: TeamDetail, summary: 'Dismiss a model from a founded team.' }),
+  'teams.reserve': channel({ input: TeamReserveInput, output: TeamDetail, summary: 'Park a model in Tactical Reserves, or bring it back.' }),
+  'teams.parkGear': channel({ input: TeamGearInput, output: TeamDetail, summary: 'Park an Armoury item a model holds in Tactical Reserves.' }),
+  'teams.fitGear': channel({ input: TeamGearInput, output: TeamDetail, summary: 'Fit parked gear to an eligible model, without paying again.' }),
   'teams.adjustRequisition': channel({ input: TeamAdjustReqInput, output: TeamDetail, summary: 'Add or remove Req by hand, with a reason.' }),
   'teams.undo': channel({
     input: TeamUndoInput,
     output: TeamUndoResult,
-    summary: 'Undo an organiser action (recruit, dismissal, wargear, rename, Req adjustment) with a compensating entry, unless a later entry depends on it.',
+    summary:
+      'Undo an organiser action (recruit, dismissal, wargear, rename, Req adjustment, Tactical Reserves move) with a compensating entry, unless a later entry depends on it.',
   }),
   'teams.delete': channel({ input: TeamDeleteInput, output: TeamDeleteResult, summary: 'Delete a team that was never founded (a mistake).' }),
   'campaigns.delete': channel({

@@ -11,8 +11,13 @@ import { wordsErrorMap } from '../../shared/ipc/issue-words';
 import {
   FOUNDED_ROSTER_CAP,
   rosterCapOf,
+  foldRosterFrom,
   LedgerData,
   MISSIONS,
+  RESERVE_KINDS,
+  reserveProblem,
+  type ReserveData,
+  type Roster,
   PROGRESSION_ENTRY_KINDS,
   ProgressionEntry,
   ROSTER_MAX_MODELS,
@@ -130,6 +135,10 @@ const KIND_WORDS: Record<string, string> = {
   'model.wargear': 'wargear change',
   'model.renamed': 'renaming',
   'req.adjusted': 'Req adjustment (at most 10,000 either way)',
+  'model.reserved': 'Tactical Reserves parking',
+  'model.returned': 'return from Tactical Reserves',
+  'gear.parked': 'gear parked in Tactical Reserves',
+  'gear.fitted': 'gear fitted from Tactical Reserves',
   'exp.gained': 'EXP award',
   'level.reached': 'level',
   'advance.rolled': 'advance',
@@ -148,6 +157,7 @@ function modelOf(d: LedgerData | ProgressionEntry): string | null {
   if ('v' in d) return 'model' in d ? d.model : null;
   if (d.kind === 'model.recruited' || d.kind === 'model.wargear') return d.model.id;
   if (d.kind === 'model.dismissed' || d.kind === 'model.renamed') return d.modelId;
+  if (d.kind === 'model.reserved' || d.kind === 'model.returned' || d.kind === 'gear.parked' || d.kind === 'gear.fitted') return d.modelId;
   return null;
 }
 
@@ -216,5 +226,24 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
       refuse(`${where} is about a model ${teamName.get(e.teamId)} never had.`);
     return d;
   });
+  checkReserves(file, data, (i) => `Ledger entry ${i + 1} in the file (${teamName.get(file.ledger[i]!.teamId)}: “${file.ledger[i]!.reason.slice(0, 80)}”)`);
   return { data, models };
+}
+
+/**
+ * Tactical Reserves entries (docs/progression.md) move a model or an item that is there to move, as the team page
+ * checks: each team's roster is folded in ledger order and every live reserve entry checked against it.
+ */
+function checkReserves(file: CampaignFile, data: readonly (LedgerData | ProgressionEntry)[], where: (i: number) => string) {
+  const rosters = new Map<string, Roster | undefined>();
+  file.ledger.forEach((e, i) => {
+    const d = data[i]!;
+    if (e.voidedAt !== null || ('v' in d && d.kind !== 'model.died')) return;
+    const before = rosters.get(e.teamId);
+    if ((RESERVE_KINDS as readonly string[]).includes(d.kind)) {
+      const problem = before ? reserveProblem(before, d as ReserveData) : 'the team is not founded yet.';
+      if (problem) refuse(`${where(i)} cannot apply: ${problem}`);
+    }
+    if (before || d.kind === 'team.founded') rosters.set(e.teamId, foldRosterFrom(before, [{ data: d, req: e.req, voided: false }]));
+  });
 }

@@ -323,6 +323,12 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
     });
     teamProjection.req = balance[h.side] + earned[h.side] - spent[h.side];
     const card = h.model === null ? undefined : team.report.models.find((c) => c.modelId === h.model);
+    // docs/progression.md Tactical Reserves: "reserve models can't gain honours" (buyHonour says it in words).
+    const parked = h.model === null ? undefined : team.roster.reserve?.models.find((m) => m.id === h.model);
+    if (parked) {
+      problems.push(`${team.row.name}: ${parked.name || parked.id} is in Tactical Reserves, and reserve models can't gain honours.`);
+      return;
+    }
     if (h.model !== null && !card) {
       problems.push(`Honour ${i + 1}: that model is not on ${team.row.name}'s roster.`);
       return;

@@ -5,14 +5,14 @@
  * change a roster (not the team's EXP, injuries and Req of ten years: issue 9).
  */
 import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { FOUNDED_ROSTER_CAP, foldRoster, rosterPointsLimit, type RosterLimits, type Roster } from '../../shared/rules';
+import { FOUNDED_ROSTER_CAP, RESERVE_KINDS, foldRoster, rosterPointsLimit, type RosterLimits, type Roster } from '../../shared/rules';
 import { campaignRosterCap } from './context';
 import type { Db } from '../db/open';
 import { ledgerEntries } from '../db/schema';
 import { loadTeamList } from '../repos/team-lists';
 import { campaignLedgerItems, findTeam } from '../repos/teams';
 
-const ROSTER_KINDS = ['team.founded', 'model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'model.died'];
+const ROSTER_KINDS = ['team.founded', 'model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'model.died', ...RESERVE_KINDS];
 
 /** A team's roster just before ledger entry `seq` (undefined: not founded by then). */
 export function rosterBefore(db: Db, teamId: string, seq: number): Roster | undefined {

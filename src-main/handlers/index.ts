@@ -8,6 +8,7 @@ import { campaignHandlers } from './campaigns';
 import { playerHandlers } from './players';
 import { teamListHandlers } from './team-lists';
 import { teamHandlers } from './teams';
+import { reserveHandlers } from './reserves';
 import { gameHandlers } from './games';
 import { standingsHandlers } from './standings';
 import { settingsHandlers } from './settings';
@@ -33,6 +34,7 @@ export const handlers: Handlers<HandlerContext> = {
   ...teamListHandlers,
   ...playerHandlers,
   ...teamHandlers,
+  ...reserveHandlers,
   ...gameHandlers,
   ...standingsHandlers,
   ...settingsHandlers,

@@ -6,7 +6,7 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
-import { purchaseCost, rosterPointsLimit, squadOfMember, threat, type LedgerData } from '../../shared/rules';
+import { purchaseCost, reserveModels, rosterPointsLimit, squadOfMember, tacticalReservesOf, threat, type LedgerData } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
 import type { TeamList } from '../../shared/rules';
 import { validateRoster, type RosterReport } from '../../shared/rules';
@@ -53,7 +53,7 @@ interface Loaded {
   record: TeamRecord;
 }
 
-interface LoadedWithProjection extends Loaded {
+export interface LoadedWithProjection extends Loaded {
   /** The stored projection of the team's ledger (undefined before founding). */
   projection: StoredTeamState | undefined;
 }
@@ -114,7 +114,7 @@ function detail(db: Db, id: string): TeamDetail {
   const honourName = honourNamer({ ruleset });
   const state = l.projection?.state;
   const progress: TeamDetail['progress'] = {};
-  for (const m of l.roster.models) {
+  for (const m of [...l.roster.models, ...reserveModels(l.roster)]) {
     const s = state?.stats[m.id];
     progress[m.id] = { ...progressWords(state?.progression.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
     if (m.squadSize !== undefined) {
@@ -151,6 +151,7 @@ function detail(db: Db, id: string): TeamDetail {
   const { rows: latest, total } = repo.latestTeamLedger(db, id, TEAM_LEDGER_LINES);
   const teamHonours = (state?.progression.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour));
   return {
+    tacticalReserves: tacticalReservesOf(ruleset),
     progress,
     fallen,
     teamHonours,
@@ -182,7 +183,7 @@ function assertNameFree(db: Db, campaignId: string, name: string, exceptId?: str
 }
 
 /** Run a change in one transaction, then tell every window. */
-function change(ctx: HandlerContext, id: string, fn: (db: Db, l: LoadedWithProjection) => void): TeamDetail {
+export function change(ctx: HandlerContext, id: string, fn: (db: Db, l: LoadedWithProjection) => void): TeamDetail {
   const out = ctx.db.transaction((tx) => {
     fn(tx, load(tx, id));
     return detail(tx, id);
@@ -191,7 +192,7 @@ function change(ctx: HandlerContext, id: string, fn: (db: Db, l: LoadedWithProje
   return out;
 }
 
-function mustBeFounded(l: LoadedWithProjection) {
+export function mustBeFounded(l: LoadedWithProjection) {
   if (!l.row.foundedAt) throw new AppError('VALIDATION', `${l.row.name} is not founded yet: edit its roster freely until you found it.`);
 }
 
@@ -200,7 +201,7 @@ function mustBeFounded(l: LoadedWithProjection) {
  * cache and the projection, and refuses what the team cannot pay): the change must also not break a rule the roster
  * kept before (it may fix some).
  */
-function writeLedger(
+export function writeLedger(
   ctx: HandlerContext,
   db: Db,
   l: LoadedWithProjection,
@@ -324,6 +325,8 @@ export const teamHandlers: TeamHandlers = {
     change(ctx, id, (db, l) => {
       mustBeFounded(l);
       const current = l.roster.models.find((m) => m.id === model.id);
+      const parked = reserveModels(l.roster).find((m) => m.id === model.id);
+      if (parked) throw new AppError('VALIDATION', `${parked.name} is in Tactical Reserves: bring it back to the roster before changing it.`);
       if (!current) throw new AppError('NOT_FOUND', 'That model is not on the roster.');
       if (model.entryId !== current.entryId) throw new AppError('VALIDATION', 'A model cannot change what it is; recruit a new one instead.');
       if (!model.name) throw new AppError('VALIDATION', 'A model on a founded team needs a name.');
@@ -352,7 +355,8 @@ export const teamHandlers: TeamHandlers = {
   'teams.dismiss': ({ id, modelId, reason }, ctx) =>
     change(ctx, id, (db, l) => {
       mustBeFounded(l);
-      const model = l.roster.models.find((m) => m.id === modelId);
+      // A model in Tactical Reserves may be dismissed too (docs/progression.md: "dismissed or parked in reserve").
+      const model = [...l.roster.models, ...reserveModels(l.roster)].find((m) => m.id === modelId);
       if (!model) throw new AppError('NOT_FOUND', 'That model is not on the roster.');
       writeLedger(ctx, db, l, {
         kind: 'model.dismissed',

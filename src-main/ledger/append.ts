@@ -134,7 +134,8 @@ export function append(db: Db, input: AppendInput): Map<string, TeamAfter> {
 /** Promise 2: an entry about a model names one of its team's models (on the roster before, or recruited now). */
 function mustNameItsModels(team: TeamBefore, rows: readonly LedgerRow[], items: readonly LedgerItem[]) {
   // A Squad's members (shared/rules/game/squads.ts) are models of its team too: injuries and deaths name them.
-  const known = new Set(team.roster.models.flatMap(rosterModelIds));
+  // A model parked in Tactical Reserves (shared/rules/roster/reserves.ts) is still the team's.
+  const known = new Set([...team.roster.models, ...(team.roster.reserve?.models ?? [])].flatMap(rosterModelIds));
   for (const item of items) {
     const data = item.data;
     if (data.kind === 'model.recruited') known.add(data.model.id);

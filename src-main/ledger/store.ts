@@ -4,14 +4,15 @@
  * checks before it writes; a lint rule (eslint.config.js) keeps every other module from writing these tables.
  */
 import { eq, sql } from 'drizzle-orm';
-import { canonicalTeamState, modelsLost, type Roster, type TeamFold } from '../../shared/rules';
+import { canonicalTeamState, modelsLost, threatHonourPoints, type Roster, type TeamFold } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
 import { ledgerEntries, teamProjections, teams, type LedgerRow, type TeamRow } from '../db/schema';
 import type { StoredTeamState, Undo } from './read';
 
 /** Bump when what a projection holds or how it is folded changes: older rows are rebuilt when the file opens. */
-export const PROJECTION_VERSION = 2;
+// 3: the honour points Threat reads leave out the honours of models parked in Tactical Reserves or dismissed.
+export const PROJECTION_VERSION = 3;
 
 /** Append one ledger row; returns it as stored (with its seq). */
 export function appendRow(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>): LedgerRow {
@@ -76,7 +77,7 @@ export function writeProjection(db: Db, teamId: string, campaignId: string, f: T
     campaignId,
     version: PROJECTION_VERSION,
     req: f.req,
-    honourPoints: state.progression.teams[teamId]?.honourPoints ?? 0,
+    honourPoints: threatHonourPoints(state, teamId),
     modelsLost: modelsLost(state),
     lastSeq: f.lastSeq,
     gamesPlayed: r.games,

@@ -91,7 +91,8 @@ export function voidEntries(db: Db, input: VoidInput): Set<string> {
 
 /** Never a dangling model: a live entry about a model names one on the roster, or one that died or was dismissed. */
 function mustNotDangle(db: Db, teamId: string, after: readonly LedgerRow[], afterItems: readonly CampaignLedgerItem[]) {
-  const known = new Set(teamsRepo.storedRoster(teamsRepo.findTeam(db, teamId)!).models.map((m) => m.id));
+  const roster = teamsRepo.storedRoster(teamsRepo.findTeam(db, teamId)!);
+  const known = new Set([...roster.models, ...(roster.reserve?.models ?? [])].map((m) => m.id));
   // A model that left the roster by death or dismissal: entries about it (its recruitment, renames, wargear, games)
   // are history, not dangling.
   const directory = readTeamState(db, teamId)?.state.directory ?? {};

@@ -292,6 +292,16 @@ export class TeamState {
   async dismiss(modelId: string, reason: string) {
     return this.act(() => api.call('teams.dismiss', { id: this.id, modelId, reason: reason || undefined }));
   }
+  /** Tactical Reserves (docs/progression.md): park a model, or bring it back. */
+  async reserve(modelId: string, inReserve: boolean) {
+    return this.act(() => api.call('teams.reserve', { id: this.id, modelId, inReserve }));
+  }
+  async parkGear(modelId: string, item: string) {
+    return this.act(() => api.call('teams.parkGear', { id: this.id, modelId, item }));
+  }
+  async fitGear(modelId: string, item: string) {
+    return this.act(() => api.call('teams.fitGear', { id: this.id, modelId, item }));
+  }
   async adjustReq(amount: number, reason: string) {
     return this.act(() => api.call('teams.adjustRequisition', { id: this.id, amount, reason }));
   }

@@ -190,6 +190,8 @@ const Card = z.object({
 const Bound = z.object({ count: z.number().int(), min: z.number().int(), max: z.number().int(), squadModels: z.number().int().optional() });
 
 export const TeamDetail = z.object({
+  /** The campaign's ruleset has Tactical Reserves (docs/progression.md; roster/reserves.ts `tacticalReservesOf`). */
+  tacticalReserves: z.boolean(),
   team: TeamSummary,
   /** The points the roster may hold: the campaign's limit before founding, the ruleset's roster cap after (issue 19). */
   pointsLimit: z.number().int(),
@@ -254,6 +256,10 @@ export const TeamSaveDraftInput = z.object({ id: Id, roster: Roster }).strict();
 export const TeamRecruitInput = z.object({ id: Id, model: RosterModel }).strict();
 export const TeamChangeModelInput = z.object({ id: Id, model: RosterModel }).strict();
 export const TeamDismissInput = z.object({ id: Id, modelId: z.string().min(1).max(64), reason: z.string().max(200).optional() }).strict();
+/** Park a model in Tactical Reserves (`inReserve: true`) or bring it back (docs/progression.md "Tactical Reserves"). */
+export const TeamReserveInput = z.object({ id: Id, modelId: z.string().min(1).max(64), inReserve: z.boolean() }).strict();
+/** Park an Armoury item a model holds (`teams.parkGear`), or fit a parked one to a model (`teams.fitGear`). */
+export const TeamGearInput = z.object({ id: Id, modelId: z.string().min(1).max(64), item: z.string().min(1).max(80) }).strict();
 export const TeamAdjustReqInput = z
   .object({
     id: Id,

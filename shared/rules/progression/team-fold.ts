@@ -13,6 +13,8 @@ export interface DirectoryEntry {
   name: string;
   entryId: string;
   status: 'active' | 'dead' | 'dismissed';
+  /** Parked in Tactical Reserves (docs/progression.md): its honours don't count toward Threat. */
+  reserve?: true;
 }
 
 export interface TeamLedgerState {
@@ -98,7 +100,9 @@ export function foldTeamRows(start: TeamFold, rows: readonly FoldRow[], data: re
     if (l.kind === 'team.founded') for (const m of l.roster.models) directory[m.id] = { name: m.name || m.id, entryId: m.entryId, status: 'active' };
     if (l.kind === 'model.recruited') directory[l.model.id] = { name: l.model.name || l.model.id, entryId: l.model.entryId, status: 'active' };
     if (l.kind === 'model.renamed' && directory[l.modelId]) directory[l.modelId] = { ...directory[l.modelId]!, name: l.name };
-    if (l.kind === 'model.dismissed' && directory[l.modelId]) directory[l.modelId] = { ...directory[l.modelId]!, status: 'dismissed' };
+    if (l.kind === 'model.dismissed' && directory[l.modelId]) directory[l.modelId] = { ...without(directory[l.modelId]!), status: 'dismissed' };
+    if (l.kind === 'model.reserved' && directory[l.modelId]) directory[l.modelId] = { ...directory[l.modelId]!, reserve: true };
+    if (l.kind === 'model.returned' && directory[l.modelId]) directory[l.modelId] = without(directory[l.modelId]!);
   }
   const state: TeamLedgerState = {
     progression: progression.length > 0 ? foldProgression(start.state.progression, progression) : start.state.progression,
@@ -106,6 +110,26 @@ export function foldTeamRows(start: TeamFold, rows: readonly FoldRow[], data: re
     stats: start.state.stats,
   };
   return { state, req, lastSeq, record: start.record };
+}
+
+/** A directory entry out of Tactical Reserves. */
+const without = ({ reserve: _, ...rest }: DirectoryEntry): DirectoryEntry => rest;
+
+/**
+ * The Req value of a team's honours that counts toward Threat. docs/progression.md Tactical Reserves: "reserves don't
+ * count toward Threat" and "a dead or dismissed model loses all its gear and honours", so the honours of a model
+ * parked in reserve or dismissed are left out (a dead one's already are).
+ *
+ * @example
+ * // Tarkus (in reserve) holds a 20 Req honour, the team 35 Req of honours in all
+ * threatHonourPoints(state, 'orks'); // → 15
+ */
+export function threatHonourPoints(state: TeamLedgerState, teamId: string): number {
+  const all = state.progression.teams[teamId]?.honourPoints ?? 0;
+  const parked = Object.entries(state.directory)
+    .filter(([, d]) => d.reserve === true || d.status === 'dismissed')
+    .reduce((sum, [id]) => sum + (state.progression.models[id]?.honours.reduce((x, h) => x + h.cost, 0) ?? 0), 0);
+  return all - parked;
 }
 
 /** Add (sign 1) or take away (sign −1) one committed game's result from a team's record. */

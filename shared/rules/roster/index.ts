@@ -5,3 +5,4 @@ export * from './roster';
 export * from './validate';
 export * from './ledger';
 export * from './effective-profile';
+export * from './reserves';

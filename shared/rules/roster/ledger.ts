@@ -10,6 +10,7 @@ import type { TeamList } from './team-list';
 import type { ProgressionEntry } from '../progression/entries';
 import { validateRoster } from './validate';
 import { squadOfMember } from '../game/squads';
+import { applyReserve, ReserveData, withReserve } from './reserves';
 
 export const LedgerData = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('team.founded'), roster: Roster }),
@@ -18,6 +19,7 @@ export const LedgerData = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('model.wargear'), model: RosterModel }),
   z.object({ kind: z.literal('model.renamed'), modelId: z.string(), name: z.string() }),
   z.object({ kind: z.literal('req.adjusted') }),
+  ...ReserveData.options,
 ]);
 export type LedgerData = z.infer<typeof LedgerData>;
 export type LedgerKind = LedgerData['kind'];
@@ -62,10 +64,12 @@ export function foldRoster(items: readonly LedgerItem[]): Roster {
  */
 export function foldRosterFrom(start: Roster | undefined, items: readonly LedgerItem[]): Roster {
   let models: RosterModel[] | undefined = start?.models.map((m) => ({ ...m }));
+  let reserve = start?.reserve;
   for (const { data, voided } of items) {
     if (voided) continue;
     if (data.kind === 'team.founded') {
       models = data.roster.models.map((m) => ({ ...m }));
+      reserve = data.roster.reserve;
       continue;
     }
     if (!models) throw new LedgerError('The ledger has entries before the team was founded.');
@@ -80,7 +84,9 @@ export function foldRosterFrom(start: Roster | undefined, items: readonly Ledger
         models.push({ ...data.model });
         break;
       case 'model.dismissed':
+        // A model dismissed from Tactical Reserves leaves them too, with its gear.
         models = models.filter((m) => m.id !== data.modelId);
+        if (reserve) reserve = { ...reserve, models: reserve.models.filter((m) => m.id !== data.modelId) };
         break;
       case 'model.wargear':
         models = models.map((m) => (m.id === data.model.id ? { ...data.model } : m));
@@ -90,10 +96,12 @@ export function foldRosterFrom(start: Roster | undefined, items: readonly Ledger
         break;
       case 'req.adjusted':
         break;
+      default:
+        ({ models, reserve } = applyReserve(withReserve(models, reserve), data));
     }
   }
   if (!models) throw new LedgerError('The team has not been founded.');
-  return { models };
+  return withReserve(models, reserve);
 }
 
 /**

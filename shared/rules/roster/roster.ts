@@ -40,5 +40,19 @@ export const RosterModel = z
 export type RosterModel = z.infer<typeof RosterModel>;
 export type RosterModelInput = z.input<typeof RosterModel>;
 
-export const Roster = z.object({ models: z.array(RosterModel).max(ROSTER_MAX_MODELS) }).strict();
+/**
+ * Tactical Reserves (docs/progression.md: "models or gear can be … parked in reserve; reserves don't count toward
+ * Threat"): models parked off the roster and Armoury items parked off their models. Absent when nothing is parked, so
+ * rosters stored before keep their text.
+ */
+export const RosterReserve = z
+  .object({
+    models: z.array(RosterModel).max(ROSTER_MAX_MODELS),
+    /** Armoury item ids, one per item parked (an item twice is two items). */
+    gear: z.array(z.string().min(1).max(80)).max(200),
+  })
+  .strict();
+export type RosterReserve = z.infer<typeof RosterReserve>;
+
+export const Roster = z.object({ models: z.array(RosterModel).max(ROSTER_MAX_MODELS), reserve: RosterReserve.optional() }).strict();
 export type Roster = z.infer<typeof Roster>;

@@ -6,6 +6,7 @@
 import type { DiceTable, Mission, Readings, Ruleset, SecondaryObjective } from './schema';
 import { missionScoring, scoringWords } from '../hor/mission-scoring';
 import { rosterCapOf } from '../roster/ledger';
+import { tacticalReservesOf } from '../roster/reserves';
 import { READING_DEFAULTS, allTables } from './schema';
 
 export interface RulesetChange {
@@ -99,6 +100,8 @@ export function diffRulesets(before: Ruleset, after: Ruleset): RulesetChange[] {
   if (before.version !== after.version) out.push({ area: 'Ruleset', kind: 'changed', text: `Version ${before.version} → ${after.version}.` });
   if (before.team.pointsLimit !== after.team.pointsLimit)
     out.push({ area: 'Teams', kind: 'changed', text: `Team points limit ${before.team.pointsLimit} → ${after.team.pointsLimit}.` });
+  if (tacticalReservesOf(before) !== tacticalReservesOf(after))
+    out.push({ area: 'Teams', kind: 'changed', text: `Tactical Reserves ${tacticalReservesOf(after) ? 'on' : 'off'}.` });
   if (rosterCapOf(before) !== rosterCapOf(after))
     out.push({ area: 'Teams', kind: 'changed', text: `Roster cap after founding ${rosterCapOf(before)} → ${rosterCapOf(after)} pts.` });
   byId('Missions', before.missions, after.missions, missionText(before.secondaryObjectives), out);

@@ -379,6 +379,11 @@ export const Ruleset = z
        * models and gear"); absent = 400 (roster/ledger.ts `FOUNDED_ROSTER_CAP`), so rulesets pinned before keep their hash.
        */
       rosterCap: z.number().int().positive().max(100000).optional(),
+      /**
+       * Tactical Reserves (docs/progression.md, Battle Honours: models and gear "parked in reserve"); absent = on for the
+       * Battle Honours system only (roster/reserves.ts `tacticalReservesOf`), so rulesets pinned before keep their hash.
+       */
+      tacticalReserves: z.boolean().optional(),
     }),
     /** Special rules in effect in every game of this ruleset (e.g. Night Fighting, Reserves, Built-up Area, Run Away!). */
     alwaysInEffect: z.array(RuleId),

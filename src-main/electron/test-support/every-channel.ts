@@ -107,6 +107,10 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('teams.undo', { id: marines, entryId: awarded?.ledger.at(-1)?.id ?? MISSING });
   await run('teams.recruit', { id: marines, model: model('edge-sm-9', 'tactical-marine', 'Brother Nox') });
   await run('teams.changeModel', { id: marines, model: { ...sergeant, name: 'Sergeant Tarkus the Bold' } });
+  await run('teams.reserve', { id: marines, modelId: 'edge-sm-9', inReserve: true });
+  await run('teams.reserve', { id: marines, modelId: 'edge-sm-9', inReserve: false });
+  await run('teams.parkGear', { id: marines, modelId: 'edge-sm-9', item: 'auspex' });
+  await run('teams.fitGear', { id: marines, modelId: 'edge-sm-9', item: 'auspex' });
   await run('teams.dismiss', { id: marines, modelId: 'edge-sm-9', reason: 'Edge test' });
   await run('teamLists.changesForTeam', { teamId: marines });
 
