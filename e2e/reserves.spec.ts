@@ -50,4 +50,11 @@ test('a model parked in Tactical Reserves leaves Threat and comes back; parked g
   await expect(threat).toHaveText('2');
   await expect(reserves).toContainText('No models in reserve.');
   await expect(page.getByRole('article', { name: 'Cato', exact: true })).toBeVisible();
+
+  // "Models … can be dismissed or parked in reserve": a parked model can also be dismissed from the reserve.
+  await page.getByRole('button', { name: 'Park Nox in reserve' }).click();
+  await reserves.getByRole('button', { name: 'Dismiss Nox…' }).click();
+  await reserves.getByRole('button', { name: 'Dismiss Nox', exact: true }).click();
+  await expect(reserves).toContainText('No models in reserve.');
+  await expect(page.getByLabel('Ledger')).toContainText('Dismissed Nox.');
 });

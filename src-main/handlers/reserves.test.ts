@@ -127,6 +127,11 @@ describe('docs/progression.md "Tactical Reserves" on the team page', () => {
     await call(core, 'teams.saveDraft', { id: levels.team.id, roster: { models } });
     const founded = await call<TeamDetail>(core, 'teams.found', { id: levels.team.id });
     expect(founded.tacticalReserves).toBe(false);
+    // Before founding there is nothing to park: a draft never holds a reserve.
+    const draft = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: player.id, teamListId: orks, name: 'Snotz' });
+    expect((await failure(core, 'teams.saveDraft', { id: draft.team.id, roster: { models: [], reserve: { models, gear: [] } } })).message).toBe(
+      'Only a founded team parks models or gear in Tactical Reserves.',
+    );
     expect((await failure(core, 'teams.reserve', { id: levels.team.id, modelId: 'l3', inReserve: true })).message).toMatch(/have no Tactical Reserves/);
     core.close();
   });

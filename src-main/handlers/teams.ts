@@ -280,6 +280,7 @@ export const teamHandlers: TeamHandlers = {
 
   'teams.saveDraft': ({ id, roster }, ctx) =>
     change(ctx, id, (db, l) => {
+      if (roster.reserve) throw new AppError('VALIDATION', 'Only a founded team parks models or gear in Tactical Reserves.');
       const ids = new Set<string>();
       for (const m of roster.models) {
         if (ids.has(m.id)) throw new AppError('INVALID_INPUT', 'Two models in the roster have the same id.');
