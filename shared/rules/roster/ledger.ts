@@ -76,7 +76,11 @@ export function foldRosterFrom(start: Roster | undefined, items: readonly Ledger
     if ('v' in data) {
       // A game's entry. "A dead … model loses all its gear and honours" (docs/progression.md): it leaves the roster, and
       // its history stays in the ledger.
-      if (data.kind === 'model.died') models = withoutDead(models, new Set([data.model]));
+      if (data.kind === 'model.died') {
+        models = withoutDead(models, new Set([data.model]));
+        // An amended earlier game may kill a model parked since: it leaves the reserve too.
+        if (reserve) reserve = { ...reserve, models: withoutDead(reserve.models, new Set([data.model])) };
+      }
       continue;
     }
     switch (data.kind) {

@@ -52,6 +52,21 @@ describe('docs/progression.md "Tactical Reserves": "Models or gear can be dismis
       item({ kind: 'model.dismissed', modelId: 'a', name: 'Tarkus' }),
     ]);
     expect(r).toEqual({ models: founding.models.slice(1) });
+    // A game amended after the parking may kill the parked model: it leaves the reserve too.
+    const died: ProgressionEntry = {
+      v: 1,
+      kind: 'model.died',
+      id: 'd1',
+      gameId: 'g1',
+      team: 't',
+      model: 'b',
+      reason: 'Injury 1: dead',
+      rolls: [],
+      voided: false,
+      citation: 'docs/progression.md Injuries',
+    };
+    const parked = foldRoster([item({ kind: 'team.founded', roster: founding }), item({ kind: 'model.reserved', modelId: 'b', name: 'Cato' }), item(died)]);
+    expect(parked).toEqual({ models: [founding.models[0], founding.models[2]] });
   });
 
   it('says in words why an entry cannot apply (a campaign file is checked with it)', () => {
