@@ -33,7 +33,8 @@ import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, checkedRoster, loadTeam, mustFindCampaignRow, stateOf, teamThreat, type LoadedTeam } from './context';
 import { loadTeamList } from '../repos/team-lists';
-import { humanizer, modelNames, resolveGame, type Resolved } from './resolve';
+import { resolveGame, type Resolved } from './resolve';
+import { humanizer, modelNames } from './words';
 import { voidRosterLimits } from './void-rosters';
 
 const SIDES: Side[] = ['a', 'b'];

@@ -26,7 +26,8 @@ import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, type GameState, type LoadedTeam } from './context';
-import { STEP, humanizer, modelNames, resolveGame, scoreView, type Resolved } from './resolve';
+import { resolveGame, type Resolved } from './resolve';
+import { STEP, humanizer, modelNames, scoreView } from './words';
 import { statChanges } from './stats';
 import { keptDraft } from './kept-draft';
 

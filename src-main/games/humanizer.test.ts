@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { modelRef } from '../../shared/rules';
 import type { LoadedTeam } from './context';
-import { humanizer } from './resolve';
+import { humanizer } from './words';
 
 const teams = { a: { row: { name: 'Iron Wolves' } }, b: { row: { name: 'Da Krumpas' } } } as unknown as Record<'a' | 'b', LoadedTeam>;
 
