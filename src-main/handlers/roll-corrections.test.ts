@@ -5,32 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { call, failure, testCore } from '../test-support';
-
-let uid = 0;
-const model = (entryId: string, name: string) => ({ id: `rc-${++uid}`, entryId, name, options: {}, armoury: [], grenades: {} });
+import { foundedTeams } from '../test-support/founded-teams';
 
 async function setup(diceMode: 'app' | 'physical') {
   const core = testCore();
-  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Corrections ${++uid}` });
-  await call(core, 'campaigns.updateSettings', {
-    id: campaign.id,
-    diceMode,
-    optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
-  });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const team = async (name: string, list: string, models: ReturnType<typeof model>[]) => {
-    const p = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: `${name} player` });
-    const t = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: p.id, teamListId: listId(list), name });
-    await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models } });
-    await call(core, 'teams.found', { id: t.team.id });
-    return t.team.id;
-  };
-  const a = await team('Blades', 'space-marines-sample', [model('sergeant', 'Tarkus'), ...['Cato', 'Varro', 'Lucan'].map((n) => model('tactical-marine', n))]);
-  const b = await team('Gitz', 'orks-sample', [model('boss-nob', 'Gorbag'), ...['Grub', 'Snik', 'Mek'].map((n) => model('boy', n))]);
-  let g = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: a, teamB: b, mission: 'relic-hunt' });
+  const { campaignId, a, b } = await foundedTeams(core, diceMode, 'Corrections');
+  let g = await call<GameDetail>(core, 'games.create', { campaignId, teamA: a, teamB: b, mission: 'relic-hunt' });
   for (let i = 0; i < 30 && g.plan === null; i++) {
     const p = g.planPendingRoll!;
     g = await call<GameDetail>(core, 'games.enterRoll', {
