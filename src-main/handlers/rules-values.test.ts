@@ -10,42 +10,10 @@ import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schem
 import type { Mission } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, testCore } from '../test-support';
+import { wolvesAndBoyz } from '../test-support/founded-teams';
 
 let uid = 0;
-async function foundedPair(core: Core, pointsLimit = 250) {
-  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Vraks ${++uid}`, preset: 'hor-battle-honours', pointsLimit });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: 'Iron Wolves',
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
-  const m = (entryId: string, name: string) => ({ id: `m${++uid}`, entryId, name, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', {
-    id: a.team.id,
-    roster: {
-      models: [
-        m('sergeant', 'Sergeant Tarkus'),
-        m('veteran', 'Brother Kaelen'),
-        m('tactical-marine', 'Brother Cato'),
-        m('tactical-marine', 'Brother Varro'),
-        m('tactical-marine', 'Brother Lucan'),
-      ],
-    },
-  });
-  await call(core, 'teams.saveDraft', {
-    id: b.team.id,
-    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
-  });
-  await call(core, 'teams.found', { id: a.team.id });
-  await call(core, 'teams.found', { id: b.team.id });
-  return { campaign, a, b };
-}
+const foundedPair = (core: Core, pointsLimit = 250) => wolvesAndBoyz(core, { pointsLimit });
 
 /** A club's own mission: three markers, 2 VP each claimed; a Team Leader or Special model holding one gains +3 EXP. */
 const HOLD_THE_BRIDGE: Mission = {

@@ -5,46 +5,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CampaignSettingsView, GameDetail, StandingRow } from '../../shared/ipc/schemas/games';
 import type { RulesetImportResult, RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import { battleHonoursPreset, withOptionalRules, type DiceTable, type Ruleset } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, failure, snapshotTables, testCore } from '../test-support';
+import { wolvesAndBoyz } from '../test-support/founded-teams';
 
-let uid = 0;
-async function campaignWithTeams(core: Core, preset: 'hor-battle-honours' | 'hor-experience-levels') {
-  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Vraks ${++uid}`, preset });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: 'Iron Wolves',
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
-  const m = (entryId: string, name: string, options: Record<string, number> = {}) => ({ id: `m${++uid}`, entryId, name, options, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', {
-    id: a.team.id,
-    roster: {
-      models: [
-        m('sergeant', 'Sergeant Tarkus', { 'power-sword': 1 }),
-        m('veteran', 'Brother Kaelen'),
-        m('tactical-marine', 'Brother Cato'),
-        m('tactical-marine', 'Brother Varro'),
-        m('tactical-marine', 'Brother Lucan'),
-      ],
-    },
-  });
-  await call(core, 'teams.saveDraft', {
-    id: b.team.id,
-    roster: { models: [m('boss-nob', 'Gorbag'), m('burna-boy', 'Skorcha'), m('boy', 'Grub'), m('boy', 'Snik'), m('boy', 'Zog')] },
-  });
-  await call(core, 'teams.found', { id: a.team.id });
-  await call(core, 'teams.found', { id: b.team.id });
-  return { campaign, a, b };
-}
+const campaignWithTeams = (core: Core, preset: 'hor-battle-honours' | 'hor-experience-levels') => wolvesAndBoyz(core, { preset, powerSword: true });
 
 /** A Relic Hunt where Brother Kaelen (Special) holds a relic: seed 004 gives him +1 EXP. */
 async function playRelicHunt(core: Core, campaignId: string, a: TeamDetail, b: TeamDetail): Promise<GameDetail> {
