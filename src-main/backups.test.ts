@@ -8,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Backups } from './backups';
 import { createVerifiedBackupWith, listVerifiedBackups, sha256File } from './db/backup';
-import { runBackupWorker, WorkerUnavailable } from './db/backup-worker';
+import { BackupThreads, runBackupWorker, WorkerUnavailable } from './db/backup-worker';
 import { decompressFileSync } from './db/zstd';
 import { tempDir } from './test-support';
 
@@ -92,15 +92,48 @@ describe('backups in a worker thread', () => {
     const garbage = path.join(dir, 'garbage.sqlite');
     fs.writeFileSync(garbage, Buffer.alloc(8192, 7));
     const backupsDir = path.join(dir, 'backups');
-    await expect(createVerifiedBackupWith((job) => runBackupWorker(job, new Set()), garbage, backupsDir, 'by-hand', new Date())).rejects.toThrow();
+    await expect(createVerifiedBackupWith((job) => runBackupWorker(job), garbage, backupsDir, 'by-hand', new Date())).rejects.toThrow();
     expect(fs.readdirSync(backupsDir)).toEqual([]);
+  });
+
+  it('the threads stay for the next backup (a file grown past their buffer is copied whole), and start again once stopped', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    const threads = new BackupThreads();
+    const backupsDir = path.join(dir, 'backups');
+    const take = (reason: string) => createVerifiedBackupWith((job) => threads.run(job), db.name, backupsDir, reason, new Date());
+    const rowsIn = (info: { path: string }, name: string) => {
+      const out = path.join(dir, name);
+      decompressFileSync(info.path, out);
+      const copy = new Database(out, { readonly: true });
+      try {
+        expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+        return copy.prepare('SELECT count(*) FROM games').pluck().get();
+      } finally {
+        copy.close();
+      }
+    };
+    expect(threads.warm()).toBe(true);
+    const small = await take('first');
+    const insert = db.prepare('INSERT INTO games VALUES (?)');
+    db.transaction(() => {
+      for (let i = 0; i < 20_000; i++) insert.run(i);
+    })();
+    const grown = await take('grown');
+    expect(grown.databaseBytes!).toBeGreaterThan(small.databaseBytes! * 1.25);
+    expect([rowsIn(small, 'small.sqlite'), rowsIn(grown, 'grown.sqlite')]).toEqual([1000, 21_000]);
+    await threads.stop();
+    const again = await take('after-stop');
+    expect(rowsIn(again, 'again.sqlite')).toBe(21_000);
+    await threads.stop();
+    db.close();
   });
 
   it('where a worker cannot load SQLite, the backup is taken on the main thread instead, and said so in the log', async () => {
     const dir = tempDir();
     const db = campaignFile(dir);
     const logs: string[] = [];
-    const unavailable: typeof runBackupWorker = (job, running) => runBackupWorker(job, running, path.join(dir, 'no-such-module.js'));
+    const unavailable = new BackupThreads(path.join(dir, 'no-such-module.js'));
     const backups = new Backups(
       () => db,
       path.join(dir, 'backups'),
@@ -108,9 +141,9 @@ describe('backups in a worker thread', () => {
       (m) => logs.push(m),
       unavailable,
     );
-    await expect(runBackupWorker({ dbFile: db.name, tmpPath: path.join(dir, 'y.tmp') }, new Set(), path.join(dir, 'no-such-module.js'))).rejects.toBeInstanceOf(
-      WorkerUnavailable,
-    );
+    await expect(
+      runBackupWorker({ dbFile: db.name, tmpPath: path.join(dir, 'y.tmp'), compressed: true }, path.join(dir, 'no-such-module.js')),
+    ).rejects.toBeInstanceOf(WorkerUnavailable);
     const info = await backups.takeInBackground('by-hand');
     expect(sha256File(info.path)).toBe(info.sha256);
     expect(logs.join(' ')).toMatch(/main thread/);

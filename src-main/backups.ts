@@ -9,9 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import type { Worker } from 'node:worker_threads';
 import { createVerifiedBackup, createVerifiedBackupWith, listVerifiedBackups, sweepTemporaryFiles, type BackupInfo } from './db/backup';
-import { runBackupWorker, WorkerUnavailable } from './db/backup-worker';
+import { BackupThreads, WorkerUnavailable } from './db/backup-worker';
 import { backupsToThin } from './db/thinning';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -35,7 +34,6 @@ export class Backups {
   #last: { connection: Database.Database; changes: number; info: BackupInfo } | null = null;
   /** The backup being taken in a worker thread, if any (one at a time). */
   #job: Job | null = null;
-  readonly #workers = new Set<Worker>();
   /** Set when a worker thread cannot run here: backups are then taken on the main thread, as before issue 9. */
   #workerOff = false;
 
@@ -44,8 +42,8 @@ export class Backups {
     readonly dir: string,
     private readonly now: () => Date,
     private readonly log: (message: string) => void,
-    /** Runs a backup's heavy part off the main thread (tests pass one that cannot start, to check the fallback). */
-    private readonly worker: typeof runBackupWorker = runBackupWorker,
+    /** Run a backup's heavy part off the main thread (tests pass threads that cannot load SQLite, to check the fallback). */
+    private readonly threads: Pick<BackupThreads, 'run' | 'stop' | 'warm'> = new BackupThreads(),
   ) {
     // What a backup killed mid-write left behind (issue 21): never listed, but it takes disk space until removed.
     try {
@@ -175,10 +173,11 @@ export class Backups {
   async #copy(connection: Database.Database, reason: string, at: Date): Promise<BackupInfo> {
     if (!this.#workerOff) {
       try {
-        return await createVerifiedBackupWith((job) => this.worker(job, this.#workers), connection.name, this.dir, reason, at);
+        return await createVerifiedBackupWith((job) => this.threads.run(job), connection.name, this.dir, reason, at);
       } catch (e) {
         if (!(e instanceof WorkerUnavailable)) throw e;
         this.#workerOff = true;
+        void this.threads.stop();
         this.log(`Backups run on the main thread: a worker thread could not load SQLite (${e.message}).`);
       }
     }
@@ -195,9 +194,14 @@ export class Backups {
       const newest = this.list()[0];
       if (!newest || this.now().getTime() - Date.parse(newest.createdAt) > DAY) this.soon('daily');
     };
-    if (firstCheckAfterMs <= 0) check();
+    // The backup threads start with the first check, so the first backup of the day finds them ready.
+    const first = () => {
+      if (!this.#workerOff && !this.#stopped) this.threads.warm();
+      check();
+    };
+    if (firstCheckAfterMs <= 0) first();
     else {
-      this.#first = setTimeout(check, firstCheckAfterMs);
+      this.#first = setTimeout(first, firstCheckAfterMs);
       this.#first.unref();
     }
     this.#timer = setInterval(check, 60 * 60 * 1000);
@@ -220,7 +224,7 @@ export class Backups {
     this.#first = undefined;
     this.#pending = null;
     this.#stopped = true;
-    for (const worker of this.#workers) void worker.terminate();
+    void this.threads.stop();
   }
 
   private thin() {

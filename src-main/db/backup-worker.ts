@@ -1,196 +1,280 @@
 /**
- * The worker thread behind automatic backups (issue 9; db/backup.ts createVerifiedBackupWith): `VACUUM INTO` a
- * temporary file from a read-only connection of its own; then (issue 21) check that snapshot — integrity_check and
- * every JSON document, on a thread of its own — while this one compresses it with zstd, streamed, flushes it, and
- * reads the compressed file back from disk, decompressing it: what it decompresses to must have the snapshot's
- * SHA-256, so the backup holds exactly the bytes the check passed (not written out a second time: a ten-year file
- * would cost a 70 MB write and a second check). On two cores the backup takes the longer of the check and the
- * compression, not their sum. Without zstd it checks and hashes the plain copy as before. It answers with what it
- * proved and writes nothing else: the manifest and the final names are the main thread's.
+ * The two threads behind automatic backups (issue 9; db/backup.ts createVerifiedBackupWith), started at the first
+ * backup and kept while Herald runs (issue 21: starting them and loading SQLite in each cost a tenth of a second on
+ * every backup of the ten-year file).
  *
- * The worker's code is a string run with `eval: true`, so it needs no file of its own in any build (the esbuild
- * bundles, vitest, the benchmark): only better-sqlite3, whose resolved path the main thread passes in. Where a worker
- * cannot start or load it (say a packaged build that cannot reach the module from a worker), `runBackupWorker`
- * rejects with WorkerUnavailable and the caller takes the backup on the main thread instead.
+ * For each backup the check thread opens the campaign file read-only, begins a read transaction and serializes the
+ * database: `sqlite3_serialize`, SQLite's own copy of every page of one consistent snapshot (as the online backup API
+ * would copy them; the live file is never copied from outside: docs/reliability.md rule 3). It hands those bytes to
+ * the backup thread, then checks the same snapshot in the same transaction: integrity_check, and (issue 16) every
+ * stored JSON document parses. Meanwhile the backup thread hashes the bytes, compresses them with zstd, writes and
+ * flushes the compressed file, reads it back from disk and decompresses it: that must give the snapshot, byte for
+ * byte. So the file kept holds exactly the bytes the check passed, and on two cores a backup takes the snapshot plus
+ * the longer of the check and the compression, not their sum. Without zstd the bytes are written as they are,
+ * flushed. The backup thread answers with what it proved and writes nothing else: the manifest and the final names
+ * are the main thread's.
+ *
+ * A ten-year file (72 MB) is held whole in memory two or three times over for the half second this takes; streaming
+ * it through a temporary file cost twice the time (issue 21's budget is 600 ms).
+ *
+ * The threads' code is a string run with `eval: true`, so it needs no file of its own in any build (the esbuild
+ * bundles, vitest, the benchmark): only better-sqlite3, whose resolved path the main thread passes in. Where a thread
+ * cannot start or load it (say a packaged build that cannot reach the module from a worker), a backup rejects with
+ * WorkerUnavailable and the caller takes it on the main thread instead.
  */
 import { Worker } from 'node:worker_threads';
 import type { BackupJob, VerifiedCopy } from './backup';
 import { jsonColumns } from './integrity-check';
 import { zstdParams } from './zstd';
 
-/** The check of a snapshot, run by the backup worker (a plain copy) or by a thread of its own (CHECK_SOURCE). */
-const CHECK = `// integrity_check, and (issue 16) every stored JSON document parses (VACUUM INTO copies a damaged text as it is).
-function check(file, Database, columns) {
-  const db = new Database(file, { readonly: true, fileMustExist: true });
-  let rows;
-  let unreadable;
-  try {
-    rows = db.pragma('integrity_check');
-    const has = new Set(db.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all());
-    for (const { table, column } of columns) {
-      if (unreadable || !has.has(table + '.' + column)) continue;
-      const q = 'SELECT rowid FROM "' + table + '" WHERE "' + column + '" IS NOT NULL AND json_valid("' + column + '") = 0 LIMIT 1';
-      if (db.prepare(q).pluck().get() !== undefined) unreadable = table + '.' + column;
-    }
-  } finally { db.close(); }
-  if (!(rows.length === 1 && rows[0].integrity_check === 'ok')) throw new Error('The backup failed its integrity check.');
-  if (unreadable) throw new Error('The backup failed its integrity check: a stored document cannot be read (' + unreadable + ').');
-}
-`;
-
-/**
- * A compressed backup's snapshot is checked on a thread of its own while the backup worker compresses it and reads
- * it back (issue 21: on two cores, the ten-year file's backup takes the longer of the two, not their sum).
- */
-const CHECK_SOURCE = `
+/** The check thread: one snapshot per request, handed over, then checked within the same read transaction. */
+const CHECK_SOURCE = `(function checkThread() {
 const { parentPort, workerData } = require('node:worker_threads');
-${CHECK}
-try {
-  check(workerData.file, require(workerData.sqliteModule), workerData.columns);
-  parentPort.postMessage({ ok: true });
-} catch (e) {
-  parentPort.postMessage({ ok: false, message: String((e && e.message) || e) });
-}
-`;
-
-const SOURCE = `(async function backup() {
-const { parentPort, workerData, Worker } = require('node:worker_threads');
-const fs = require('node:fs');
-const zlib = require('node:zlib');
-const { Transform, Writable } = require('node:stream');
-const { pipeline } = require('node:stream/promises');
-const { createHash } = require('node:crypto');
 let Database;
-try {
-  Database = require(workerData.sqliteModule);
-} catch (e) {
-  parentPort.postMessage({ ok: false, unavailable: true, message: String(e && e.message || e) });
-  return;
+let unavailable;
+try { Database = require(workerData.sqliteModule); } catch (e) { unavailable = String((e && e.message) || e); }
+// integrity_check, and every stored JSON document parses (issue 16: a damaged text can sit in a sound page).
+function check(db, columns) {
+  const rows = db.pragma('integrity_check');
+  if (!(rows.length === 1 && rows[0].integrity_check === 'ok')) throw new Error('The backup failed its integrity check.');
+  const has = new Set(db.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all());
+  for (const { table, column } of columns) {
+    if (!has.has(table + '.' + column)) continue;
+    const q = 'SELECT rowid FROM "' + table + '" WHERE "' + column + '" IS NOT NULL AND json_valid("' + column + '") = 0 LIMIT 1';
+    if (db.prepare(q).pluck().get() !== undefined) throw new Error('The backup failed its integrity check: a stored document cannot be read (' + table + '.' + column + ').');
+  }
 }
-${CHECK}
-// A pass-through that hashes and counts what flows by.
-function tap() {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  const stream = new Transform({ transform(chunk, _enc, done) { hash.update(chunk); bytes += chunk.length; done(null, chunk); } });
-  return { stream, done: () => ({ sha256: hash.digest('hex'), bytes }) };
-}
-function flush(file) {
-  const fd = fs.openSync(file, 'r+');
-  try { fs.fsyncSync(fd); } finally { fs.closeSync(fd); }
-}
-// The snapshot's check on a thread of its own; settles once that thread has answered (and the file is closed).
-function checkAside(file) {
-  const p = new Promise((resolve, reject) => {
-    const w = new Worker(workerData.checkSource, { eval: true, workerData: { file, sqliteModule: workerData.sqliteModule, columns: workerData.columns } });
-    let answered = false;
-    w.once('message', (m) => { answered = true; if (m.ok) resolve(); else reject(new Error(m.message)); });
-    w.once('error', (e) => { answered = true; reject(e); });
-    w.once('exit', (code) => { if (!answered) reject(new Error('The backup check stopped (exit code ' + code + ') before it answered.')); });
-  });
-  p.catch(() => {}); // awaited later; never an unhandled rejection meanwhile
-  return p;
-}
-function hashFile(file) {
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(1 << 20);
-  const fd = fs.openSync(file, 'r');
+// The snapshot is handed over in one shared buffer, kept from one backup to the next: copying 70 MB into memory
+// already touched costs a fifth of copying it into fresh memory (the backup thread takes one backup at a time).
+let shared = new SharedArrayBuffer(0);
+parentPort.on('message', ({ id, dbFile }) => {
+  if (unavailable) return parentPort.postMessage({ id, ok: false, unavailable: true, message: unavailable });
+  let db;
+  let handed = false;
   try {
-    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null)) hash.update(buffer.subarray(0, n));
-  } finally { fs.closeSync(fd); }
-  return hash.digest('hex');
-}
-const { dbFile, tmpPath, snapshotPath } = workerData;
-try {
-  const source = new Database(dbFile, { readonly: true, fileMustExist: true });
-  let schemaVersion;
-  try {
-    source.pragma('busy_timeout = ${5_000}');
-    schemaVersion = Number(source.pragma('user_version', { simple: true }));
-    // The snapshot is not flushed by SQLite: a plain copy is flushed below once checked, a compressed backup's
-    // snapshot is only read here and removed (its compressed file is flushed).
-    source.pragma('synchronous = OFF');
-    source.prepare('VACUUM INTO ?').run(snapshotPath || tmpPath);
+    db = new Database(dbFile, { readonly: true, fileMustExist: true });
+    db.pragma('busy_timeout = ${5_000}');
+    db.exec('BEGIN');
+    const schemaVersion = Number(db.pragma('user_version', { simple: true })); // the read transaction starts here
+    const image = db.serialize();
+    if (shared.byteLength < image.length) shared = new SharedArrayBuffer(Math.ceil((image.length * 1.25) / 65536) * 65536);
+    image.copy(Buffer.from(shared));
+    parentPort.postMessage({ id, snapshot: shared, bytes: image.length, schemaVersion });
+    handed = true;
+    check(db, workerData.columns);
+    parentPort.postMessage({ id, ok: true });
+  } catch (e) {
+    parentPort.postMessage({ id, ok: false, handed, message: String((e && e.message) || e), code: e && e.code });
   } finally {
-    source.close();
+    try { if (db && db.open) { if (db.inTransaction) db.exec('COMMIT'); db.close(); } } catch {}
   }
-  if (!snapshotPath) {
-    // A plain copy (no zstd here): checked, hashed, flushed to disk before the main thread renames it.
-    check(tmpPath, Database, workerData.columns);
-    const sha256 = hashFile(tmpPath);
-    flush(tmpPath);
-    parentPort.postMessage({ ok: true, copy: { sha256, bytes: fs.statSync(tmpPath).size, schemaVersion } });
-    return;
-  }
-  // Issue 21: checked, compressed, streamed (a ten-year file never sits whole in memory), and read back.
-  let checked = Promise.resolve();
-  try {
-    // 1 MiB pieces: zlib streams hand each piece to the thread pool, and 64 KiB pieces cost far more than the work.
-    const piece = { highWaterMark: 1 << 20 };
-    const params = { params: workerData.zstdParams, chunkSize: 1 << 20 };
-    checked = checkAside(snapshotPath);
-    const database = tap();
-    const packed = tap();
-    await pipeline(fs.createReadStream(snapshotPath, piece), database.stream, zlib.createZstdCompress(params), packed.stream, fs.createWriteStream(tmpPath));
-    flush(tmpPath);
-    const db = database.done();
-    const copy = packed.done();
-    const onDisk = tap();
-    const again = tap();
-    const discard = new Writable({ write(_chunk, _enc, done) { done(); } });
-    await pipeline(fs.createReadStream(tmpPath, piece), onDisk.stream, zlib.createZstdDecompress({ chunkSize: 1 << 20 }), again.stream, discard);
-    if (onDisk.done().sha256 !== copy.sha256) throw new Error('The backup changed on disk while it was checked.');
-    if (again.done().sha256 !== db.sha256) throw new Error('The backup does not decompress to the snapshot it was made from.');
-    await checked;
-    parentPort.postMessage({ ok: true, copy: { sha256: copy.sha256, bytes: copy.bytes, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes } });
-  } finally {
-    await checked.catch(() => {}); // the check thread has closed the snapshot before it goes
-    fs.rmSync(snapshotPath, { force: true });
-  }
-} catch (e) {
-  parentPort.postMessage({ ok: false, message: String(e && e.message || e), code: e && e.code });
-}
+});
 })();
 `;
 
-/** The worker could not run here (no better-sqlite3 in a worker): take the backup on the main thread. */
+const BACKUP_SOURCE = `(function backupThread() {
+const { parentPort, workerData, Worker } = require('node:worker_threads');
+const fs = require('node:fs');
+const zlib = require('node:zlib');
+const { createHash } = require('node:crypto');
+const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
+const BIG = { chunkSize: 1 << 22 }; // zlib's 16 KiB default pieces cost more than the work on a 70 MB file
+function writeDurably(file, bytes) {
+  const fd = fs.openSync(file, 'w');
+  try {
+    for (let off = 0; off < bytes.length;) off += fs.writeSync(fd, bytes, off, bytes.length - off);
+    fs.fsyncSync(fd);
+  } finally { fs.closeSync(fd); }
+}
+// Decompressed piece by piece and compared as it comes: nothing the size of the database is built a second time.
+function decompressesTo(packed, database) {
+  return new Promise((resolve, reject) => {
+    const unpack = zlib.createZstdDecompress(BIG);
+    let at = 0;
+    let same = true;
+    unpack.on('data', (piece) => {
+      if (same && (at + piece.length > database.length || !piece.equals(database.subarray(at, at + piece.length)))) same = false;
+      at += piece.length;
+    });
+    unpack.on('error', reject);
+    unpack.on('end', () => resolve(same && at === database.length));
+    unpack.end(packed);
+  });
+}
+const zstd = (fn, input, options) => new Promise((resolve, reject) => fn(input, options, (e, out) => (e ? reject(e) : resolve(out))));
+// The check thread, and what each backup waits for from it: its snapshot, then its verdict.
+let checker = null;
+const waiting = new Map();
+function failAll(error) {
+  for (const w of waiting.values()) { w.snapshot.reject(error); w.checked.reject(error); }
+  waiting.clear();
+}
+function deferred() {
+  let resolve, reject;
+  const promise = new Promise((a, b) => { resolve = a; reject = b; });
+  promise.catch(() => {}); // awaited later; never an unhandled rejection meanwhile
+  return { promise, resolve, reject };
+}
+function failure(m) {
+  const e = new Error(m.message);
+  if (m.code) e.code = m.code;
+  if (m.unavailable) e.unavailable = true;
+  return e;
+}
+function checkThread() {
+  if (checker) return checker;
+  checker = new Worker(workerData.checkSource, { eval: true, workerData: { sqliteModule: workerData.sqliteModule, columns: workerData.columns } });
+  checker.on('message', (m) => {
+    const w = waiting.get(m.id);
+    if (!w) return;
+    if (m.snapshot) return w.snapshot.resolve(m);
+    waiting.delete(m.id);
+    if (m.ok) return w.checked.resolve();
+    const e = failure(m);
+    if (!m.handed) w.snapshot.reject(e);
+    w.checked.reject(e);
+  });
+  checker.on('error', (e) => failAll(e));
+  checker.on('exit', (code) => { checker = null; failAll(new Error('The backup check stopped (exit code ' + code + ') before it answered.')); });
+  return checker;
+}
+async function backup(id, job) {
+  const w = { snapshot: deferred(), checked: deferred() };
+  waiting.set(id, { snapshot: w.snapshot, checked: w.checked });
+  checkThread().postMessage({ id, dbFile: job.dbFile });
+  const { snapshot, bytes, schemaVersion } = await w.snapshot.promise;
+  const database = Buffer.from(snapshot, 0, bytes);
+  if (!job.compressed) {
+    const db = { sha256: sha256(database), bytes };
+    writeDurably(job.tmpPath, database);
+    await w.checked.promise;
+    return { sha256: db.sha256, bytes: db.bytes, schemaVersion };
+  }
+  const packing = zstd(zlib.zstdCompress, database, { ...BIG, params: workerData.zstdParams }); // on zlib's own thread
+  const db = { sha256: sha256(database), bytes }; // meanwhile, here
+  const packed = await packing;
+  writeDurably(job.tmpPath, packed);
+  const onDisk = fs.readFileSync(job.tmpPath);
+  if (!onDisk.equals(packed)) throw new Error('The backup changed on disk while it was checked.');
+  if (!(await decompressesTo(onDisk, database))) throw new Error('The backup does not decompress to the snapshot it was made from.');
+  await w.checked.promise;
+  return { sha256: sha256(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
+}
+checkThread(); // loading SQLite there now, not when the first backup is waiting for it
+// One backup at a time: the check thread's shared buffer holds one snapshot.
+let queue = Promise.resolve();
+parentPort.on('message', ({ id, job }) => {
+  queue = queue.then(() => backup(id, job)).then(
+    (copy) => parentPort.postMessage({ id, ok: true, copy }),
+    (e) => parentPort.postMessage({ id, ok: false, message: String((e && e.message) || e), code: e && e.code, unavailable: !!(e && e.unavailable) }),
+  );
+});
+})();
+`;
+
+/** The threads could not run here (no better-sqlite3 in a worker): take the backup on the main thread. */
 export class WorkerUnavailable extends Error {}
 
-type Answer = { ok: true; copy: VerifiedCopy } | { ok: false; message: string; code?: string; unavailable?: boolean };
+type Answer = { id: number } & ({ ok: true; copy: VerifiedCopy } | { ok: false; message: string; code?: string; unavailable?: boolean });
 
 /** The path of better-sqlite3 as this process resolves it (a worker started from a string resolves nothing itself). */
 function sqliteModulePath(): string {
   return require.resolve('better-sqlite3');
 }
 
-/** Run one backup's heavy part in a new worker; `running` holds it until it exits (so its owner can end it). */
-export function runBackupWorker(job: BackupJob, running: Set<Worker>, sqliteModule = sqliteModulePath()): Promise<VerifiedCopy> {
-  return new Promise((resolve, reject) => {
-    let worker: Worker;
+/** Threads idle this long are ended, giving back their memory (the snapshot buffer is the size of the file). */
+const IDLE_MS = 10 * 60 * 1000;
+
+/**
+ * The backup threads, started at the first backup and ended after ten idle minutes (a club evening's backups after
+ * each game find them ready). They hold the process open only while a backup is under way; `stop` ends them, and a
+ * backup under way then rejects (its caller removes its temporary file).
+ */
+export class BackupThreads {
+  #worker: Worker | null = null;
+  #idle: ReturnType<typeof setTimeout> | undefined;
+  #next = 1;
+  readonly #jobs = new Map<number, { resolve: (copy: VerifiedCopy) => void; reject: (e: Error) => void }>();
+
+  constructor(private readonly sqliteModule = sqliteModulePath()) {}
+
+  run(job: BackupJob): Promise<VerifiedCopy> {
+    return new Promise((resolve, reject) => {
+      let worker: Worker;
+      try {
+        worker = this.#start();
+      } catch (e) {
+        reject(new WorkerUnavailable(String(e)));
+        return;
+      }
+      const id = this.#next++;
+      clearTimeout(this.#idle);
+      this.#jobs.set(id, { resolve, reject });
+      worker.ref();
+      worker.postMessage({ id, job });
+    });
+  }
+
+  /** Start the threads ahead of the first backup (they load SQLite meanwhile); false when they cannot start. */
+  warm(): boolean {
     try {
-      worker = new Worker(SOURCE, {
-        eval: true,
-        workerData: { ...job, sqliteModule, columns: jsonColumns(), zstdParams: zstdParams(), checkSource: CHECK_SOURCE },
-      });
-    } catch (e) {
-      reject(new WorkerUnavailable(String(e)));
-      return;
+      this.#start();
+    } catch {
+      return false;
     }
-    running.add(worker);
-    let answered = false;
-    worker.once('message', (answer: Answer) => {
-      answered = true;
-      if (answer.ok) resolve(answer.copy);
-      else if (answer.unavailable) reject(new WorkerUnavailable(answer.message));
-      else reject(Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {}));
+    this.#idle = setTimeout(() => void this.stop(), IDLE_MS);
+    this.#idle.unref();
+    return true;
+  }
+
+  /** End the threads (Herald is closing): a backup under way rejects. */
+  stop(): Promise<number> | undefined {
+    clearTimeout(this.#idle);
+    const worker = this.#worker;
+    this.#worker = null;
+    return worker?.terminate();
+  }
+
+  #start(): Worker {
+    if (this.#worker) return this.#worker;
+    const worker = new Worker(BACKUP_SOURCE, {
+      eval: true,
+      workerData: { role: 'herald-backup', sqliteModule: this.sqliteModule, columns: jsonColumns(), zstdParams: zstdParams(), checkSource: CHECK_SOURCE },
     });
-    worker.once('error', (e) => {
-      answered = true;
-      reject(e);
+    worker.unref();
+    worker.on('message', (answer: Answer) => {
+      const job = this.#jobs.get(answer.id);
+      if (!job) return;
+      this.#jobs.delete(answer.id);
+      if (this.#jobs.size === 0) {
+        worker.unref();
+        this.#idle = setTimeout(() => void this.stop(), IDLE_MS);
+        this.#idle.unref();
+      }
+      if (answer.ok) job.resolve(answer.copy);
+      else if (answer.unavailable) job.reject(new WorkerUnavailable(answer.message));
+      else job.reject(Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {}));
     });
-    worker.once('exit', (code) => {
-      running.delete(worker);
-      if (!answered) reject(new Error(`The backup worker stopped (exit code ${code}) before it answered.`));
+    const failAll = (e: Error) => {
+      for (const job of this.#jobs.values()) job.reject(e);
+      this.#jobs.clear();
+    };
+    worker.on('error', failAll);
+    worker.on('exit', (code) => {
+      if (this.#worker === worker) this.#worker = null;
+      failAll(new Error(`The backup worker stopped (exit code ${code}) before it answered.`));
     });
-  });
+    this.#worker = worker;
+    return worker;
+  }
+}
+
+/** One backup on threads of its own, ended afterwards (tests, and callers that take a single backup). */
+export async function runBackupWorker(job: BackupJob, sqliteModule?: string): Promise<VerifiedCopy> {
+  const threads = new BackupThreads(sqliteModule);
+  try {
+    return await threads.run(job);
+  } finally {
+    await threads.stop();
+  }
 }

@@ -1,20 +1,21 @@
 /**
- * Verified backups (docs/reliability.md rule 3): never copy the live file. `VACUUM INTO` writes a consistent snapshot
- * under a temporary name; we open it, run integrity_check, record its SHA-256 in a manifest, and only then give both
- * their final names. A file under a final name is therefore always a verified backup.
+ * Verified backups (docs/reliability.md rule 3): never copy the live file. SQLite serializes one consistent snapshot
+ * of the database (`sqlite3_serialize`), the same snapshot passes integrity_check and the JSON check, and the bytes
+ * are written under a temporary name with their SHA-256 in a manifest; only then do both get their final names. A
+ * file under a final name is therefore always a verified backup.
  *
- * Issue 21: backups are zstd-compressed (`….sqlite.zst`, db/zstd.ts). The snapshot is compressed under a temporary
- * name, the snapshot removed, and the compressed file decompressed again to a second temporary file, which must hash
- * to the snapshot and pass the same checks; only then is it kept. The manifest's `sha256` and `bytes` are those of the
- * file as stored (what listing re-hashes), `databaseSha256` and `databaseBytes` those of the database inside (what a
- * restore checks after decompressing). Backups from before (`….sqlite`, no `compression`) still list and restore.
+ * Issue 21: backups are zstd-compressed (`….sqlite.zst`, db/zstd.ts). The compressed file is written and flushed,
+ * read back from disk and decompressed: it must give the checked snapshot byte for byte before it is kept. The
+ * manifest's `sha256` and `bytes` are those of the file as stored (what listing re-hashes), `databaseSha256` and
+ * `databaseBytes` those of the database inside (what a restore checks after decompressing). Backups from before
+ * (`….sqlite`, no `compression`, made with `VACUUM INTO`) still list and restore.
  */
 import Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { integrityProblems } from './integrity-check';
-import { compressFileSync, decompressFileSync, decompressedDigest, isZstdFile, zstdAvailable } from './zstd';
+import { compressSync, decompressFileSync, decompressSync, isZstdFile, zstdAvailable } from './zstd';
 
 export interface BackupManifest {
   app: 'Herald';
@@ -75,16 +76,6 @@ function fsyncDir(dir: string) {
   }
 }
 
-/** integrity_check, and every stored JSON document parses (issue 16: db/integrity-check.ts). */
-function integrityOk(file: string): boolean {
-  const check = new Database(file, { readonly: true, fileMustExist: true });
-  try {
-    return integrityProblems(check).length === 0;
-  } finally {
-    check.close();
-  }
-}
-
 /**
  * SHA-256 of a backup file, remembered by path, size and modification time (issue 9: a ten-year campaign's backups
  * are hundreds of megabytes each, and the list is read after every backup for thinning). A file changed in any way
@@ -106,9 +97,6 @@ interface BackupNames {
   finalPath: string;
   tmpPath: string;
   manifestTmp: string;
-  /** Compressed backups only: the uncompressed snapshot, and the copy decompressed again to verify. */
-  snapshotTmp: string;
-  verifyTmp: string;
   compressed: boolean;
 }
 
@@ -130,8 +118,6 @@ function reserveNames(backupsDir: string, reason: string, now: Date): BackupName
     finalPath,
     tmpPath: `${finalPath}.tmp`,
     manifestTmp: `${finalPath}${MANIFEST_SUFFIX}.tmp`,
-    snapshotTmp: `${finalPath}.snapshot.tmp`,
-    verifyTmp: `${finalPath}.verify.tmp`,
     compressed,
   };
 }
@@ -169,55 +155,41 @@ export interface VerifiedCopy {
   databaseBytes?: number;
 }
 
-/** The heavy part, on this thread: a consistent snapshot under the temporary name, checked and hashed. */
-function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
-  fs.rmSync(names.tmpPath, { force: true });
-  if (names.compressed) return compressedSnapshotHere(sqlite, names);
-  sqlite.prepare('VACUUM INTO ?').run(names.tmpPath);
-  if (!integrityOk(names.tmpPath)) throw new Error(`The backup ${names.name} failed its integrity check.`);
-  const copy = {
-    sha256: sha256File(names.tmpPath),
-    bytes: fs.statSync(names.tmpPath).size,
-    schemaVersion: Number(sqlite.pragma('user_version', { simple: true })),
-  };
-  // On disk before it gets its final name: a power cut never leaves a final name on a copy that was never written.
-  const fd = fs.openSync(names.tmpPath, 'r+');
+/** Write `bytes` to `file` and flush it to disk. */
+function writeDurably(file: string, bytes: Buffer) {
+  const fd = fs.openSync(file, 'w');
   try {
+    for (let off = 0; off < bytes.length;) off += fs.writeSync(fd, bytes, off, bytes.length - off);
     fs.fsyncSync(fd);
   } finally {
     fs.closeSync(fd);
   }
-  return copy;
 }
 
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /**
- * The compressed backup, on this thread: snapshot, check it (integrity_check and the JSON check), compress it
- * (flushed), and decompress the file on disk again. Kept only if that gives the checked snapshot byte for byte (same
- * SHA-256), as in the worker (db/backup-worker.ts).
+ * The heavy part, on this thread, as the backup threads do it (db/backup-worker.ts): a snapshot serialized from this
+ * connection and checked through it (nothing can write in between: this is the writer's thread, outside any
+ * transaction), then written under the temporary name, compressed when zstd is here, and read back from disk.
  */
-function compressedSnapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
+function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCopy {
+  if (sqlite.inTransaction) throw new Error('A backup cannot be taken in the middle of a transaction.');
+  fs.rmSync(names.tmpPath, { force: true });
   const schemaVersion = Number(sqlite.pragma('user_version', { simple: true }));
-  try {
-    fs.rmSync(names.snapshotTmp, { force: true });
-    sqlite.prepare('VACUUM INTO ?').run(names.snapshotTmp);
-    if (!integrityOk(names.snapshotTmp)) throw new Error(`The backup ${names.name} failed its integrity check.`);
-    const { compressed, database } = compressFileSync(names.snapshotTmp, names.tmpPath);
-    fs.rmSync(names.snapshotTmp, { force: true });
-    const again = decompressedDigest(names.tmpPath);
-    if (again.sha256 !== database.sha256) throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
-    if (sha256File(names.tmpPath) !== compressed.sha256) throw new Error(`The backup ${names.name} changed on disk while it was checked.`);
-    return {
-      sha256: compressed.sha256,
-      bytes: compressed.bytes,
-      schemaVersion,
-      compression: 'zstd',
-      databaseSha256: database.sha256,
-      databaseBytes: database.bytes,
-    };
-  } finally {
-    fs.rmSync(names.snapshotTmp, { force: true });
-    fs.rmSync(names.verifyTmp, { force: true });
+  const database = sqlite.serialize();
+  if (integrityProblems(sqlite).length > 0) throw new Error(`The backup ${names.name} failed its integrity check.`);
+  const db = { sha256: sha256Of(database), bytes: database.length };
+  if (!names.compressed) {
+    writeDurably(names.tmpPath, database);
+    return { ...db, schemaVersion };
   }
+  const packed = compressSync(database);
+  writeDurably(names.tmpPath, packed);
+  const onDisk = fs.readFileSync(names.tmpPath);
+  if (!onDisk.equals(packed)) throw new Error(`The backup ${names.name} changed on disk while it was checked.`);
+  if (!decompressSync(onDisk).equals(database)) throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
+  return { sha256: sha256Of(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
 }
 
 /** Record the manifest and give the verified copy its final name. */
@@ -250,7 +222,6 @@ function finish(names: BackupNames, copy: VerifiedCopy, reason: string, now: Dat
 }
 
 function cleanUp(names: BackupNames) {
-  for (const tmp of [names.snapshotTmp, names.verifyTmp]) for (const side of ['', '-wal', '-shm']) fs.rmSync(tmp + side, { force: true });
   fs.rmSync(names.tmpPath, { force: true });
   fs.rmSync(names.manifestTmp, { force: true });
   fs.rmSync(names.finalPath, { force: true });
@@ -270,11 +241,11 @@ export function createVerifiedBackup(sqlite: Database.Database, backupsDir: stri
 }
 
 /**
- * The same verified backup with its heavy part in a worker thread (issue 9: a ten-year campaign file takes about
- * 1.5 s to copy, check and hash, which on the main thread held up every request behind it). The worker opens the
- * file read-only on its own connection: in WAL mode its snapshot is consistent and never blocks the main
- * connection's writes, and a read-only connection never checkpoints or removes the WAL when it closes. The manifest
- * and the renames stay here, in the same order as above. `run` starts the worker (db/backup-worker.ts).
+ * The same verified backup with its heavy part in worker threads (issue 9: on the main thread a ten-year campaign
+ * file's backup held up every request behind it). The check thread opens the file read-only on its own connection:
+ * in WAL mode its snapshot is consistent and never blocks the main connection's writes, and a read-only connection
+ * never checkpoints or removes the WAL when it closes. The manifest and the renames stay here, in the same order as
+ * above. `run` hands the job to the backup threads (db/backup-worker.ts).
  */
 export async function createVerifiedBackupWith(
   run: (job: BackupJob) => Promise<VerifiedCopy>,
@@ -286,9 +257,7 @@ export async function createVerifiedBackupWith(
   const names = reserveNames(backupsDir, reason, now);
   try {
     fs.rmSync(names.tmpPath, { force: true });
-    const copy = await run(
-      names.compressed ? { dbFile, tmpPath: names.tmpPath, snapshotPath: names.snapshotTmp, verifyPath: names.verifyTmp } : { dbFile, tmpPath: names.tmpPath },
-    );
+    const copy = await run({ dbFile, tmpPath: names.tmpPath, compressed: names.compressed });
     return finish(names, copy, reason, now, backupsDir);
   } catch (e) {
     cleanUp(names);
@@ -298,12 +267,11 @@ export async function createVerifiedBackupWith(
   }
 }
 
-/** What the backup worker is asked to write: a plain copy at `tmpPath`, or (with the two other paths) a compressed one. */
+/** What the backup threads are asked to write at `tmpPath`: the database at `dbFile`, compressed or as it is. */
 export interface BackupJob {
   dbFile: string;
   tmpPath: string;
-  snapshotPath?: string;
-  verifyPath?: string;
+  compressed: boolean;
 }
 
 /** Backups whose manifest exists and whose bytes still match it, newest first. */

@@ -34,7 +34,7 @@ describe('compressed backups (issue 21)', () => {
     const { file, backupsDir } = await campaignFile();
     const sqlite = new Database(file);
     const here = createVerifiedBackup(sqlite, backupsDir, 'before-import', new Date(Date.UTC(2026, 10, 23, 10)));
-    const there = await createVerifiedBackupWith((job) => runBackupWorker(job, new Set()), file, backupsDir, 'by-hand', new Date(Date.UTC(2026, 10, 23, 11)));
+    const there = await createVerifiedBackupWith((job) => runBackupWorker(job), file, backupsDir, 'by-hand', new Date(Date.UTC(2026, 10, 23, 11)));
     sqlite.close();
     for (const b of [here, there]) {
       expect(b.file).toMatch(/\.sqlite\.zst$/);
@@ -60,7 +60,7 @@ describe('compressed backups (issue 21)', () => {
     db.prepare(`UPDATE campaign_rulesets SET content = '{"id": "hor-battle-honours", "na'`).run();
     expect(() => createVerifiedBackup(db, backupsDir, 'by-hand', new Date())).toThrow(/integrity check/);
     db.close();
-    await expect(createVerifiedBackupWith((job) => runBackupWorker(job, new Set()), file, backupsDir, 'by-hand', new Date())).rejects.toThrow(
+    await expect(createVerifiedBackupWith((job) => runBackupWorker(job), file, backupsDir, 'by-hand', new Date())).rejects.toThrow(
       /stored document/,
     );
     expect(fs.readdirSync(backupsDir)).toEqual([]);

@@ -1,18 +1,22 @@
 /**
- * zstd through `node:zlib` for backups (issue 21): the ten-year benchmark's 69 MB campaign file is about 10 MB compressed at
- * level 1, in a tenth of a second. These are the main thread's whole-file versions (a backup before an import,
- * a restore or a migration, and every restore); the worker thread streams the same format (db/backup-worker.ts).
- * Frames carry zstd's own content checksum, so a damaged byte is found when decompressing, before any hash.
+ * zstd through `node:zlib` for backups (issue 21): the ten-year benchmark's 72 MB campaign file is about 11 MB
+ * compressed, in about a seventh of a second. These are the main thread's versions (a backup before an import, a
+ * restore or a migration, and every restore); the backup thread makes the same format (db/backup-worker.ts). Frames
+ * carry zstd's own content checksum, so a damaged byte is found when decompressing, before any hash.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
 /**
- * Level 1: on the ten-year benchmark file (issue 21) half the time of level 3, zstd's default, for a backup 6 % larger
- * (10.4 MB instead of 9.8 MB of a 69 MB file: the packed JSON columns leave zstd less to find either way).
+ * Level 2 with a 4 MiB window and a larger hash table: on the ten-year benchmark file (issue 21) 11.2 MB where level 1
+ * gave 12.3 MB, for about 30 ms more on a compression that runs beside the longer check (db/backup-worker.ts); level 3
+ * took twice level 1's time. The snapshot is the database's pages as they are (not rebuilt by VACUUM), so half-full
+ * index pages leave zstd more to find across pages than a vacuumed copy did.
  */
-export const ZSTD_LEVEL = 1;
+export const ZSTD_LEVEL = 2;
+const ZSTD_WINDOW_LOG = 22;
+const ZSTD_HASH_LOG = 18;
 
 /** zstd frames start with these four bytes (RFC 8878). */
 const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
@@ -23,7 +27,8 @@ export function zstdAvailable(): boolean {
 }
 
 export function zstdParams(): Record<number, number> {
-  return { [zlib.constants.ZSTD_c_compressionLevel]: ZSTD_LEVEL, [zlib.constants.ZSTD_c_checksumFlag]: 1 };
+  const c = zlib.constants;
+  return { [c.ZSTD_c_compressionLevel]: ZSTD_LEVEL, [c.ZSTD_c_windowLog]: ZSTD_WINDOW_LOG, [c.ZSTD_c_hashLog]: ZSTD_HASH_LOG, [c.ZSTD_c_checksumFlag]: 1 };
 }
 
 /** Is this file zstd-compressed (by its first bytes, whatever its name or manifest says)? */
@@ -56,23 +61,22 @@ function writeDurably(file: string, data: Buffer) {
   }
 }
 
-/** Compress `src` into `dest` (flushed). Returns what was written and what it holds (the source's hash and size). */
-export function compressFileSync(src: string, dest: string): { compressed: Written; database: Written } {
-  const data = fs.readFileSync(src);
-  const packed = zlib.zstdCompressSync(data, { params: zstdParams() });
-  writeDurably(dest, packed);
-  return { compressed: { sha256: sha256(packed), bytes: packed.length }, database: { sha256: sha256(data), bytes: data.length } };
+/** zlib's one-shot calls work in 16 KiB pieces by default: on a 70 MB database that costs more than the work. */
+const PIECES = { chunkSize: 1 << 22 };
+
+/** `data` compressed as backups are (level 1, with zstd's content checksum). */
+export function compressSync(data: Buffer): Buffer {
+  return zlib.zstdCompressSync(data, { ...PIECES, params: zstdParams() });
 }
 
-/** What `src` decompresses to: its hash and size, nothing written; throws when the frame is damaged (zstd's checksum). */
-export function decompressedDigest(src: string): Written {
-  const data = zlib.zstdDecompressSync(fs.readFileSync(src));
-  return { sha256: sha256(data), bytes: data.length };
+/** What a backup decompresses to; throws when the frame is damaged (zstd's checksum). */
+export function decompressSync(data: Buffer): Buffer {
+  return zlib.zstdDecompressSync(data, PIECES);
 }
 
 /** Decompress `src` into `dest` (flushed); throws when the frame is damaged (zstd's checksum). */
 export function decompressFileSync(src: string, dest: string): Written {
-  const data = zlib.zstdDecompressSync(fs.readFileSync(src));
+  const data = decompressSync(fs.readFileSync(src));
   writeDurably(dest, data);
   return { sha256: sha256(data), bytes: data.length };
 }

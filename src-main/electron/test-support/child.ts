@@ -50,7 +50,7 @@ Database.prototype.close = function (this: { name: string }) {
 let held: (() => void)[] | null = config.holdBackups ? [] : null;
 if (config.holdBackups) holdBackups();
 /**
- * Backups run in worker threads (db/backup-worker.ts: the one worker given a `tmpPath`): keep each backup worker's
+ * Backups run in worker threads (db/backup-worker.ts: the one whose workerData says `role: 'herald-backup'`): keep its
  * answer (and its exit) until the test releases them. Other workers (the launcher's quick_check) run as usual.
  */
 function holdBackups() {
@@ -60,7 +60,7 @@ function holdBackups() {
   class HeldWorker extends Real {
     constructor(...args: ConstructorParameters<typeof Real>) {
       super(...args);
-      if (typeof (args[1]?.workerData as { tmpPath?: unknown } | undefined)?.tmpPath === 'string') backupWorkers.add(this);
+      if ((args[1]?.workerData as { role?: unknown } | undefined)?.role === 'herald-backup') backupWorkers.add(this);
     }
     override emit(name: string | symbol, ...args: unknown[]): boolean {
       if (held && backupWorkers.has(this) && (name === 'message' || name === 'exit')) {
