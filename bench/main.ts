@@ -17,7 +17,7 @@ import { createCore, type Core } from '../src-main/core';
 import { rebuild, staleTeams } from '../src-main/ledger';
 import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
 import { startBrowserServer } from '../e2e/support/browser-server';
-import { call, dayOf, generate, result, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
+import { call, dayOf, generate, result, seededIds, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
 import { backupsAfterTenYears, growthCheckpoints, measureGrowth, whereTheBytesAre, type GrowthPoint } from './sizes';
 import { rawTeamRoster } from './raw-roster';
 import { lanRosterUnderLoad } from './lan-load';
@@ -100,7 +100,15 @@ async function scenario(): Promise<{ dir: string; info: CachedScenario }> {
   console.log(
     `Generating the scenario "${key}" through the real handlers (cached in ${path.relative(process.cwd(), dir)}; this takes a while the first time)…`,
   );
-  const core = createCore({ dataDir: dir, migrationsFolder: MIGRATIONS, mode: 'browser', version: 'bench', log: () => {}, automaticBackups: false });
+  const core = createCore({
+    dataDir: dir,
+    migrationsFolder: MIGRATIONS,
+    mode: 'browser',
+    version: 'bench',
+    log: () => {},
+    automaticBackups: false,
+    newId: seededIds(seed),
+  });
   const started = performance.now();
   // Issue 21: a real verified backup at every tenth of the games, for the ten-year backup figure (bench/sizes.ts).
   const checkpoints = growthCheckpoints(size.games);

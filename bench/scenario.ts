@@ -2,7 +2,8 @@
  * The ten-year club campaign of issue 9, generated from a fixed seed THROUGH THE REAL HANDLERS (core.invoke, the same
  * dispatch the windows use) on a real SQLite file with the production pragmas: players, teams founded from the
  * sample lists, games set up, their results typed into the draft, committed; dead models replaced by recruits.
- * Deterministic: the same seed and sizes give the same campaign (ids and clock are deterministic too).
+ * Deterministic: the same seed and sizes give the same campaign, when the core makes its ids with `seededIds(seed)`
+ * (a game's dice are seeded by its id). Dates come from the machine's clock.
  */
 import type { Core } from '../src-main/core';
 import { call } from '../src-main/test-support';
@@ -82,6 +83,16 @@ export interface ScenarioInfo {
   benchTeams: [string, string];
 }
 
+/** UUIDs (version 4 in form) drawn from a seeded generator: the same seed gives the same ids, in the same order. */
+export function seededIds(seed: string): () => string {
+  const sfc = Sfc32.fromSeed(`${seed}|ids`);
+  return () => {
+    const hex = Array.from({ length: 4 }, () => sfc.nextUint32().toString(16).padStart(8, '0')).join('');
+    const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+    return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  };
+}
+
 export async function generate(
   core: Core,
   seed: string,
@@ -150,10 +161,13 @@ export function dayOf(g: number, games: number): string {
 /** A plausible result: a few models out of action, taken out by someone on the other side. */
 export function result(d: GameDetail, rng: () => number, chance: number, expChance = 0): GameDraft {
   const draft: GameDraft = JSON.parse(JSON.stringify(d.draft));
-  const bySide = { a: draft.report.models.filter((m) => m.side === 'a'), b: draft.report.models.filter((m) => m.side === 'b') };
+  // Only models taking part can be taken out of action, or take an enemy out (an incapacitated one sits its game out).
+  const playing = draft.report.models.filter((m) => m.tookPart);
+  const bySide = { a: playing.filter((m) => m.side === 'a'), b: playing.filter((m) => m.side === 'b') };
   draft.report.models = draft.report.models.map((m) => {
-    if (rng() >= chance) return m;
+    if (!m.tookPart || rng() >= chance) return m;
     const enemies = bySide[m.side === 'a' ? 'b' : 'a'];
+    if (enemies.length === 0) return m;
     const by = enemies[Math.floor(rng() * enemies.length)]!.id;
     return { ...m, aliveAtEnd: false, outOfAction: { by, how: rng() < 0.5 ? 'shooting' : 'melee' } };
   });

@@ -1,21 +1,18 @@
 /**
  * The two threads behind automatic backups (issue 9; db/backup.ts createVerifiedBackupWith), started at the first
- * backup and kept while Herald runs (issue 21: starting them and loading SQLite in each cost a tenth of a second on
- * every backup of the ten-year file).
+ * daily check and kept until ten idle minutes have passed (issue 21: starting them and loading SQLite in each cost a
+ * tenth of a second on every backup of the ten-year file).
  *
- * For each backup the check thread opens the campaign file read-only, begins a read transaction and serializes the
- * database: `sqlite3_serialize`, SQLite's own copy of every page of one consistent snapshot (as the online backup API
- * would copy them; the live file is never copied from outside: docs/reliability.md rule 3). It hands those bytes to
- * the backup thread, then checks the same snapshot in the same transaction: integrity_check, and (issue 16) every
- * stored JSON document parses. Meanwhile the backup thread hashes the bytes, compresses them with zstd, writes and
- * flushes the compressed file, reads it back from disk and decompresses it: that must give the snapshot, byte for
- * byte. So the file kept holds exactly the bytes the check passed, and on two cores a backup takes the snapshot plus
- * the longer of the check and the compression, not their sum. Without zstd the bytes are written as they are,
- * flushed. The backup thread answers with what it proved and writes nothing else: the manifest and the final names
- * are the main thread's.
- *
- * A ten-year file (72 MB) is held whole in memory two or three times over for the half second this takes; streaming
- * it through a temporary file cost twice the time (issue 21's budget is 600 ms).
+ * For each backup both threads open the campaign file read-only and begin a read transaction on the same commit (a
+ * third connection's data_version, read before and after, shows nothing was committed in between). Then, at the same
+ * time: the check thread runs integrity_check and the JSON check (issue 16) in its transaction, while the backup
+ * thread serializes its snapshot (`sqlite3_serialize`: SQLite's own copy of every page of one consistent snapshot, as
+ * the online backup API would copy them; the live file is never copied from outside: docs/reliability.md rule 3),
+ * hashes it, compresses it with zstd, writes and flushes the compressed file, reads it back from disk and decompresses
+ * it, which must give the snapshot byte for byte. So the file kept holds exactly the commit the check passed, and on
+ * two cores a backup takes the longer of the check and the rest, not their sum. Without zstd the snapshot is written
+ * as it is, flushed. The backup thread answers with what it proved and writes nothing else: the manifest and the
+ * final names are the main thread's.
  *
  * The threads' code is a string run with `eval: true`, so it needs no file of its own in any build (the esbuild
  * bundles, vitest, the benchmark): only better-sqlite3, whose resolved path the main thread passes in. Where a thread
@@ -27,7 +24,7 @@ import type { BackupJob, VerifiedCopy } from './backup';
 import { jsonColumns } from './integrity-check';
 import { zstdParams } from './zstd';
 
-/** The check thread: one snapshot per request, handed over, then checked within the same read transaction. */
+/** The check thread: for each backup, a read transaction begun on request, then checked once the backup thread says go. */
 const CHECK_SOURCE = `(function checkThread() {
 const { parentPort, workerData } = require('node:worker_threads');
 let Database;
@@ -44,29 +41,30 @@ function check(db, columns) {
     if (db.prepare(q).pluck().get() !== undefined) throw new Error('The backup failed its integrity check: a stored document cannot be read (' + table + '.' + column + ').');
   }
 }
-// The snapshot is handed over in one shared buffer, kept from one backup to the next: copying 70 MB into memory
-// already touched costs a fifth of copying it into fresh memory (the backup thread takes one backup at a time).
-let shared = new SharedArrayBuffer(0);
-parentPort.on('message', ({ id, dbFile }) => {
+let db = null; // its read transaction is the snapshot being checked
+function end() {
+  try { if (db && db.open) { if (db.inTransaction) db.exec('COMMIT'); db.close(); } } catch {}
+  db = null;
+}
+parentPort.on('message', ({ id, step, dbFile }) => {
   if (unavailable) return parentPort.postMessage({ id, ok: false, unavailable: true, message: unavailable });
-  let db;
-  let handed = false;
+  if (step === 'again') return end();
   try {
-    db = new Database(dbFile, { readonly: true, fileMustExist: true });
-    db.pragma('busy_timeout = ${5_000}');
-    db.exec('BEGIN');
-    const schemaVersion = Number(db.pragma('user_version', { simple: true })); // the read transaction starts here
-    const image = db.serialize();
-    if (shared.byteLength < image.length) shared = new SharedArrayBuffer(Math.ceil((image.length * 1.25) / 65536) * 65536);
-    image.copy(Buffer.from(shared));
-    parentPort.postMessage({ id, snapshot: shared, bytes: image.length, schemaVersion });
-    handed = true;
-    check(db, workerData.columns);
+    if (step === 'begin') {
+      end();
+      db = new Database(dbFile, { readonly: true, fileMustExist: true });
+      db.pragma('busy_timeout = ${5_000}');
+      db.exec('BEGIN');
+      db.pragma('user_version', { simple: true }); // the read transaction starts here
+      return parentPort.postMessage({ id, begun: true });
+    }
+    check(db, workerData.columns); // step 'go'
     parentPort.postMessage({ id, ok: true });
   } catch (e) {
-    parentPort.postMessage({ id, ok: false, handed, message: String((e && e.message) || e), code: e && e.code });
+    end();
+    parentPort.postMessage({ id, ok: false, message: String((e && e.message) || e), code: e && e.code });
   } finally {
-    try { if (db && db.open) { if (db.inTransaction) db.exec('COMMIT'); db.close(); } } catch {}
+    if (step === 'go') end();
   }
 });
 })();
@@ -77,6 +75,9 @@ const { parentPort, workerData, Worker } = require('node:worker_threads');
 const fs = require('node:fs');
 const zlib = require('node:zlib');
 const { createHash } = require('node:crypto');
+let Database;
+let unavailable;
+try { Database = require(workerData.sqliteModule); } catch (e) { unavailable = String((e && e.message) || e); }
 const sha256 = (bytes) => createHash('sha256').update(bytes).digest('hex');
 const BIG = { chunkSize: 1 << 22 }; // zlib's 16 KiB default pieces cost more than the work on a 70 MB file
 function writeDurably(file, bytes) {
@@ -102,69 +103,85 @@ function decompressesTo(packed, database) {
   });
 }
 const zstd = (fn, input, options) => new Promise((resolve, reject) => fn(input, options, (e, out) => (e ? reject(e) : resolve(out))));
-// The check thread, and what each backup waits for from it: its snapshot, then its verdict.
-let checker = null;
-const waiting = new Map();
-function failAll(error) {
-  for (const w of waiting.values()) { w.snapshot.reject(error); w.checked.reject(error); }
-  waiting.clear();
-}
-function deferred() {
-  let resolve, reject;
-  const promise = new Promise((a, b) => { resolve = a; reject = b; });
-  promise.catch(() => {}); // awaited later; never an unhandled rejection meanwhile
-  return { promise, resolve, reject };
-}
 function failure(m) {
   const e = new Error(m.message);
   if (m.code) e.code = m.code;
   if (m.unavailable) e.unavailable = true;
   return e;
 }
+// The check thread, and the backup waiting for its next answer.
+let checker = null;
+let answer = null;
 function checkThread() {
   if (checker) return checker;
   checker = new Worker(workerData.checkSource, { eval: true, workerData: { sqliteModule: workerData.sqliteModule, columns: workerData.columns } });
-  checker.on('message', (m) => {
-    const w = waiting.get(m.id);
-    if (!w) return;
-    if (m.snapshot) return w.snapshot.resolve(m);
-    waiting.delete(m.id);
-    if (m.ok) return w.checked.resolve();
-    const e = failure(m);
-    if (!m.handed) w.snapshot.reject(e);
-    w.checked.reject(e);
-  });
-  checker.on('error', (e) => failAll(e));
-  checker.on('exit', (code) => { checker = null; failAll(new Error('The backup check stopped (exit code ' + code + ') before it answered.')); });
+  checker.on('message', (m) => { const a = answer; answer = null; if (a) (m.begun || m.ok ? a.resolve(m) : a.reject(failure(m))); });
+  const fail = (e) => { const a = answer; answer = null; if (a) a.reject(e); };
+  checker.on('error', fail);
+  checker.on('exit', (code) => { checker = null; fail(new Error('The backup check stopped (exit code ' + code + ') before it answered.')); });
   return checker;
 }
-async function backup(id, job) {
-  const w = { snapshot: deferred(), checked: deferred() };
-  waiting.set(id, { snapshot: w.snapshot, checked: w.checked });
-  checkThread().postMessage({ id, dbFile: job.dbFile });
-  const { snapshot, bytes, schemaVersion } = await w.snapshot.promise;
-  const database = Buffer.from(snapshot, 0, bytes);
-  if (!job.compressed) {
-    const db = { sha256: sha256(database), bytes };
-    writeDurably(job.tmpPath, database);
-    await w.checked.promise;
-    return { sha256: db.sha256, bytes: db.bytes, schemaVersion };
+function ask(message) {
+  const p = new Promise((resolve, reject) => { answer = { resolve, reject }; });
+  p.catch(() => {}); // awaited later; never an unhandled rejection meanwhile
+  checkThread().postMessage(message);
+  return p;
+}
+// Both threads' read transactions must see the same commit. \`probe\` watches: its data_version changes when any
+// connection commits, and it is read before the check thread begins and after this thread has begun. Equal, nothing
+// was committed in between (the main thread writes between two requests; that is rare, and then both begin again).
+async function sameSnapshot(job, probe, mine) {
+  for (let tries = 0; tries < 20; tries++) {
+    const before = probe.pragma('data_version', { simple: true });
+    await ask({ step: 'begin', dbFile: job.dbFile });
+    mine.exec('BEGIN');
+    const schemaVersion = Number(mine.pragma('user_version', { simple: true }));
+    if (probe.pragma('data_version', { simple: true }) === before) return { schemaVersion, checked: ask({ step: 'go' }) };
+    mine.exec('COMMIT');
+    checkThread().postMessage({ step: 'again' });
   }
-  const packing = zstd(zlib.zstdCompress, database, { ...BIG, params: workerData.zstdParams }); // on zlib's own thread
-  const db = { sha256: sha256(database), bytes }; // meanwhile, here
-  const packed = await packing;
-  writeDurably(job.tmpPath, packed);
-  const onDisk = fs.readFileSync(job.tmpPath);
-  if (!onDisk.equals(packed)) throw new Error('The backup changed on disk while it was checked.');
-  if (!(await decompressesTo(onDisk, database))) throw new Error('The backup does not decompress to the snapshot it was made from.');
-  await w.checked.promise;
-  return { sha256: sha256(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
+  throw new Error('The campaign kept changing while the backup began.');
+}
+async function backup(job) {
+  if (unavailable) throw Object.assign(new Error(unavailable), { unavailable: true });
+  const probe = new Database(job.dbFile, { readonly: true, fileMustExist: true });
+  const mine = new Database(job.dbFile, { readonly: true, fileMustExist: true });
+  let checked = Promise.resolve();
+  try {
+    probe.pragma('busy_timeout = ${5_000}');
+    mine.pragma('busy_timeout = ${5_000}');
+    const snapshot = await sameSnapshot(job, probe, mine);
+    checked = snapshot.checked; // the check thread checks while this one serializes, compresses and reads back
+    const database = mine.serialize();
+    mine.exec('COMMIT');
+    const { schemaVersion } = snapshot;
+    if (!job.compressed) {
+      const db = { sha256: sha256(database), bytes: database.length };
+      writeDurably(job.tmpPath, database);
+      await checked;
+      return { sha256: db.sha256, bytes: db.bytes, schemaVersion };
+    }
+    const packing = zstd(zlib.zstdCompress, database, { ...BIG, params: workerData.zstdParams }); // on zlib's own thread
+    const db = { sha256: sha256(database), bytes: database.length }; // meanwhile, here
+    const packed = await packing;
+    writeDurably(job.tmpPath, packed);
+    const onDisk = fs.readFileSync(job.tmpPath);
+    if (!onDisk.equals(packed)) throw new Error('The backup changed on disk while it was checked.');
+    if (!(await decompressesTo(onDisk, database))) throw new Error('The backup does not decompress to the snapshot it was made from.');
+    await checked;
+    return { sha256: sha256(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
+  } finally {
+    await checked.catch(() => {}); // the check thread has ended its transaction before the next backup begins
+    if (mine.inTransaction) mine.exec('COMMIT');
+    mine.close();
+    probe.close();
+  }
 }
 checkThread(); // loading SQLite there now, not when the first backup is waiting for it
-// One backup at a time: the check thread's shared buffer holds one snapshot.
+// One backup at a time: the two threads share one handshake.
 let queue = Promise.resolve();
 parentPort.on('message', ({ id, job }) => {
-  queue = queue.then(() => backup(id, job)).then(
+  queue = queue.then(() => backup(job)).then(
     (copy) => parentPort.postMessage({ id, ok: true, copy }),
     (e) => parentPort.postMessage({ id, ok: false, message: String((e && e.message) || e), code: e && e.code, unavailable: !!(e && e.unavailable) }),
   );
@@ -182,7 +199,7 @@ function sqliteModulePath(): string {
   return require.resolve('better-sqlite3');
 }
 
-/** Threads idle this long are ended, giving back their memory (the snapshot buffer is the size of the file). */
+/** Threads idle this long are ended, giving back what SQLite and V8 hold in them. */
 const IDLE_MS = 10 * 60 * 1000;
 
 /**

@@ -10,7 +10,7 @@
  * `databaseBytes` those of the database inside (what a restore checks after decompressing). Backups from before
  * (`….sqlite`, no `compression`, made with `VACUUM INTO`) still list and restore.
  */
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';

@@ -60,9 +60,7 @@ describe('compressed backups (issue 21)', () => {
     db.prepare(`UPDATE campaign_rulesets SET content = '{"id": "hor-battle-honours", "na'`).run();
     expect(() => createVerifiedBackup(db, backupsDir, 'by-hand', new Date())).toThrow(/integrity check/);
     db.close();
-    await expect(createVerifiedBackupWith((job) => runBackupWorker(job), file, backupsDir, 'by-hand', new Date())).rejects.toThrow(
-      /stored document/,
-    );
+    await expect(createVerifiedBackupWith((job) => runBackupWorker(job), file, backupsDir, 'by-hand', new Date())).rejects.toThrow(/stored document/);
     expect(fs.readdirSync(backupsDir)).toEqual([]);
   });
 
