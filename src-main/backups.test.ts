@@ -129,6 +129,40 @@ describe('backups in a worker thread', () => {
     db.close();
   });
 
+  it('while the main thread keeps committing, each backup still holds one whole commit, checked', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    db.exec('CREATE TABLE tally (total INTEGER NOT NULL); INSERT INTO tally VALUES (1000)');
+    const add = db.transaction((n: number) => {
+      db.prepare('INSERT INTO games VALUES (?)').run(n);
+      db.prepare('UPDATE tally SET total = total + 1').run();
+    });
+    const threads = new BackupThreads();
+    let writing = true;
+    let n = 5000;
+    const writer = (async () => {
+      while (writing) {
+        add(n++);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+    })();
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await createVerifiedBackupWith((job) => threads.run(job), db.name, path.join(dir, 'backups'), `b${i}`, new Date()));
+    writing = false;
+    await writer;
+    await threads.stop();
+    expect(n).toBeGreaterThan(5000);
+    for (const info of made) {
+      const out = path.join(dir, `${info.reason}.sqlite`);
+      decompressFileSync(info.path, out);
+      const copy = new Database(out, { readonly: true });
+      // The two tables agree: the copy is one commit, never half of one or two.
+      expect(copy.prepare('SELECT (SELECT count(*) FROM games) = (SELECT total FROM tally)').pluck().get()).toBe(1);
+      copy.close();
+    }
+    db.close();
+  });
+
   it('where a worker cannot load SQLite, the backup is taken on the main thread instead, and said so in the log', async () => {
     const dir = tempDir();
     const db = campaignFile(dir);

@@ -139,6 +139,7 @@ async function sameSnapshot(job, probe, mine) {
     if (probe.pragma('data_version', { simple: true }) === before) return { schemaVersion, checked: ask({ step: 'go' }) };
     mine.exec('COMMIT');
     checkThread().postMessage({ step: 'again' });
+    await new Promise((resolve) => setTimeout(resolve, 2 * tries)); // let a burst of commits pass
   }
   throw new Error('The campaign kept changing while the backup began.');
 }
