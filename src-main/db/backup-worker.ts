@@ -145,10 +145,12 @@ async function sameSnapshot(job, probe, mine) {
 }
 async function backup(job) {
   if (unavailable) throw Object.assign(new Error(unavailable), { unavailable: true });
-  const probe = new Database(job.dbFile, { readonly: true, fileMustExist: true });
-  const mine = new Database(job.dbFile, { readonly: true, fileMustExist: true });
+  let probe;
+  let mine;
   let checked = Promise.resolve();
   try {
+    probe = new Database(job.dbFile, { readonly: true, fileMustExist: true });
+    mine = new Database(job.dbFile, { readonly: true, fileMustExist: true });
     probe.pragma('busy_timeout = ${5_000}');
     mine.pragma('busy_timeout = ${5_000}');
     const snapshot = await sameSnapshot(job, probe, mine);
@@ -173,9 +175,9 @@ async function backup(job) {
     return { sha256: sha256(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
   } finally {
     await checked.catch(() => {}); // the check thread has ended its transaction before the next backup begins
-    if (mine.inTransaction) mine.exec('COMMIT');
-    mine.close();
-    probe.close();
+    if (mine && mine.inTransaction) mine.exec('COMMIT');
+    if (mine) mine.close();
+    if (probe) probe.close();
   }
 }
 checkThread(); // loading SQLite there now, not when the first backup is waiting for it
@@ -204,8 +206,8 @@ function sqliteModulePath(): string {
 const IDLE_MS = 10 * 60 * 1000;
 
 /**
- * The backup threads, started at the first backup and ended after ten idle minutes (a club evening's backups after
- * each game find them ready). They hold the process open only while a backup is under way; `stop` ends them, and a
+ * The backup threads, started by the first daily check or the first backup and ended after ten idle minutes (a club
+ * evening's backups after each game find them ready). They hold the process open only while a backup is under way; `stop` ends them, and a
  * backup under way then rejects (its caller removes its temporary file).
  */
 export class BackupThreads {
