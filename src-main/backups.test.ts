@@ -129,6 +129,23 @@ describe('backups in a worker thread', () => {
     db.close();
   });
 
+  it('the threads end once idle for their time, never during a backup, and start again for the next one', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    const threads = new BackupThreads(undefined, 150);
+    const take = (reason: string) => createVerifiedBackupWith((job) => threads.run(job), db.name, path.join(dir, 'backups'), reason, new Date());
+    expect(threads.warm()).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await take('while-warm'); // asked for before the idle time ran out: the same threads take it
+    expect(threads.running).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(threads.running).toBe(false);
+    await take('after-idle');
+    expect(listVerifiedBackups(path.join(dir, 'backups')).map((b) => b.reason)).toEqual(['after-idle', 'while-warm']);
+    await threads.stop();
+    db.close();
+  });
+
   it('while the main thread keeps committing, each backup still holds one whole commit, checked', async () => {
     const dir = tempDir();
     const db = campaignFile(dir);

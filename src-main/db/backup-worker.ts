@@ -216,7 +216,15 @@ export class BackupThreads {
   #next = 1;
   readonly #jobs = new Map<number, { resolve: (copy: VerifiedCopy) => void; reject: (e: Error) => void }>();
 
-  constructor(private readonly sqliteModule = sqliteModulePath()) {}
+  constructor(
+    private readonly sqliteModule = sqliteModulePath(),
+    private readonly idleMs = IDLE_MS,
+  ) {}
+
+  /** Whether the threads are running (tests). */
+  get running(): boolean {
+    return this.#worker !== null;
+  }
 
   run(job: BackupJob): Promise<VerifiedCopy> {
     return new Promise((resolve, reject) => {
@@ -242,8 +250,7 @@ export class BackupThreads {
     } catch {
       return false;
     }
-    this.#idle = setTimeout(() => void this.stop(), IDLE_MS);
-    this.#idle.unref();
+    if (this.#jobs.size === 0) this.#idleFromNow();
     return true;
   }
 
@@ -253,6 +260,15 @@ export class BackupThreads {
     const worker = this.#worker;
     this.#worker = null;
     return worker?.terminate();
+  }
+
+  /** Count the idle minutes from now (one timer at a time: an older one must never end a backup under way). */
+  #idleFromNow() {
+    clearTimeout(this.#idle);
+    this.#idle = setTimeout(() => {
+      if (this.#jobs.size === 0) void this.stop();
+    }, this.idleMs);
+    this.#idle.unref();
   }
 
   #start(): Worker {
@@ -268,8 +284,7 @@ export class BackupThreads {
       this.#jobs.delete(answer.id);
       if (this.#jobs.size === 0) {
         worker.unref();
-        this.#idle = setTimeout(() => void this.stop(), IDLE_MS);
-        this.#idle.unref();
+        this.#idleFromNow();
       }
       if (answer.ok) job.resolve(answer.copy);
       else if (answer.unavailable) job.reject(new WorkerUnavailable(answer.message));
