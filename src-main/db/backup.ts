@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { integrityProblems } from './integrity-check';
-import { compressSync, decompressFileSync, decompressSync, isZstdFile, zstdAvailable } from './zstd';
+import { compressSync, decompressFileSync, decompressSync, isZstdFile, sha256Of, writeDurably, zstdAvailable } from './zstd';
 
 export interface BackupManifest {
   app: 'Herald';
@@ -154,19 +154,6 @@ export interface VerifiedCopy {
   databaseSha256?: string;
   databaseBytes?: number;
 }
-
-/** Write `bytes` to `file` and flush it to disk. */
-function writeDurably(file: string, bytes: Buffer) {
-  const fd = fs.openSync(file, 'w');
-  try {
-    for (let off = 0; off < bytes.length;) off += fs.writeSync(fd, bytes, off, bytes.length - off);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-}
-
-const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /**
  * The heavy part, on this thread, as the backup threads do it (db/backup-worker.ts): a snapshot serialized from this

@@ -48,10 +48,11 @@ export interface Written {
   bytes: number;
 }
 
-const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** SHA-256 of bytes in memory, in hex (as manifests record it). */
+export const sha256Of = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
-/** Write `data` to `file` and flush it to disk. */
-function writeDurably(file: string, data: Buffer) {
+/** Write `data` to `file` and flush it to disk (a backup's file, and a restore's replacement). */
+export function writeDurably(file: string, data: Buffer) {
   const fd = fs.openSync(file, 'w');
   try {
     for (let off = 0; off < data.length;) off += fs.writeSync(fd, data, off, data.length - off);
@@ -78,5 +79,5 @@ export function decompressSync(data: Buffer): Buffer {
 export function decompressFileSync(src: string, dest: string): Written {
   const data = decompressSync(fs.readFileSync(src));
   writeDurably(dest, data);
-  return { sha256: sha256(data), bytes: data.length };
+  return { sha256: sha256Of(data), bytes: data.length };
 }
