@@ -7,11 +7,12 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft, GameSummary, StandingRow, VoidPlan } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import type { Bulletin } from '../../shared/ipc/schemas/print';
 import { foldRoster } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
+import { aliceAndBob } from '../test-support/two-teams';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
 import { decompressFileSync } from '../db/zstd';
 
@@ -27,17 +28,7 @@ async function setup(core: Core = testCore(), diceMode: 'app' | 'physical' = 'ap
       optionalRules: { weather: false, duskAndDawn: false, twist: false, mysteriousObjectives: false },
     });
   }
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const marines = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: 'Iron Wolves',
-  });
-  const orks = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
+  const { a: marines, b: orks } = await aliceAndBob(core, campaign.id);
   await call(core, 'teams.saveDraft', {
     id: marines.team.id,
     roster: {

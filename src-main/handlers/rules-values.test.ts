@@ -6,10 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
 import type { RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import type { Mission } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, testCore } from '../test-support';
+import { aliceAndBob } from '../test-support/two-teams';
 import { wolvesAndBoyz } from '../test-support/founded-teams';
 
 let uid = 0;
@@ -126,22 +127,7 @@ describe("issue 19: the club's ruleset values are applied", () => {
     const next = structuredClone(current.ruleset);
     next.progression.injuries.core = next.progression.injuries.special; // the D66 table: 14–16 permanent injury
     await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset: next, expectedHash: current.hash, reason: 'Core models get hurt too' });
-    const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-    const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-    const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-    const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-    const guard = await call<TeamDetail>(core, 'teams.create', {
-      campaignId: campaign.id,
-      playerId: alice.id,
-      teamListId: listId('imperial-guard-sample'),
-      name: 'Hydra Platoon',
-    });
-    const orks = await call<TeamDetail>(core, 'teams.create', {
-      campaignId: campaign.id,
-      playerId: bob.id,
-      teamListId: listId('orks-sample'),
-      name: 'Da Boyz',
-    });
+    const { a: guard, b: orks } = await aliceAndBob(core, campaign.id, { list: 'imperial-guard-sample', name: 'Hydra Platoon' });
     const model = (id: string, entryId: string, name: string, extra = {}) => ({ id, entryId, name, options: {}, armoury: [], grenades: {}, ...extra });
     await call(core, 'teams.saveDraft', {
       id: guard.team.id,

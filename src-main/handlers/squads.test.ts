@@ -5,24 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import { foldRoster } from '../../shared/rules';
 import { call, tempDir, testCore } from '../test-support';
+import { aliceAndBob } from '../test-support/two-teams';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
 
 async function setup(core = testCore(), squadId = 'third') {
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Squad test' });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const guard = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('imperial-guard-sample'),
-    name: 'Hydra Platoon',
-  });
-  const orks = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
+  const { a: guard, b: orks } = await aliceAndBob(core, campaign.id, { list: 'imperial-guard-sample', name: 'Hydra Platoon' });
   await call(core, 'teams.saveDraft', {
     id: guard.team.id,
     roster: {

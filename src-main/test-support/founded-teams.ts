@@ -7,6 +7,7 @@
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
 import { call } from './index';
+import { aliceAndBob } from './two-teams';
 
 let uid = 0;
 
@@ -47,17 +48,7 @@ export async function wolvesAndBoyz(
 ) {
   const n = ++uid;
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: `Vraks ${n}`, preset, ...(pointsLimit === undefined ? {} : { pointsLimit }) });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: 'Iron Wolves',
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
+  const { a, b } = await aliceAndBob(core, campaign.id);
   const m = (entryId: string, name: string, options: Record<string, number> = {}) => ({
     id: `wb${n}-${++uid}`,
     entryId,

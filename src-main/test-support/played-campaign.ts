@@ -5,9 +5,9 @@
  */
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
 import { call } from './index';
+import { aliceAndBob } from './two-teams';
 
 export interface PlayedCampaign {
   campaign: Campaign;
@@ -23,17 +23,7 @@ export interface PlayedCampaign {
 
 export async function playedCampaign(core: Core, { name = 'Vraks', teamName = 'Iron Wolves' } = {}): Promise<PlayedCampaign> {
   const campaign = await call<Campaign>(core, 'campaigns.create', { name });
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const listId = (key: string) => lists.find((l) => l.listKey === key)!.id;
-  const alice = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Alice' });
-  const bob = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Bob' });
-  const a = await call<TeamDetail>(core, 'teams.create', {
-    campaignId: campaign.id,
-    playerId: alice.id,
-    teamListId: listId('space-marines-sample'),
-    name: teamName,
-  });
-  const b = await call<TeamDetail>(core, 'teams.create', { campaignId: campaign.id, playerId: bob.id, teamListId: listId('orks-sample'), name: 'Da Boyz' });
+  const { alice, a, b } = await aliceAndBob(core, campaign.id, { name: teamName });
   let n = 0;
   const m = (entryId: string, model: string) => ({ id: `${name}-${++n}`, entryId, name: model, options: {}, armoury: [], grenades: {} });
   await call(core, 'teams.saveDraft', {
