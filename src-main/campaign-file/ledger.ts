@@ -1,7 +1,8 @@
 /**
  * The campaign file's ledger, checked entry by entry as the handlers that write it would (issue 16): each entry parses
  * as its kind, its Req is what that kind moves (a recruit or wargear costs at most a whole roster, an organiser's
- * adjustment is at most ±10,000 as on the team page, a game's entry moves exactly its amount), its numbers are within
+ * adjustment is at most ±10,000 as on the team page, an Undo refunds exactly what the recruit or wargear it takes back
+ * cost, a game's entry moves exactly its amount), its numbers are within
  * what the rulesets in the file and the seed-004 missions can give (EXP, awards, chart rows, honours), a game's entries
  * belong to a committed or voided game of one of its teams, and each model belongs to one team only. Entries are
  * walked in ledger order, per team, as the roster fold walks them.
@@ -174,6 +175,9 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
   const models = new Map<string, Set<string>>(file.teams.map((t) => [t.id, new Set<string>()]));
   // The roster cap of any ruleset the campaign pinned (issue 19: a value of the ruleset), never below 400.
   const costMax = Math.max(file.campaign.pointsLimit, FOUNDED_ROSTER_CAP, ...rulesets.map(rosterCapOf));
+  // What each model's recruit and wargear changes cost, live, so far: an Undo (src-main/undo-action.ts) refunds exactly
+  // one of them, as a dismissal or a wargear change that moves Req back.
+  const refundable = new Map<string, number[]>();
   const data = file.ledger.map((e, i) => {
     const where = `Ledger entry ${i + 1} in the file (${teamName.get(e.teamId)}: “${e.reason.slice(0, 80)}”)`;
     const progression = (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind);
@@ -197,13 +201,20 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
 
     // Its Req: what the screen that makes this kind of entry would write.
     const costs = (d.kind === 'model.recruited' || d.kind === 'model.wargear') && e.req <= 0 && -e.req <= costMax;
+    const paid = e.modelId === null ? undefined : refundable.get(`${e.teamId}|${e.modelId}`);
+    const refund = e.req > 0 && e.voidedAt === null && (d.kind === 'model.dismissed' || d.kind === 'model.wargear') && (paid?.includes(-e.req) ?? false);
+    if (refund) paid!.splice(paid!.indexOf(-e.req), 1);
+    else if (e.req < 0 && e.voidedAt === null && e.modelId !== null && (d.kind === 'model.recruited' || d.kind === 'model.wargear'))
+      (paid ?? refundable.set(`${e.teamId}|${e.modelId}`, []).get(`${e.teamId}|${e.modelId}`)!).push(e.req);
     const ok = progression
       ? e.req === reqDelta({ ...(d as ProgressionEntry), voided: false })
       : d.kind === 'req.adjusted'
         ? e.req !== 0 && Math.abs(e.req) <= ADJUSTMENT_MAX
-        : d.kind === 'model.recruited' || d.kind === 'model.wargear'
-          ? costs
-          : e.req === 0;
+        : refund
+          ? true
+          : d.kind === 'model.recruited' || d.kind === 'model.wargear'
+            ? costs
+            : e.req === 0;
     if (!ok) refuse(`${where} moves ${e.req} Req, which no ${kindWords(e.kind)} can.`);
     if (progression) {
       const problem = progressionProblem(d as ProgressionEntry, bounds, game ? planOf(game.id) : null);

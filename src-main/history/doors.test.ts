@@ -1,0 +1,77 @@
+/**
+ * Issue 27, "one history, one judge", in a club's words through the real handlers on real SQLite files: whatever one
+ * door writes (commit, amend, void, undo, hand-over, restore), every other door (import as new, as a copy, the
+ * hand-over update) accepts; and a file that rewrites a finished game is a divergence, never "newer".
+ */
+import { describe, expect, it } from 'vitest';
+import type { Campaign } from '../../shared/ipc/schemas/campaigns';
+import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { Core } from '../core';
+import { call, failure, testCore } from '../test-support';
+
+let uid = 0;
+const model = (entryId: string, name: string) => ({ id: `hd-${++uid}`, entryId, name, options: {}, armoury: [], grenades: {} });
+
+async function foundedTeam(core: Core, name: string) {
+  const campaign = await call<{ id: string }>(core, 'campaigns.create', { name });
+  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+  const player = await call<Player>(core, 'players.create', { campaignId: campaign.id, name: 'Kastor' });
+  const team = await call<TeamDetail>(core, 'teams.create', {
+    campaignId: campaign.id,
+    playerId: player.id,
+    teamListId: lists.find((l) => l.listKey === 'space-marines-sample')!.id,
+    name: 'Kastor Wayfarers',
+  });
+  await call(core, 'teams.saveDraft', {
+    id: team.team.id,
+    roster: { models: [model('sergeant', 'Tarkus'), model('tactical-marine', 'Cato'), model('tactical-marine', 'Varro')] },
+  });
+  await call(core, 'teams.found', { id: team.team.id });
+  return { campaignId: campaign.id, teamId: team.team.id };
+}
+
+const exportText = async (core: Core, id: string) => (await call<{ text: string }>(core, 'campaigns.exportFile', { id, destination: 'download' })).text;
+const importText = (core: Core, text: string, extra: Record<string, unknown> = {}) =>
+  call<{ outcome: string; campaign: Campaign }>(core, 'campaigns.importFile', { source: 'upload', fileName: 'campaign.json', text, ...extra });
+
+describe('an Undo never traps a campaign on its laptop (issue 27, 1)', () => {
+  it('a recruit undone from the ledger: the file imports on another laptop, as new and as a copy', async () => {
+    const home = testCore();
+    const c = await foundedTeam(home, 'Wayfarers');
+    await call(home, 'teams.adjustRequisition', { id: c.teamId, amount: 60, reason: 'prize' });
+    const recruited = await call<TeamDetail>(home, 'teams.recruit', { id: c.teamId, model: model('tactical-marine', 'Novus') });
+    await call(home, 'teams.undo', { id: c.teamId, entryId: recruited.ledger.at(-1)!.id });
+    const before = await call<TeamDetail>(home, 'teams.get', { id: c.teamId });
+    const text = await exportText(home, c.campaignId);
+
+    const club = testCore();
+    const imported = await importText(club, text);
+    expect(imported.outcome).toBe('imported');
+    const copy = await importText(club, text, { asCopy: { name: 'Wayfarers (copy)' } });
+    expect(copy.outcome).toBe('imported');
+    // The same Req and roster on both laptops.
+    const teams = await call<{ id: string; name: string }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
+    const after = await call<TeamDetail>(club, 'teams.get', { id: teams.find((t) => t.name === 'Kastor Wayfarers')!.id });
+    expect(after.team.requisition).toBe(before.team.requisition);
+    expect(after.roster.models.map((m) => m.name)).toEqual(before.roster.models.map((m) => m.name));
+    home.close();
+    club.close();
+  });
+
+  it('a refund that no recruit paid is still refused, naming the entry', async () => {
+    const home = testCore();
+    const c = await foundedTeam(home, 'Forged');
+    await call(home, 'teams.adjustRequisition', { id: c.teamId, amount: 60, reason: 'prize' });
+    const recruited = await call<TeamDetail>(home, 'teams.recruit', { id: c.teamId, model: model('tactical-marine', 'Novus') });
+    await call(home, 'teams.undo', { id: c.teamId, entryId: recruited.ledger.at(-1)!.id });
+    const file = JSON.parse(await exportText(home, c.campaignId)) as { ledger: { req: number; reason: string }[] };
+    const refund = file.ledger.find((e) => e.reason.startsWith('Undone:'))!;
+    refund.req += 5;
+    const club = testCore();
+    const refused = await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'c.json', text: JSON.stringify(file) });
+    expect(refused.message).toMatch(/Undone: Recruited Novus/);
+    expect(refused.message).toMatch(/Nothing was imported/);
+    home.close();
+    club.close();
+  });
+});
