@@ -5,16 +5,22 @@
  * campaign file (exportCampaign) and put in place of the current one in one transaction, through the same checked
  * import a campaign file goes through (fresh ids, rosters equal to their ledgers, no team owing Req), so the write
  * keeps every invariant an import keeps.
+ *
+ * Issue 27: the campaign it replaces is the one with the same identity across laptops (`origin_id`), never one found
+ * by name; the restored campaign keeps that identity. A campaign of another identity that has the name now is left
+ * alone and the restored one takes a free name; a handed-over campaign is not replaced until it is taken back.
  */
 import Database from 'better-sqlite3';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
+import { CAMPAIGN_NAME_MAX } from '../shared/ipc/schemas/campaigns';
 import { deleteCampaignRows } from './campaign-delete';
-import { exportCampaign, importCampaign } from './campaign-file';
+import { exportCampaign, importCampaign, type CampaignFile } from './campaign-file';
+import { handedOver } from './hand-over';
 import { findCampaignByName } from './repos/campaigns';
 import { sha256File, type BackupInfo } from './db/backup';
 import type { Db } from './db/open';
@@ -64,27 +70,101 @@ export function campaignsInBackup(backup: BackupInfo, schemaVersion: number) {
   );
 }
 
-/**
- * Put the backup's copy of `campaignId` in place of the campaign now on the laptop (deleted first, if there), in the
- * caller's transaction. Returns the restored campaign's (new) id and its name.
- */
-export function restoreOneCampaign(
-  db: Db,
-  backup: BackupInfo,
-  schemaVersion: number,
-  campaignId: string,
-  newId: () => string,
-  at: string,
-): { id: string; name: string } {
-  const file = openBackupReadOnly(backup, schemaVersion, (backupDb) => {
+/** A campaign read out of a backup, as a campaign file, before anything on the laptop changes. */
+export function campaignFromBackup(backup: BackupInfo, schemaVersion: number, campaignId: string, at: string): CampaignFile {
+  return openBackupReadOnly(backup, schemaVersion, (backupDb) => {
     if (!backupDb.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).get()) {
       throw new AppError('NOT_FOUND', 'That campaign is not in this backup.');
     }
     return exportCampaign(backupDb, campaignId, at);
   });
-  // The campaign as it is now: the same id, or the same name (a campaign restored once before has new ids).
-  const current = db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).get() ?? findCampaignByName(db, file.campaign.name);
-  if (current) deleteCampaignRows(db, current.id);
-  const id = importCampaign(db, file, newId, at);
-  return { id, name: file.campaign.name };
+}
+
+/** The campaign's identity across laptops: the id it was made with (exportCampaign always writes it). */
+const identityOf = (file: CampaignFile): string => file.campaign.originId ?? file.campaign.id;
+
+/**
+ * The campaign on this laptop with the file's identity, if any: the one a restore replaces. Never found by name (issue
+ * 27): another campaign that took the same name since is another campaign.
+ */
+export function restoreTarget(db: Db, file: CampaignFile): { id: string; name: string } | undefined {
+  const identity = identityOf(file);
+  return db
+    .select({ id: campaigns.id, name: campaigns.name })
+    .from(campaigns)
+    .where(or(eq(campaigns.originId, identity), and(isNull(campaigns.originId), eq(campaigns.id, identity))))
+    .get();
+}
+
+/**
+ * Refuse, in words and before anything is written (the backup before a restore included), a restore whose target is
+ * handed over: the other laptop holds the campaign's newer history, and replacing it here would lose the mark that
+ * keeps this laptop from writing (docs/decisions.md, "Restoring one campaign finds it by identity").
+ */
+export function refuseHandedOverTarget(db: Db, file: CampaignFile): void {
+  const target = restoreTarget(db, file);
+  const h = target ? handedOver(db, target.id) : null;
+  if (!h) return;
+  const day = dayWords(h.at);
+  throw new AppError(
+    'READ_ONLY',
+    `“${h.name}” is handed over to ${h.to} (since ${day}): a backup cannot replace it while the other laptop has it. Import the newer copy when it comes back, or take the campaign back first. Nothing was restored.`,
+  );
+}
+
+/** "27 Nov 2026" */
+const dayWords = (at: string) => new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * The name the restored campaign takes: its own, unless a campaign of another identity has it now; then "<name>
+ * (restored <day>)", then "… 2", "… 3" if that is taken too, within the campaign name's length.
+ */
+function freeName(db: Db, name: string, replacing: string | undefined, at: string): string {
+  const taken = (candidate: string) => {
+    const clash = findCampaignByName(db, candidate);
+    return clash !== undefined && clash.id !== replacing;
+  };
+  if (!taken(name)) return name;
+  for (let n = 1; ; n++) {
+    const tail = ` (restored ${dayWords(at)})${n === 1 ? '' : ` ${n}`}`;
+    const candidate = `${name.slice(0, CAMPAIGN_NAME_MAX - tail.length).trimEnd()}${tail}`;
+    if (!taken(candidate)) return candidate;
+  }
+}
+
+export interface RestoredCampaign {
+  /** The restored campaign's (new) id. */
+  id: string;
+  /** Its name here: the backup's, or a free one when another campaign has that name now. */
+  name: string;
+  /** In words, when the campaign came back under another name; otherwise null. */
+  message: string | null;
+}
+
+/**
+ * Put the backup's campaign (campaignFromBackup) in place of the campaign of the same identity on this laptop (deleted
+ * first, if there), in the caller's transaction. The restored campaign keeps its identity, so a second restore finds
+ * it again and a hand-over file of it is still known for it. A campaign of another identity is never touched: when it
+ * has the backup campaign's name, the restored one takes a free name and the answer says so. A handed-over target is
+ * refused (refuseHandedOverTarget).
+ */
+export function restoreCampaignFile(db: Db, file: CampaignFile, newId: () => string, at: string): RestoredCampaign {
+  refuseHandedOverTarget(db, file);
+  const target = restoreTarget(db, file);
+  const wanted = file.campaign.name;
+  const name = freeName(db, wanted, target?.id, at);
+  if (target) deleteCampaignRows(db, target.id);
+  // The identity goes in with the file (remap.ts keeps campaign.originId): no campaign here has it any more, so
+  // importChecked does not take the file for a copy.
+  const id = importCampaign(db, { ...file, campaign: { ...file.campaign, name, originId: identityOf(file) } }, newId, at);
+  const message =
+    name === wanted
+      ? null
+      : `“${wanted}” is back under the name “${name}”: the campaign called “${wanted}” on this laptop now is another campaign, and it was left as it is.`;
+  return { id, name, message };
+}
+
+/** campaignFromBackup then restoreCampaignFile, in the caller's transaction. */
+export function restoreOneCampaign(db: Db, backup: BackupInfo, schemaVersion: number, campaignId: string, newId: () => string, at: string): RestoredCampaign {
+  return restoreCampaignFile(db, campaignFromBackup(backup, schemaVersion, campaignId, at), newId, at);
 }

@@ -91,7 +91,7 @@ describe('delete and restore one campaign (issue 20)', () => {
     const restored = await call<StandingRow[]>(core, 'campaigns.standings', { id: back.id });
     expect(restored.map((s) => s.requisition)).toEqual([0]);
     expect(await req(core, b.teamId)).toBe(7);
-    // Twice: the campaign restored once before (new ids) is found by its name and replaced again.
+    // Twice: the campaign restored once before (new ids) is found by its identity and replaced again.
     const again = await call<{ id: string }>(core, 'backups.restoreCampaign', { file: backup.file, campaignId: a.campaignId });
     expect((await call<{ name: string }[]>(core, 'campaigns.list', { includeArchived: true })).map((x) => x.name).sort()).toEqual(['Armageddon', 'Vraks']);
     expect((await call<StandingRow[]>(core, 'campaigns.standings', { id: again.id })).length).toBe(1);

@@ -1,7 +1,8 @@
 /**
  * Undoing mistakes (issue 20): delete a team never founded; delete a campaign (a verified backup first, named after
  * it, so it comes back from the Backups screen); list the campaigns of a backup and restore just one of them while
- * every other campaign keeps its newer games (restore-one.ts).
+ * every other campaign keeps its newer games (restore-one.ts: the campaign replaced is the one of the same identity,
+ * never one of the same name; a handed-over one is refused).
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
@@ -10,7 +11,7 @@ import { nameKey } from '../../shared/names';
 import { campaignContents, deleteCampaignRows, deleteUnfoundedTeam } from '../campaign-delete';
 import type { HandlerContext } from '../context';
 import type { BackupInfo } from '../db/backup';
-import { campaignsInBackup, restoreOneCampaign } from '../restore-one';
+import { campaignFromBackup, campaignsInBackup, refuseHandedOverTarget, restoreCampaignFile } from '../restore-one';
 import { undoAction } from '../undo-action';
 import { findTeam } from '../repos/teams';
 
@@ -61,10 +62,13 @@ export const mistakeHandlers: MistakeHandlers = {
   'backups.restoreCampaign': async ({ file, campaignId }, ctx) => {
     mustBeWritable(ctx);
     const backup = mustFindBackup(ctx, file);
+    const at = ctx.now().toISOString();
+    const campaign = campaignFromBackup(backup, ctx.info.schemaVersion, campaignId, at);
+    // A handed-over campaign is refused before the backup below: a refusal changes nothing, not even the backups list.
+    refuseHandedOverTarget(ctx.db, campaign);
     await ctx.backups.idle();
     const undo = ctx.backups.take('before-restore');
-    const at = ctx.now().toISOString();
-    const restored = ctx.db.transaction((tx) => restoreOneCampaign(tx, backup, ctx.info.schemaVersion, campaignId, ctx.newId, at));
+    const restored = ctx.db.transaction((tx) => restoreCampaignFile(tx, campaign, ctx.newId, at));
     ctx.emit('campaigns.changed', { id: restored.id });
     ctx.emit('backups.changed', {});
     return { ...restored, undo: view(undo) };

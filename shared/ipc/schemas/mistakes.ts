@@ -18,8 +18,11 @@ export const CampaignDeleteResult = z.object({ name: z.string(), backup: BackupV
 
 export const BackupCampaign = z.object({ id: Id, name: z.string(), games: z.number().int() });
 export const BackupCampaignInput = z.object({ file: BackupFileInput.shape.file, campaignId: Id }).strict();
-/** The campaign put back (a new id), and the backup of the state before, which undoes it. */
-export const BackupCampaignResult = z.object({ id: Id, name: z.string(), undo: BackupView });
+/**
+ * The campaign put back (a new id) under its name here, and the backup of the state before, which undoes it.
+ * `message` says, in words, when it came back under another name (issue 27: another campaign has its name now).
+ */
+export const BackupCampaignResult = z.object({ id: Id, name: z.string(), message: z.string().nullable(), undo: BackupView });
 
 export const TeamUndoInput = z.object({ id: Id, entryId: z.string().min(1).max(64) }).strict();
 /** The compensating entry's words ("Undone: Recruited Brother Novus …"). */
