@@ -37,7 +37,7 @@ async function importOn(page: Page, file: { fileName: string; text: string }) {
 test('hand over from A, play on B, bring it back: A shows the new game', async ({ herald }, testInfo) => {
   const a = await herald.launch();
   const { campaignId } = await playedCampaign(a.page, 'Vraks');
-  await a.page.getByRole('button', { name: 'Hand over to another laptop…' }).click();
+  await a.page.getByRole('button', { name: 'Hand over or send back to another laptop…' }).click();
   await a.page.getByLabel('Hand over to').fill('Marta’s laptop');
   const download = a.page.waitForEvent('download');
   await a.page.getByRole('button', { name: 'Hand over and save the file' }).click();
