@@ -13,8 +13,28 @@ function copy(prefix: string, games: number[], ledger: { game: number | null; vo
   const gameId = (n: number) => `${prefix}-game-${n}`;
   return {
     rulesets: [{ hash: 'h1', pinnedAt: '2026-11-01T19:00:00.000Z' }],
-    teams: [{ id: `${prefix}-team`, originId: 'team-1' }],
-    games: games.map((n) => ({ id: gameId(n), originId: `game-${n}`, number: n })),
+    teams: [{ id: `${prefix}-team`, originId: 'team-1', name: 'Iron Wolves' }],
+    rolls: [],
+    // A game is voided when every entry it wrote is (a game with no entries here stays committed).
+    games: games.map((n) => {
+      const own = ledger.filter((e) => e.game === n);
+      const voided = own.length > 0 && own.every((e) => e.voided);
+      return {
+        id: gameId(n),
+        originId: `game-${n}`,
+        number: n,
+        status: voided ? 'voided' : 'committed',
+        teamAId: `${prefix}-team`,
+        teamBId: `${prefix}-team`,
+        playedOn: `2026-03-1${n}`,
+        vpA: 1,
+        vpB: 1,
+        winner: 'draw',
+        report: null,
+        voidedAt: voided ? '2026-11-02T19:00:00.000Z' : null,
+        voidReason: voided ? 'entered twice' : null,
+      };
+    }),
     ledger: ledger.map((e, i): Partial<Entry> => {
       const origin = e.origin ?? (e.game === null ? `entry-${i}` : `game-${e.game}/${i}`);
       const id = `${prefix}-${origin}`;
@@ -58,8 +78,8 @@ describe('compareLineage (issue 22 hand-over)', () => {
     const lineage = compareLineage(here, file);
     expect(lineage).toMatchObject({ kind: 'diverged', here: { committed: [2, 3, 4] }, file: { committed: [2, 3] } });
     if (lineage.kind !== 'diverged') throw new Error('diverged');
-    expect(`this laptop ${accountWords(lineage.here, 'here')}; the file ${accountWords(lineage.file, 'file')}`).toBe(
-      'this laptop committed games 2–4; the file has games 2 and 3',
+    expect(`this laptop ${accountWords(lineage.here, 'here', true)}; the file ${accountWords(lineage.file, 'file', true)}`).toBe(
+      'this laptop committed game 2 (Iron Wolves v Iron Wolves, 12 Mar 2026), game 3 (Iron Wolves v Iron Wolves, 13 Mar 2026) and game 4 (Iron Wolves v Iron Wolves, 14 Mar 2026); the file has game 2 (Iron Wolves v Iron Wolves, 12 Mar 2026) and game 3 (Iron Wolves v Iron Wolves, 13 Mar 2026)',
     );
     // A void here only, against a game there: diverged too.
     const voidedHere = copy('a', [1], [{ game: null }, { game: 1, voided: true }, { game: 1, voided: true }]);
@@ -86,6 +106,37 @@ describe('compareLineage (issue 22 hand-over)', () => {
       here: { rulesChanged: ['2026-11-05'] },
       file: { rulesChanged: ['2026-11-06'] },
     });
+  });
+
+  it('a finished game rewritten in the file is a divergence named in words, whatever the ledger says (issue 27)', () => {
+    const here = copy('a', [1], base);
+    const nineNil = copy('b', [1], base);
+    Object.assign(nineNil.games[0]!, { vpA: 9, vpB: 0, winner: 'a', playedOn: '1999-01-01' });
+    expect(compareLineage(here, nineNil)).toMatchObject({
+      kind: 'diverged',
+      rewritten: 'game 1 (Iron Wolves v Iron Wolves, 11 Mar 2026): the file says 9–0, this laptop says 1–1',
+    });
+    // The same with an honest Req adjustment added: still a divergence, never "newer".
+    const plusOne = copy('b', [1], [...base, { game: null }]);
+    Object.assign(plusOne.games[0]!, { vpA: 9, vpB: 0, winner: 'a' });
+    expect(compareLineage(here, plusOne).kind).toBe('diverged');
+    // Only the date: named as a date.
+    const redated = copy('b', [1, 2], [...base, { game: 2 }]);
+    redated.games[0]!.playedOn = '1999-01-01';
+    expect(compareLineage(here, redated)).toMatchObject({
+      rewritten: expect.stringMatching(/the file says it was played on 1 Jan 1999, this laptop 11 Mar 2026$/),
+    });
+    // A roll's face, with nothing else changed.
+    const withRoll = (c: CampaignFile, face: number) => ({ ...c, rolls: [{ gameId: c.games[0]!.id, seq: 1, faces: [face] }] }) as unknown as CampaignFile;
+    expect(compareLineage(withRoll(here, 3), withRoll(copy('b', [1], base), 4)).kind).toBe('diverged');
+    expect(compareLineage(withRoll(here, 3), withRoll(copy('b', [1], base), 3)).kind).toBe('equal');
+  });
+
+  it('a game voided here but live in an older file is older, not a rewrite; live in a file that adds more is a divergence', () => {
+    const voidedHere = copy('a', [1], [{ game: null }, { game: 1, voided: true }, { game: 1, voided: true }]);
+    expect(compareLineage(voidedHere, copy('b', [1], base)).kind).toBe('older');
+    const liveAndMore = copy('b', [1], [...base, { game: null }]);
+    expect(compareLineage(voidedHere, liveAndMore).kind).toBe('diverged');
   });
 
   it('game numbers in words', () => {

@@ -10,6 +10,11 @@
  * parted, or the file rewrote an entry (a file that keeps the identity but edits history is a divergence too).
  */
 import type { CampaignFile } from './schema';
+import { canonical } from './canonical';
+import { gameRelations, gameWords } from './game-lineage';
+
+export { canonical } from './canonical';
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** What one side has that the other does not, in a club's words. */
 export interface SideAccount {
@@ -21,27 +26,16 @@ export interface SideAccount {
   teamChanges: number;
   /** Dates the house rules were changed (a ruleset pinned) after the copies parted. */
   rulesChanged: string[];
+  /** Each of those games in words, by number: "game 2 (Wolves v Boyz, 12 Mar 2026)" (issue 27). */
+  names?: Record<number, string>;
 }
 
 export type Lineage =
   | { kind: 'equal' }
   | { kind: 'extends'; file: SideAccount }
   | { kind: 'older'; here: SideAccount }
-  | { kind: 'diverged'; here: SideAccount; file: SideAccount };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** JSON with object keys sorted, so two equal values give one text whatever order their keys were written in. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (isObject(value))
-    return `{${Object.keys(value)
-      .filter((k) => value[k] !== undefined)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
-      .join(',')}}`;
-  return JSON.stringify(value);
-}
+  /** `rewritten`: the first step this laptop has that the file changes, in words (a game row or a ledger entry). */
+  | { kind: 'diverged'; here: SideAccount; file: SideAccount; rewritten?: string };
 
 const origin = (r: { id: string; originId?: string | undefined }) => r.originId ?? r.id;
 
@@ -51,6 +45,9 @@ interface Entry {
   voided: boolean;
   /** The number of the game it belongs to, on its own side; null for a team-page entry. */
   game: number | null;
+  /** Its identity across laptops, and the entry in words: to name an entry the file rewrites. */
+  origin: string;
+  words: string;
 }
 
 function entries(f: CampaignFile): Entry[] {
@@ -86,12 +83,24 @@ function entries(f: CampaignFile): Entry[] {
       createdAt: e.createdAt,
       data,
     });
-    return { key, voided: e.voidedAt !== null, game: g?.number ?? null };
+    const teamName = f.teams.find((t) => t.id === e.teamId)?.name ?? 'a team';
+    return {
+      key,
+      voided: e.voidedAt !== null,
+      game: g?.number ?? null,
+      origin: origin(e),
+      words: `${teamName}${teamName.endsWith('s') ? '’' : '’s'} ledger entry “${e.reason.slice(0, 80)}”`,
+    };
   });
 }
 
 /** What `list` (one side's entries from where the sides part) and that side's extra rulesets amount to. */
-function account(list: readonly Entry[], voidedHereOnly: readonly Entry[], rulesets: readonly CampaignFile['rulesets'][number][]): SideAccount {
+function account(
+  side: CampaignFile,
+  list: readonly Entry[],
+  voidedHereOnly: readonly Entry[],
+  rulesets: readonly CampaignFile['rulesets'][number][],
+): SideAccount {
   const committed = new Set<number>();
   let teamChanges = 0;
   for (const e of list) {
@@ -99,7 +108,10 @@ function account(list: readonly Entry[], voidedHereOnly: readonly Entry[], rules
     else committed.add(e.game);
   }
   const voided = new Set(voidedHereOnly.map((e) => e.game).filter((n): n is number => n !== null));
+  const names: Record<number, string> = {};
+  for (const g of side.games) if (committed.has(g.number) || voided.has(g.number)) names[g.number] = gameWords(side, g);
   return {
+    names,
     committed: [...committed].sort((a, b) => a - b),
     voided: [...voided].sort((a, b) => a - b),
     teamChanges,
@@ -126,18 +138,40 @@ export function compareLineage(here: CampaignFile, file: CampaignFile): Lineage 
   )
     rulesCommon++;
 
-  const hereAccount = account(h.slice(common), voidedHere, here.rulesets.slice(rulesCommon));
-  const fileAccount = account(f.slice(common), voidedThere, file.rulesets.slice(rulesCommon));
+  const hereAccount = account(here, h.slice(common), voidedHere, here.rulesets.slice(rulesCommon));
+  const fileAccount = account(file, f.slice(common), voidedThere, file.rulesets.slice(rulesCommon));
+  // A step this laptop has that the file changes (issue 27): an entry of the same identity saying something else, or a
+  // finished game's row rewritten. Never an extension, whatever else the file adds.
+  const [mine, theirs] = [h[common], f[common]];
+  const games = gameRelations(here, file);
+  const rewritten = mine && theirs && mine.origin === theirs.origin ? `${mine.words} says something else in the file` : games.rewritten;
+  const diverged = (what: string | null | undefined): Lineage => ({
+    kind: 'diverged',
+    here: hereAccount,
+    file: fileAccount,
+    ...(what ? { rewritten: what } : {}),
+  });
+  if (rewritten) return diverged(rewritten);
   const wrote = (a: SideAccount) => a.committed.length + a.voided.length + a.teamChanges + a.rulesChanged.length > 0;
   const [hereWrote, fileWrote] = [wrote(hereAccount), wrote(fileAccount)];
-  if (hereWrote && fileWrote) return { kind: 'diverged', here: hereAccount, file: fileAccount };
-  if (hereWrote) return { kind: 'older', here: hereAccount };
-  if (fileWrote) return { kind: 'extends', file: fileAccount };
-  return { kind: 'equal' };
+  // A game row changed by a later step (a void, an amendment) must be on the side whose ledger says it wrote.
+  const undone = (later: string[], who: string) => (later.length > 0 ? `${later[0]}: ${who} has a later version of it` : null);
+  if (hereWrote && fileWrote) return diverged(null);
+  if (hereWrote) return games.fileLater.length > 0 ? diverged(undone(games.fileLater, 'the file')) : { kind: 'older', here: hereAccount };
+  if (fileWrote) return games.hereLater.length > 0 ? diverged(undone(games.hereLater, 'this laptop')) : { kind: 'extends', file: fileAccount };
+  const changed = undone(games.fileLater, 'the file') ?? undone(games.hereLater, 'this laptop');
+  return changed ? diverged(changed) : { kind: 'equal' };
 }
 
-/** "games 41–43", "game 41", "games 41 and 42", "games 3, 7 and 9". */
-export function gameNumbers(numbers: readonly number[]): string {
+/**
+ * "games 41–43", "game 41", "games 41 and 42", "games 3, 7 and 9"; with `names`, up to three games by name: "game 2
+ * (Wolves v Boyz, 12 Mar 2026)", so two laptops' game 2 can be told apart.
+ */
+export function gameNumbers(numbers: readonly number[], names?: Record<number, string>): string {
+  if (names && numbers.length <= 3 && numbers.every((n) => names[n] !== undefined)) {
+    const each = numbers.map((n) => names[n]!);
+    return each.length === 1 ? each[0]! : `${each.slice(0, -1).join(', ')} and ${each[each.length - 1]}`;
+  }
   if (numbers.length === 1) return `game ${numbers[0]}`;
   const consecutive = numbers.every((n, i) => i === 0 || n === numbers[i - 1]! + 1);
   if (consecutive && numbers.length > 2) return `games ${numbers[0]}–${numbers[numbers.length - 1]}`;
@@ -145,15 +179,16 @@ export function gameNumbers(numbers: readonly number[]): string {
 }
 
 /**
- * One side's account in words. This laptop: "committed games 41–43, voided game 12 and made 2 team-page changes";
+ * One side's account in words; `named`: up to three games by teams and date, to tell two laptops' games apart. This laptop: "committed games 41–43, voided game 12 and made 2 team-page changes";
  * the file: "has games 41 and 42, game 12 voided and 2 team-page changes".
  */
-export function accountWords(a: SideAccount, who: 'here' | 'file'): string {
+export function accountWords(a: SideAccount, who: 'here' | 'file', named = false): string {
+  const names = named ? a.names : undefined;
   const here = who === 'here';
   const changes = a.teamChanges === 1 ? 'one team-page change' : `${a.teamChanges} team-page changes`;
   const parts: string[] = [];
-  if (a.committed.length > 0) parts.push(`${here ? 'committed' : 'has'} ${gameNumbers(a.committed)}`);
-  if (a.voided.length > 0) parts.push(here ? `voided ${gameNumbers(a.voided)}` : `${gameNumbers(a.voided)} voided`);
+  if (a.committed.length > 0) parts.push(`${here ? 'committed' : 'has'} ${gameNumbers(a.committed, names)}`);
+  if (a.voided.length > 0) parts.push(here ? `voided ${gameNumbers(a.voided, names)}` : `${gameNumbers(a.voided, names)} voided`);
   if (a.teamChanges > 0) parts.push(here ? `made ${changes}` : changes);
   if (a.rulesChanged.length > 0) parts.push(`${here ? 'changed the house rules' : 'house rules changed'} on ${a.rulesChanged.join(', ')}`);
   if (parts.length === 0) return 'has nothing new';

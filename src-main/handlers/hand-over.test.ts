@@ -105,7 +105,7 @@ describe('hand-over between laptops (issue 22)', () => {
     const snapshot = snapshotTables(a);
     const refused = await failure(a, 'campaigns.importFile', { source: 'upload', fileName: 'From B.json', text: await exportText(b, onB.campaign.id) });
     expect(refused.message).toMatch(
-      /^Both laptops changed “Vraks” after the copies parted: this laptop committed games 2–4; the file has games 2 and 3\. Nothing was merged/,
+      /^Both laptops changed “Vraks” after the copies parted: this laptop committed game 2 \(Da Boyz v Iron Wolves, 1 Nov 2026\), game 3 \(Da Boyz v Iron Wolves, 1 Nov 2026\) and game 4 \(Da Boyz v Iron Wolves, 1 Nov 2026\); the file has game 2 \(Da Boyz v Iron Wolves, 1 Nov 2026\) and game 3 \(Da Boyz v Iron Wolves, 1 Nov 2026\)\. Nothing was merged/,
     );
     const kept = /as (set-aside\/\S+);/.exec(refused.message)![1]!;
     expect(fs.existsSync(path.join(dataDir, kept))).toBe(true);
@@ -126,7 +126,9 @@ describe('hand-over between laptops (issue 22)', () => {
     file.ledger[0]!.reason = `${file.ledger[0]!.reason} (edited)`;
     const snapshot = snapshotTables(a);
     const refused = await failure(a, 'campaigns.importFile', { source: 'upload', fileName: 'edited.json', text: JSON.stringify(file) });
-    expect(refused.message).toMatch(/^Both laptops changed “Vraks” after the copies parted: .*Nothing was merged and nothing changed/);
+    expect(refused.message).toMatch(
+      /^The file changes what “Vraks” on this laptop already has — Iron Wolves’ ledger entry “Founded with .*” says something else in the file\. Nothing was merged and nothing changed/,
+    );
     expect(snapshotTables(a)).toEqual(snapshot);
     a.close();
     b.close();

@@ -69,10 +69,13 @@ export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: 
       // A full or read-only disk: the refusal still stands, and the organiser still has the file where it came from.
       where = `The file could not be kept in Herald’s data folder (${(e as Error).message}): keep the one you chose`;
     }
+    // A file that changes what this laptop already has (a finished game, an entry) is named by that step (issue 27).
+    const what = lineage.rewritten
+      ? `The file changes what “${here.name}” on this laptop already has — ${lineage.rewritten}.`
+      : `Both laptops changed “${here.name}” after the copies parted: this laptop ${accountWords(lineage.here, 'here', true)}; the file ${accountWords(lineage.file, 'file', true)}.`;
     throw new AppError(
       'VALIDATION',
-      `Both laptops changed “${here.name}” after the copies parted: this laptop ${accountWords(lineage.here, 'here')}; the file ${accountWords(lineage.file, 'file')}. ` +
-        `Nothing was merged and nothing changed. ${where}; to keep it as a separate campaign, import it as a copy under a new name.`,
+      `${what} Nothing was merged and nothing changed. ${where}; to keep it as a separate campaign, import it as a copy under a new name.`,
     );
   }
   if (lineage.kind === 'older')

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../core';
-import { call, failure, testCore } from '../test-support';
+import { call, failure, snapshotTables, testCore } from '../test-support';
+import { playedCampaign } from '../test-support/played-campaign';
 
 let uid = 0;
 const model = (entryId: string, name: string) => ({ id: `hd-${++uid}`, entryId, name, options: {}, armoury: [], grenades: {} });
@@ -73,5 +74,54 @@ describe('an Undo never traps a campaign on its laptop (issue 27, 1)', () => {
     expect(refused.message).toMatch(/Nothing was imported/);
     home.close();
     club.close();
+  });
+});
+
+describe('a file never rewrites finished games (issue 27, 2)', () => {
+  type GameRowJson = { number: number; vpA: number | null; vpB: number | null; winner: string | null; playedOn: string };
+  type FileJson = { games: GameRowJson[]; ledger: { reason: string }[] };
+
+  it('game 1 changed from the laptop’s result to 9–0 in 1999: a divergence named in words, set aside, nothing changes', async () => {
+    const a = testCore();
+    const played = await playedCampaign(a);
+    const id = played.campaign.id;
+    const handed = await call<{ text: string }>(a, 'campaigns.handOver', { id, to: 'Marta’s laptop', destination: 'download' });
+    const file = JSON.parse(handed.text) as FileJson;
+    const game1 = file.games.find((g) => g.number === 1)!;
+    const was = `${game1.vpA}–${game1.vpB}`;
+    Object.assign(game1, { vpA: 9, vpB: 0, winner: 'a', playedOn: '1999-01-01' });
+    const before = snapshotTables(a);
+    const refused = await failure(a, 'campaigns.importFile', { source: 'upload', fileName: 'from-marta.json', text: JSON.stringify(file) });
+    expect(refused.message).toContain(`game 1 (`);
+    expect(refused.message).toContain(`: the file says 9–0, this laptop says ${was}.`);
+    expect(refused.message).toMatch(/Nothing was merged and nothing changed\. The file is kept in Herald’s data folder as set-aside\//);
+    expect(snapshotTables(a)).toEqual(before);
+    a.close();
+  });
+
+  it('the same with one honest Req adjustment added, without any hand-over: still refused, never "updated"', async () => {
+    const a = testCore();
+    const played = await playedCampaign(a);
+    const id = played.campaign.id;
+    const own = await exportText(a, id);
+    const b = testCore();
+    const onB = await importText(b, own);
+    await call(b, 'teams.adjustRequisition', {
+      id: (await call<{ id: string }[]>(b, 'teams.list', { campaignId: onB.campaign.id }))[0]!.id,
+      amount: 5,
+      reason: 'painted',
+    });
+    const file = JSON.parse(await exportText(b, onB.campaign.id)) as FileJson;
+    Object.assign(
+      file.games.find((g) => g.number === 1)!,
+      { playedOn: '1999-01-01' },
+    );
+    const refused = await failure(a, 'campaigns.importFile', { source: 'upload', fileName: 'b.json', text: JSON.stringify(file) });
+    expect(refused.message).toMatch(/game 1 \(.*\): the file says it was played on 1 Jan 1999, this laptop/);
+    // The honest file, untouched, is an update.
+    const honest = await importText(a, await exportText(b, onB.campaign.id));
+    expect(honest.outcome).toBe('updated');
+    a.close();
+    b.close();
   });
 });
