@@ -3,23 +3,16 @@
  * stood just before the game, and what it changes in the ledger (shared/rules/campaign/amend-plan.ts). Read-only: the
  * handler writes what this plans through the ledger module.
  *
- * The teams before the game are their ledgers folded up to the game's place. A game amended earlier keeps its place
- * (its first entry's), even though the entries the amendment added were appended later: `ordered` sorts by place.
+ * The teams before the game are their ledgers folded up to the game's place (./before-game.ts), and so is everything
+ * else the game judged from its moment: the other teams' Threats for the Underdog, the ruleset and its roster cap.
  */
 import { AppError } from '../../shared/ipc/result';
 import type { AmendLine, AmendPreview } from '../../shared/ipc/schemas/amend';
 import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
 import {
-  FOUNDED_ROSTER_CAP,
   GamePlan,
   GameReport,
-  emptyTeamFold,
-  foldRoster,
-  foldTeamRows,
-  modelsLost,
   planAmend,
-  rosterPointsLimit,
-  threat,
   type AmendDependent,
   type AmendEntry,
   type CampaignLedgerItem,
@@ -27,12 +20,12 @@ import {
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
-import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
-import { readCampaignFigures, readTeamState, type NewEntry } from '../ledger';
+import type { GameRow } from '../db/schema';
+import { readTeamState, type NewEntry } from '../ledger';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, checkedRoster, loadTeam, mustFindCampaignRow, stateOf, teamThreat, type LoadedTeam } from './context';
-import { loadTeamList } from '../repos/team-lists';
+import { mustFindCampaignRow, stateOf, teamThreat } from './context';
+import { ordered, otherThreatsBefore, placeOf, rulesetOfGame, teamBeforeGame } from './before-game';
 import { resolveGame, type Resolved } from './resolve';
 import { humanizer, modelNames } from './words';
 import { voidRosterLimits } from './void-rosters';
@@ -41,66 +34,40 @@ const SIDES: Side[] = ['a', 'b'];
 const MEDICAL_GEAR = '(Medical Gear re-roll)';
 const OVERRIDDEN = /— Herald rolled [^;]*; changed at (.+)'s request: (.+)$/;
 
-/** The two teams' ledgers in the order things happened: a game's entries at its first entry's place. */
-function ordered(rows: readonly LedgerRow[]): LedgerRow[] {
-  const place = new Map<string, number>();
-  for (const r of rows) if (r.gameId !== null) place.set(r.gameId, Math.min(place.get(r.gameId) ?? r.seq, r.seq));
-  const at = (r: LedgerRow) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
-  return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
-}
-
-/** A team as it stood just before the game: its roster and projection folded from the ledger before it. */
-function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, rows: readonly LedgerRow[]): LoadedTeam {
-  const now = loadTeam(db, teamId, campaign.pointsLimit);
-  const parsed = rows.map(teamsRepo.parseLedgerData);
-  const fold = foldTeamRows(
-    emptyTeamFold(),
-    rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
-    parsed,
-  );
-  const roster = foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null })));
-  const projection = {
-    teamId,
-    req: fold.req,
-    honourPoints: fold.state.progression.teams[teamId]?.honourPoints ?? 0,
-    modelsLost: modelsLost(fold.state),
-    lastSeq: fold.lastSeq,
-    record: fold.record,
-    state: fold.state,
-    undo: null,
-  };
-  // The ruleset's roster cap after founding (issue 19), as loadTeam applies it.
-  const limit = rosterPointsLimit(campaign.pointsLimit, now.row.foundedAt !== null, now.rosterCap ?? FOUNDED_ROSTER_CAP);
-  return { ...now, roster, report: checkedRoster(now.list, roster, limit), req: fold.req, projection };
-}
-
 /** Everything an amendment of `game` is worked out from. */
 export function amendContext(db: Db, game: GameRow) {
   if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be amended.`);
   const campaign = mustFindCampaignRow(db, game.campaignId);
   const teamIds = { a: game.teamAId, b: game.teamBId };
-  const ledger = ordered([...teamsRepo.teamLedger(db, teamIds.a), ...teamsRepo.teamLedger(db, teamIds.b)]);
+  const places = teamsRepo.gamePlaces(db, [teamIds.a, teamIds.b]);
+  const ledger = ordered(teamsRepo.teamsLedger(db, [teamIds.a, teamIds.b]), places);
   // The game's place: its first entry's, or — a game that wrote none — the first entry written after it was applied.
   let start = ledger.findIndex((r) => r.gameId === game.id);
   if (start < 0) start = ledger.findIndex((r) => r.createdAt > (game.committedAt ?? ''));
   if (start < 0) start = ledger.length;
+  // Campaign-wide: the other teams' Threats are folded up to it.
+  const place = start < ledger.length ? placeOf(places)(ledger[start]!) : Number.MAX_SAFE_INTEGER;
   const before = ledger.slice(0, start);
   const slice = ledger.slice(start);
+  // Everything judged from the game's moment: the ruleset it was played with, the two teams as they stood before it.
+  const ruleset = rulesetOfGame(db, campaign, game);
   const teams = {
     a: teamBeforeGame(
       db,
       teamIds.a,
       campaign,
+      ruleset,
       before.filter((r) => r.teamId === teamIds.a),
     ),
     b: teamBeforeGame(
       db,
       teamIds.b,
       campaign,
+      ruleset,
       before.filter((r) => r.teamId === teamIds.b),
     ),
   };
-  const state = stateOf(campaign, campaignRuleset(db, campaign), [teams.a, teams.b]);
+  const state = stateOf(campaign, ruleset, [teams.a, teams.b]);
   // What the entries before the game add up to, as planAmend counts them.
   const sums = { balance: {} as Record<string, number>, exp: {} as Record<string, number>, injuries: {} as Record<string, number> };
   for (const t of SIDES) sums.balance[teamIds[t]] = teams[t].req;
@@ -130,7 +97,7 @@ export function amendContext(db: Db, game: GameRow) {
   });
   const items = teamsRepo.campaignLedgerItems(slice).map((item, n) => ({ ...item, seq: n + 1 }));
   const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
-  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq };
+  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place };
 }
 export type AmendContext = ReturnType<typeof amendContext>;
 
@@ -233,18 +200,11 @@ function dependentWords(db: Db, d: AmendDependent, c: AmendContext, name: (id: s
 }
 
 /**
- * The Threats the Underdog is judged against (docs/progression.md Threat): the game's two teams as they stood before
- * it (so the amended game's own deaths, honours and recruits do not count), every other founded team as it is now.
+ * The Threats the Underdog is judged against (docs/progression.md Threat), all as they stood just before the game: the
+ * game's two teams (so its own deaths, honours and recruits do not count) and every other team founded by then.
  */
 function threatsForAmend(db: Db, c: AmendContext): number[] {
-  const figures = readCampaignFigures(db, c.campaign.id);
-  const others = teamsRepo
-    .listTeams(db, c.campaign.id)
-    .filter((t) => t.foundedAt !== null && t.id !== c.teams.a.row.id && t.id !== c.teams.b.row.id)
-    .map((t) => {
-      const list = loadTeamList(db, t.teamListId)!;
-      return threat(checkedRoster(list, teamsRepo.storedRoster(t), Number.MAX_SAFE_INTEGER).points + (figures.get(t.id)?.honourPoints ?? 0));
-    });
+  const others = otherThreatsBefore(db, c.campaign.id, [c.teams.a.row.id, c.teams.b.row.id], c.place);
   return [teamThreat(c.teams.a), teamThreat(c.teams.b), ...others];
 }
 

@@ -63,7 +63,10 @@ export function readTeamState(db: Db, teamId: string): StoredTeamState | undefin
 }
 
 /** The figures of every team's projection in a campaign (Req, honour points, models lost), without the JSON. */
-export function readCampaignFigures(db: Db, campaignId: string): Map<string, { req: number; honourPoints: number; modelsLost: number; record: TeamRecord }> {
+export function readCampaignFigures(
+  db: Db,
+  campaignId: string,
+): Map<string, { req: number; honourPoints: number; modelsLost: number; lastSeq: number; record: TeamRecord }> {
   const rows = prepared(db, 'projections.figures', (d) =>
     d
       .select({
@@ -71,6 +74,7 @@ export function readCampaignFigures(db: Db, campaignId: string): Map<string, { r
         req: teamProjections.req,
         honourPoints: teamProjections.honourPoints,
         modelsLost: teamProjections.modelsLost,
+        lastSeq: teamProjections.lastSeq,
         gamesPlayed: teamProjections.gamesPlayed,
         wins: teamProjections.wins,
         draws: teamProjections.draws,
@@ -82,7 +86,7 @@ export function readCampaignFigures(db: Db, campaignId: string): Map<string, { r
       .where(eq(teamProjections.campaignId, sql.placeholder('campaignId')))
       .prepare(),
   ).all({ campaignId });
-  return new Map(rows.map((r) => [r.teamId, { req: r.req, honourPoints: r.honourPoints, modelsLost: r.modelsLost, record: recordOf(r) }]));
+  return new Map(rows.map((r) => [r.teamId, { req: r.req, honourPoints: r.honourPoints, modelsLost: r.modelsLost, lastSeq: r.lastSeq, record: recordOf(r) }]));
 }
 
 /** Every stored projection of a campaign, by team id. */

@@ -1,5 +1,5 @@
 /** Teams and reads of their ledger. Writes to the ledger, the roster cache and the projections: src-main/ledger. */
-import { and, asc, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import type { Roster } from '../../shared/rules';
@@ -96,6 +96,36 @@ export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
       .orderBy(asc(ledgerEntries.seq))
       .prepare(),
   ).all({ teamId });
+
+/** The ledger rows of several teams, in seq order, in one read (by the ledger_team_seq index). */
+export const teamsLedger = (db: Db, teamIds: readonly string[]): LedgerRow[] =>
+  teamIds.length === 0
+    ? []
+    : db
+        .select()
+        .from(ledgerEntries)
+        .where(inArray(ledgerEntries.teamId, [...teamIds]))
+        .orderBy(asc(ledgerEntries.seq))
+        .all();
+
+/**
+ * The place of every game the teams took part in: its first ledger entry's seq, over both of its teams (an amendment
+ * appends its entries later, and may give a team its first entry of the game). One read, by the ledger_game index.
+ */
+export function gamePlaces(db: Db, teamIds: readonly string[]): Map<string, number> {
+  if (teamIds.length === 0) return new Map();
+  const games = db
+    .selectDistinct({ gameId: ledgerEntries.gameId })
+    .from(ledgerEntries)
+    .where(and(inArray(ledgerEntries.teamId, [...teamIds]), isNotNull(ledgerEntries.gameId)));
+  const rows = db
+    .select({ gameId: ledgerEntries.gameId, place: min(ledgerEntries.seq) })
+    .from(ledgerEntries)
+    .where(inArray(ledgerEntries.gameId, games))
+    .groupBy(ledgerEntries.gameId)
+    .all();
+  return new Map(rows.flatMap((r) => (r.gameId === null || r.place === null ? [] : [[r.gameId, r.place] as const])));
+}
 
 /** A team's ledger rows of one of the mark kinds (a death, an injury, an honour), in order (the ledger_team_marks index). */
 export const teamLedgerOfKind = (db: Db, teamId: string, kind: (typeof LEDGER_MARK_KINDS)[number]): LedgerRow[] =>
