@@ -1,5 +1,6 @@
 /**
- * Integration (issue 8): automatic verified backups after a committed game and before a void; restore and undo.
+ * Integration (issue 8): automatic verified backups after a committed game and before a void; restore and undo; a
+ * whole-file restore keeps today's hand-over marks (issue 27).
  * A campaign file set aside at start-up is tested in src-main/startup-recovery.test.ts.
  */
 import fs from 'node:fs';
@@ -7,7 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BackupView } from '../../shared/ipc/schemas/backups';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
-import { call, tempDir, testCore } from '../test-support';
+import { call, failure, tempDir, testCore } from '../test-support';
 
 const tick = () => new Promise((r) => setImmediate(r));
 
@@ -36,6 +37,23 @@ describe('backups', () => {
     expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
     expect(files.filter((f) => f.endsWith('.sqlite.zst')).length).toBe(files.filter((f) => f.endsWith('.manifest.json')).length);
     expect(files.filter((f) => f.endsWith('.sqlite'))).toEqual([]); // every backup is compressed (issue 21)
+    core.close();
+  });
+
+  it('a whole-file restore keeps today’s hand-overs: a campaign handed over now stays handed over, one taken back since stays writable', async () => {
+    const core = testCore();
+    const vraks = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
+    const armageddon = await call<Campaign>(core, 'campaigns.create', { name: 'Armageddon' });
+    await call(core, 'campaigns.handOver', { id: armageddon.id, to: 'Marta’s laptop', destination: 'download' });
+    const backup = await call<BackupView>(core, 'backups.create', {});
+    // Since the backup: Armageddon taken back, Vraks handed to Jon.
+    await call(core, 'campaigns.takeBack', { id: armageddon.id });
+    await call(core, 'campaigns.handOver', { id: vraks.id, to: 'Jon’s laptop', destination: 'download' });
+
+    await call(core, 'backups.restore', { file: backup.file });
+    const handedOver = Object.fromEntries((await call<Campaign[]>(core, 'campaigns.list', {})).map((c) => [c.name, c.handedOver?.to ?? null]));
+    expect(handedOver).toEqual({ Vraks: 'Jon’s laptop', Armageddon: null });
+    expect((await failure(core, 'campaigns.rename', { id: vraks.id, name: 'Vraks II' })).code).toBe('READ_ONLY');
     core.close();
   });
 

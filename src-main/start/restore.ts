@@ -1,6 +1,7 @@
 /**
  * Restoring a verified backup in place of the campaign file in use (the Backups and recovery screens). A restore can
- * itself be undone: the current state is backed up first, and the file itself is set aside.
+ * itself be undone: the current state is backed up first, and the file itself is set aside. A campaign handed over now
+ * stays handed over in the restored file (hand-over-marks.ts).
  */
 import { AppError } from '../../shared/ipc/result';
 import type { Backups } from '../backups';
@@ -10,6 +11,7 @@ import type { BackupInfo } from '../db/backup';
 import { openFile, type Start } from './open-file';
 import { rebuildStaleProjections } from './prepare-file';
 import { useFile, type Live } from './live';
+import { carryHandOverMarks, handOverMarks } from './hand-over-marks';
 
 export function restoreChosen(
   s: Start,
@@ -23,6 +25,9 @@ export function restoreChosen(
   // While a recovery is pending the current file is the empty one Herald started: it is set aside as usual but not
   // backed up, so an empty file never becomes the newest verified backup.
   const undo = live.info.recovery ? null : backups.take('before-restore');
+  // Which campaigns are handed over is today's fact, not the backup's: it is carried into the restored file below
+  // (none while a recovery is pending: the file in use is then the empty one).
+  const marks = live.info.recovery ? [] : handOverMarks(live.ctx.db);
   live.opened.sqlite.close();
   let setAside: string | undefined;
   try {
@@ -44,6 +49,7 @@ export function restoreChosen(
   }
   // A backup from before issue 9 (or another projection version) gets its teams' projections now.
   rebuildStaleProjections(live.ctx.db, s.now);
+  carryHandOverMarks(live.ctx.db, marks);
   endRecovery();
   return { restored: chosen, undo };
 }
