@@ -52,8 +52,9 @@ function foldRows(rows: readonly LedgerRow[]): { fold: TeamFold; roster: Roster;
     rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
     parsed,
   );
-  const roster = foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null })));
+  // A team founded after the place has no roster yet (foldRoster refuses a ledger without its founding).
   const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
+  const roster = founded ? foldRoster(rows.map((r, i) => ({ data: parsed[i]!, req: r.req, voided: r.voidedAt !== null }))) : { models: [] };
   return { fold, roster, founded };
 }
 

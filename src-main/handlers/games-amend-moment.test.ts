@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { AmendPreview } from '../../shared/ipc/schemas/amend';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
 import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+import type { RulesetView } from '../../shared/ipc/schemas/rulesets';
 import type { Core } from '../core';
 import { call, testCore } from '../test-support';
 import { aliceAndBob } from '../test-support/two-teams';
@@ -44,6 +45,21 @@ async function threeTeams(core: Core, name: string) {
     await call(core, 'teams.found', { id });
   }
   return { campaign, wolves: a.team.id, boyz: b.team.id, blades: k.team.id };
+}
+
+/** Dave's Grot Raiders, founded now: 38 pts, Threat 1. */
+async function grotRaiders(core: Core, campaignId: string) {
+  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+  const dave = await call<Player>(core, 'players.create', { campaignId, name: 'Dave' });
+  const t = await call<TeamDetail>(core, 'teams.create', {
+    campaignId,
+    playerId: dave.id,
+    teamListId: lists.find((l) => l.listKey === 'orks-sample')!.id,
+    name: 'Grot Raiders',
+  });
+  const models = [model('boss-nob', 'Snazgob'), ...['Nib', 'Zit', 'Gob'].map((x) => model('boy', x))];
+  await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models } });
+  return call<TeamDetail>(core, 'teams.found', { id: t.team.id });
 }
 
 /** A game set up and committed; `edit` changes the draft first. */
@@ -133,6 +149,33 @@ describe('an amendment judges the game from the campaign as it stood then (issue
       'Tarkus: +1 EXP — killed 1 enemy Special model (+1 EXP each)',
       'Kaelen: +1 EXP — killed 1 enemy Special model (+1 EXP each)',
     ]);
+    core.close();
+  });
+
+  it('a team founded since and a house rule changed since change nothing the game decided', async () => {
+    const core = testCore();
+    const t = await threeTeams(core, 'Since');
+    const game = await play(core, t.campaign.id, t.wolves, t.boyz, kaelenKillsSkorcha);
+    const boyz = await team(core, t.boyz);
+    expect(underdogLines(boyz)).toEqual([[expect.stringMatching(/Threat 1 is the lowest in the campaign; 35 Req become 52\.$/), false]]);
+
+    // Since: Dave founds a Threat 1 team, and the club makes the Underdog ×2 and the roster cap 500.
+    expect((await grotRaiders(core, t.campaign.id)).team.threat).toBe(1);
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: t.campaign.id });
+    const next = structuredClone(current.ruleset);
+    next.progression.requisition.multipliers = next.progression.requisition.multipliers.map((m) => ({ ...m, factor: 2 }));
+    next.team.rosterCap = 500;
+    await call(core, 'rulesets.apply', { campaignId: t.campaign.id, ruleset: next, expectedHash: current.hash, reason: 'A bigger Underdog' });
+
+    const { draft, preview } = await killToTarkus(core, game.game.id);
+    expect(preview.refusal).toBeNull();
+    expect([...preview.removed, ...preview.changed.map((c) => c.before)].map((l) => l.text)).toEqual([
+      'Kaelen: +1 EXP — killed 1 enemy Special model (+1 EXP each)',
+    ]);
+    expect(preview.added.map((l) => l.text)).toEqual(['Tarkus: +1 EXP — killed 1 enemy Special model (+1 EXP each)']);
+    await call(core, 'games.amend', { id: game.game.id, draft, reason: 'The kill was Tarkus’s' });
+    const after = await team(core, t.boyz);
+    expect([after.team.requisition, underdogLines(after)]).toEqual([boyz.team.requisition, underdogLines(boyz)]);
     core.close();
   });
 });
