@@ -49,6 +49,20 @@ describe('diffGameEntries (issue 20)', () => {
     expect(diff.removed.map((i) => i.id)).toEqual([old[0]!.id]);
     expect(diff.added.map((e) => e.modelId)).toEqual(['tarkus']);
   });
+  it('issue 27: entries given again unchanged are kept, whatever their new ids and wherever they stand among their kind', () => {
+    const underdog = (amount: number) =>
+      item('B', 'g1', entry('B', 'g1', { kind: 'req.underdog', factor: 1.5, base: 35, amount, reason: 'Threat 1 is the lowest' }), amount);
+    const old = [award('A', 'g1', 10, 'club'), award('A', 'g1', 5, 'club'), underdog(17), exp('A', 'g1', 'kaelen', 1)];
+    // The amended game gives the same two club awards in the other order, the same Underdog (new ids), the kill to Tarkus.
+    const next = [as(old[1]!), as(old[0]!), as(underdog(17), 'amend1/3'), as(exp('A', 'g1', 'tarkus', 1))];
+    const diff = diffGameEntries(old, next);
+    expect(diff.kept.map((i) => i.id).sort()).toEqual([old[0]!.id, old[1]!.id, old[2]!.id].sort());
+    expect([diff.changed, diff.removed.map((i) => i.id), diff.added.map((e) => e.modelId)]).toEqual([[], [old[3]!.id], ['tarkus']]);
+    // A changed amount is still a change, paired with one of the same kind.
+    const changed = diffGameEntries(old, [as(old[0]!), as(award('A', 'g1', 6, 'club')), as(old[2]!), as(old[3]!)]);
+    expect(changed.changed.map((c) => [c.before.id, c.after.req])).toEqual([[old[1]!.id, 6]]);
+    expect(changed.kept).toHaveLength(3);
+  });
 });
 
 describe('planAmend: what later depends on an amendment (issue 20)', () => {

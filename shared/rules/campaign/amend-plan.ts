@@ -86,7 +86,8 @@ function content(e: { req: number; data: LedgerData | ProgressionEntry }): strin
 }
 
 /**
- * Pair the game's live entries (`before`) with the amended game's (`after`), each key in order of appearance.
+ * Pair the game's live entries (`before`) with the amended game's (`after`): an entry saying the same as one before
+ * (its id and bookkeeping aside) is kept; the others of a key pair in order of appearance.
  *
  * @example
  * diffGameEntries(oldEntries, newEntries) // → { kept: [...], changed: [{ before, after }], removed: [...], added: [...] }
@@ -98,10 +99,18 @@ export function diffGameEntries<E extends AmendEntry>(before: readonly CampaignL
     pool.set(k, [...(pool.get(k) ?? []), b]);
   }
   const out: EntryDiff<E> = { kept: [], changed: [], removed: [], added: [] };
+  // An entry given again unchanged is kept wherever it stands among those about the same thing (issue 27: the preview
+  // lists only what the amendment changes); the others then pair in order of appearance.
+  const rest: E[] = [];
   for (const a of after) {
+    const same = pool.get(entryKey(a)) ?? [];
+    const at = same.findIndex((b) => content(b) === content(a));
+    if (at >= 0) out.kept.push(same.splice(at, 1)[0]!);
+    else rest.push(a);
+  }
+  for (const a of rest) {
     const match = pool.get(entryKey(a))?.shift();
     if (!match) out.added.push(a);
-    else if (content(match) === content(a)) out.kept.push(match);
     else out.changed.push({ before: match, after: a });
   }
   for (const rest of pool.values()) out.removed.push(...rest);
