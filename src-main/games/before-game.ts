@@ -67,8 +67,17 @@ export function rulesetOfGame(db: Db, campaign: CampaignRow, game: GameRow): Rul
   const history = rulesetHistory(db, campaign.id); // newest first
   const at = game.committedAt ?? game.createdAt;
   const row = history.find((r) => r.pinnedAt <= at) ?? history.at(-1);
-  return !row || row === history[0] ? campaignRuleset(db, campaign) : parsePinned(row);
+  if (!row || row === history[0]) return campaignRuleset(db, campaign);
+  // A pinned row never changes: parsed once (the preview is asked again at every edit of the amended result).
+  const key = `${row.seq}|${row.hash}`;
+  let ruleset = earlier.get(key);
+  if (!ruleset) {
+    if (earlier.size > 20) earlier.clear();
+    earlier.set(key, (ruleset = parsePinned(row)));
+  }
+  return ruleset;
 }
+const earlier = new Map<string, Ruleset>();
 
 /** A team as it stood just before the game: its roster and projection folded from `rows` (its ledger before it). */
 export function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, ruleset: Ruleset, rows: readonly LedgerRow[]): LoadedTeam {
