@@ -88,7 +88,10 @@ test('both laptops commit after they part: the file is refused with what each si
   for (const _ of [1, 2, 3]) await playGame(a.page, campaignId);
   await importOn(a.page, fromB);
   const alert = a.page.getByRole('alert');
-  await expect(alert).toContainText('Both laptops changed “Vraks” after the copies parted: this laptop committed games 2–4; the file has games 2 and 3.');
+  // Each side's games by teams and date (issue 27): the two laptops' game 2 are told apart.
+  await expect(alert).toContainText(
+    /Both laptops changed “Vraks” after the copies parted: this laptop committed game 2 \(.+ v .+, \d+ \w+ \d{4}\), game 3 \(.+\) and game 4 \(.+\); the file has game 2 \(.+ v .+, \d+ \w+ \d{4}\) and game 3 \(.+\)\./,
+  );
   await expect(alert).toContainText('Nothing was merged and nothing changed.');
   const kept = /set-aside\/\S+?\.json/.exec((await alert.textContent()) ?? '')![0];
   expect(fs.existsSync(path.join(a.dataDir, kept))).toBe(true);

@@ -27,6 +27,7 @@ import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows
 import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGames, type CheckedGame } from './campaign-file/games';
 import { withKeptDrafts } from './games/kept-draft';
+import { judgeHistory } from './history/judge';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
 
@@ -246,6 +247,10 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
   // projections are not in the file: they are built from the ledger just imported (issue 9).
   ledgerModule.importRosters(db, teamRows);
   ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
+  // The one judge (issue 27): the whole history replays through the rules, and gives what was stored.
+  judgeHistory(db, c.id, (problem) => {
+    throw new AppError('VALIDATION', `The campaign file’s history does not hold: ${problem} Nothing was imported.`);
+  });
   // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
   carryOverClubOptionalRules(db, c.updatedAt, c.id);
   return c.id;

@@ -19,7 +19,7 @@ export function dayWords(date: string): string {
 }
 
 /** "game 2 (Wolves v Boyz, 12 Mar 2026)": a game named so that two laptops' game 2 can be told apart. */
-export function gameWords(file: Pick<CampaignFile, 'teams'>, g: Pick<FileGame, 'number' | 'teamAId' | 'teamBId' | 'playedOn'>): string {
+export function gameWords(file: { teams: readonly { id: string; name: string }[] }, g: Pick<FileGame, 'number' | 'teamAId' | 'teamBId' | 'playedOn'>): string {
   const name = (id: string) => file.teams.find((t) => t.id === id)?.name ?? 'a team';
   return `game ${g.number} (${name(g.teamAId)} v ${name(g.teamBId)}, ${dayWords(g.playedOn)})`;
 }

@@ -14,6 +14,7 @@ import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, notes, pl
 import * as ledgerModule from '../ledger';
 import { checkWritten, placeTeamLists, type CheckedCampaignFile } from '../campaign-file';
 import type { KnownIds } from './remap';
+import { judgeHistory } from '../history/judge';
 
 const refuse = (what: string): never => {
   throw new AppError('VALIDATION', `${what} Nothing was changed.`);
@@ -132,4 +133,6 @@ export function updateFromFile(db: Db, checked: CheckedCampaignFile, newId: () =
   checkWritten(db, c.id, teamRows, fail);
   ledgerModule.importRosters(db, teamRows);
   ledgerModule.rebuild(db, { campaignId: c.id }, at);
+  // The one judge (issue 27): the history as updated replays whole through the rules.
+  judgeHistory(db, c.id, (problem) => refuse(`The campaign file’s history does not hold: ${problem}`));
 }

@@ -1,0 +1,299 @@
+/**
+ * The history's one judge (issue 27, docs/history.md): a campaign's ledger replayed from nothing, step by step in the
+ * order things happened, each finished game judged against the replayed state just before it — never today's.
+ *
+ * A team-page step (founding, recruit, dismissal, wargear, rename, Req adjustment, Tactical Reserves, an honour) is
+ * folded into its team; campaign-file/ledger.ts has already checked it as the screen that makes it would. A committed
+ * game is resolved again through the same code as its commit (games/resolve.ts) from what it recorded — its report,
+ * its rolls and the choices the organiser made (awards, honours, recruits: games/amend.ts committedDraft) — with both
+ * teams, every team's Threat (for the Underdog), the ruleset and the roster cap as they stood at its place; what that
+ * gives must be exactly the game's live entries. A game's place is its first entry's (an amendment's entries, written
+ * later, stand at their game's place, as amend.ts judges them). Voided entries are folded as voided: they change
+ * nothing. The first step that does not hold is named in words; otherwise the replayed Req, roster and Threat of
+ * every team are returned for the caller to compare with what it stored.
+ *
+ * Who calls it: every import of a campaign file (as new, as a copy, the hand-over update, the restore of one
+ * campaign) inside its transaction, and the property tests for commit, amend, void and undo. A commit judges only its
+ * own step (games.commit resolves it from the stored state): the full replay would cost it its budget.
+ */
+import type { Side } from '../../shared/ipc/schemas/games';
+import {
+  battleHonoursPreset,
+  emptyTeamFold,
+  foldRosterFrom,
+  foldTeamRows,
+  modelsLost,
+  rosterCapOf,
+  rosterPointsLimit,
+  threat,
+  threatHonourPoints,
+  type LedgerData,
+  type ProgressionEntry,
+  type Roster,
+  type Ruleset,
+  type TeamFold,
+  type TeamList,
+} from '../../shared/rules';
+import type { Db } from '../db/open';
+import type { CampaignRow, GameRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
+import { canonical } from '../campaign-file/canonical';
+import { gameWords } from '../campaign-file/game-lineage';
+import { committedDraft, type AmendContext } from '../games/amend';
+import { checkedRoster, stateOf, type LoadedTeam } from '../games/context';
+import { resolveGame } from '../games/resolve';
+import * as gamesRepo from '../repos/games';
+import { findPlayer } from '../repos/players';
+import { parsePinned, rulesetHistory } from '../repos/rulesets';
+import { loadTeamList } from '../repos/team-lists';
+import * as teamsRepo from '../repos/teams';
+import { findCampaignRow } from '../repos/campaigns';
+
+/** One team as the replay has it at the step it has reached. */
+interface ReplayTeam {
+  row: TeamRow;
+  player: PlayerRow;
+  list: TeamList;
+  /** Its entries so far, in place order; `folded` of them are in `fold` and `roster`. */
+  rows: LedgerRow[];
+  folded: number;
+  /** The entries among the folded that were ever voided, and which of them the fold counts as voided. */
+  voidable: LedgerRow[];
+  voidedInFold: Set<string>;
+  fold: TeamFold;
+  /** Undefined until the team is founded. */
+  roster: Roster | undefined;
+  /** Its Threat, worked out when first asked after its last change. */
+  threat: number | undefined;
+}
+
+/** The last time, ISO, in any string comparison: the history as it stands now. */
+const NOW = '\uffff';
+
+/**
+ * The team as it stood at `at`, with its entries so far: an entry voided at or before `at` counts as voided, one voided
+ * later as live — the state a step made at `at` was judged from (a recruit voided since, with its game, still stood
+ * when a later game it played in was committed). Refolds from nothing only when a void changes sides.
+ */
+function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | ProgressionEntry>): ReplayTeam {
+  const voidedAt = (r: LedgerRow) => r.voidedAt !== null && r.voidedAt <= at;
+  const stale = t.voidable.some((r) => voidedAt(r) !== t.voidedInFold.has(r.id));
+  const start = stale ? 0 : t.folded;
+  if (start === t.rows.length) return t;
+  if (stale) {
+    t.fold = emptyTeamFold();
+    t.roster = undefined;
+    t.voidable = [];
+    t.voidedInFold = new Set();
+  }
+  for (const row of t.rows.slice(start)) {
+    const data = parsed.get(row.id)!;
+    const voided = voidedAt(row);
+    if (row.voidedAt !== null) t.voidable.push(row);
+    if (voided) t.voidedInFold.add(row.id);
+    t.fold = foldTeamRows(t.fold, [{ seq: row.seq, kind: row.kind, req: row.req, voided }], [data]);
+    if (t.roster || data.kind === 'team.founded') t.roster = foldRosterFrom(t.roster, [{ data, req: row.req, voided }]);
+  }
+  t.folded = t.rows.length;
+  t.threat = undefined;
+  return t;
+}
+
+/** When a game was last judged: its last amendment's time, or its commit's. Earlier voids count; later ones do not. */
+function judgedAt(game: GameRow): string {
+  const amendments = (game.report as { amendments?: { at?: unknown }[] } | null)?.amendments ?? [];
+  const last = amendments[amendments.length - 1]?.at;
+  return typeof last === 'string' ? last : (game.committedAt ?? game.playedOn);
+}
+
+/** Each team as the whole history leaves it. */
+export interface ReplayedTeam {
+  req: number;
+  roster: Roster | undefined;
+  threat: number | null;
+}
+
+export type Replay = { ok: true; games: number; steps: number; teams: Map<string, ReplayedTeam> } | { ok: false; problem: string };
+
+const TEXT_KEYS = new Set(['id', 'gameId', 'team', 'voided', 'reason', 'purpose', 'text']);
+
+/** An entry as the judge compares it: what it moves and why, without its ids and texts (names may change since). */
+function substance(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(substance);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (TEXT_KEYS.has(k) ? [] : [[k, substance(v)]])));
+}
+
+/** The ruleset the campaign played at `at`: the last pinned at or before it (a ruleset pinned later never judges it). */
+function rulesetsOf(db: Db, campaignId: string): (at: string) => Ruleset {
+  const pinned = rulesetHistory(db, campaignId)
+    .reverse()
+    .map((r) => ({ at: r.pinnedAt, ruleset: parsePinned(r) }));
+  return (at) => {
+    let found = pinned[0]?.ruleset ?? battleHonoursPreset();
+    for (const p of pinned) if (p.at <= at) found = p.ruleset;
+    return found;
+  };
+}
+
+/** The ledger in the order things happened: a game's entries at its first entry's place (as games/amend.ts orders). */
+function inPlaceOrder(rows: readonly LedgerRow[]): LedgerRow[] {
+  const place = new Map<string, number>();
+  for (const r of rows) if (r.gameId !== null && !place.has(r.gameId)) place.set(r.gameId, r.seq);
+  const at = (r: LedgerRow) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
+  return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
+}
+
+/** Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. */
+export function replayCampaign(db: Db, campaignId: string): Replay {
+  const campaign = findCampaignRow(db, campaignId);
+  if (!campaign) return { ok: false, problem: 'The campaign is not there.' };
+  const rulesetAt = rulesetsOf(db, campaignId);
+  const teams = new Map<string, ReplayTeam>();
+  for (const row of teamsRepo.listTeams(db, campaignId)) {
+    const list = loadTeamList(db, row.teamListId);
+    const player = findPlayer(db, row.playerId);
+    if (!list || !player) return { ok: false, problem: `The team “${row.name}” has no team list or player.` };
+    teams.set(row.id, {
+      row,
+      player,
+      list,
+      rows: [],
+      folded: 0,
+      voidable: [],
+      voidedInFold: new Set(),
+      fold: emptyTeamFold(),
+      roster: undefined,
+      threat: undefined,
+    });
+  }
+  const games = new Map(gamesRepo.listGames(db, campaignId, { status: ['committed', 'voided'] }).map((g) => [g.id, g]));
+  const ledger = inPlaceOrder(teamsRepo.campaignLedger(db, campaignId));
+  const parsed = new Map(ledger.map((r) => [r.id, teamsRepo.parseLedgerData(r)]));
+  const byGame = new Map<string, LedgerRow[]>();
+  for (const r of ledger) if (r.gameId !== null) (byGame.get(r.gameId) ?? byGame.set(r.gameId, []).get(r.gameId)!).push(r);
+
+  const teamNames = { teams: [...teams.values()].map((t) => ({ id: t.row.id, name: t.row.name })) };
+  const judged = new Set<string>();
+  let gameCount = 0;
+  for (const row of ledger) {
+    const team = teams.get(row.teamId);
+    if (!team) return { ok: false, problem: `A ledger entry (“${row.reason}”) belongs to no team of the campaign.` };
+    if (row.gameId !== null && !judged.has(row.gameId)) {
+      judged.add(row.gameId);
+      const game = games.get(row.gameId);
+      if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
+      if (game.status === 'committed') {
+        const problem = judgeGame(campaign, rulesetAt(game.committedAt ?? game.playedOn), game, byGame.get(game.id)!, teams, parsed);
+        if (problem) return { ok: false, problem: `${capitalise(gameWords(teamNames, game))}: ${problem}` };
+        gameCount++;
+      }
+    }
+    team.rows.push(row);
+  }
+  const out = new Map<string, ReplayedTeam>();
+  for (const [id, t] of teams) {
+    teamAt(t, NOW, parsed);
+    out.set(id, { req: t.fold.req, roster: t.roster, threat: t.roster ? threatOf(t) : null });
+  }
+  return { ok: true, games: gameCount, steps: ledger.length, teams: out };
+}
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** docs/progression.md Threat, as campaignThreats gives it from the stored projections. */
+function threatOf(t: ReplayTeam): number {
+  t.threat ??= threat(checkedRoster(t.list, t.roster!, Number.MAX_SAFE_INTEGER).points + threatHonourPoints(t.fold.state, t.row.id));
+  return t.threat;
+}
+
+/** A team as games/context.ts loadTeam gives it, from the replayed state. */
+function loaded(t: ReplayTeam, campaign: CampaignRow, ruleset: Ruleset): LoadedTeam {
+  const roster = t.roster ?? { models: [] };
+  const rosterCap = rosterCapOf(ruleset);
+  const limit = rosterPointsLimit(campaign.pointsLimit, t.roster !== undefined, rosterCap);
+  const { fold } = t;
+  return {
+    row: t.row,
+    player: t.player,
+    list: t.list,
+    roster,
+    report: checkedRoster(t.list, roster, limit),
+    req: fold.req,
+    projection: {
+      teamId: t.row.id,
+      req: fold.req,
+      honourPoints: threatHonourPoints(fold.state, t.row.id),
+      modelsLost: modelsLost(fold.state),
+      lastSeq: fold.lastSeq,
+      record: fold.record,
+      state: fold.state,
+      undo: null,
+    },
+    rosterCap,
+  };
+}
+
+/** Why `game`'s live entries are not what its result gives from the replayed state, in words; null when they are. */
+function judgeGame(
+  campaign: CampaignRow,
+  ruleset: Ruleset,
+  game: GameRow,
+  rows: readonly LedgerRow[],
+  teams: Map<string, ReplayTeam>,
+  parsed: Map<string, LedgerData | ProgressionEntry>,
+): string | null {
+  const at = judgedAt(game);
+  for (const t of teams.values()) teamAt(t, at, parsed);
+  const [ta, tb] = [teams.get(game.teamAId), teams.get(game.teamBId)];
+  if (!ta?.roster || !tb?.roster) return 'one of its teams was not founded before it.';
+  const sides = { a: loaded(ta, campaign, ruleset), b: loaded(tb, campaign, ruleset) };
+  const state = stateOf(campaign, ruleset, [sides.a, sides.b]);
+  const items = rows.map((r) => ({
+    id: r.id,
+    seq: r.seq,
+    team: r.teamId,
+    gameId: r.gameId,
+    modelId: r.modelId,
+    req: r.req,
+    voided: r.voidedAt !== null,
+    data: parsed.get(r.id)!,
+  }));
+  let draft;
+  try {
+    draft = committedDraft({ game, items, state } as unknown as AmendContext);
+  } catch {
+    return 'its result cannot be read.';
+  }
+  const threats = [...teams.values()].filter((t) => t.roster !== undefined).map(threatOf);
+  const resolved = resolveGame({ game, state, teams: sides, threats, draft });
+  const p = resolved.preview;
+  if (p.pendingRoll) return `its result needs a roll it does not record (${p.pendingRoll.expression} for ${p.pendingRoll.purpose}).`;
+  if (p.blocked) return `its result cannot be applied to the teams as they stood: ${p.blocked}`;
+  if (!p.ready) return `its result cannot be applied to the teams as they stood: ${p.problems.join(' ') || 'it is not complete.'}`;
+
+  const sideOf = (teamId: string): Side => (teamId === game.teamAId ? 'a' : 'b');
+  // What the result gives, and what the game recorded: side, kind, Req and substance (recruits without their new id).
+  const key = (side: Side, kind: string, req: number, data: unknown) =>
+    canonical({
+      side,
+      kind,
+      req,
+      data: substance(kind === 'model.recruited' ? { ...(data as object), model: { ...(data as { model: object }).model, id: undefined } } : data),
+    });
+  const gives = new Map<string, string>();
+  const add = (m: Map<string, string>, k: string, words: string) => m.set(k, m.has(k) ? `${m.get(k)}\u0000${words}` : words);
+  for (const e of resolved.entries) add(gives, key(sideOf(e.team), e.kind, resolved.texts.get(e.id)?.req ?? 0, e), resolved.texts.get(e.id)?.text ?? e.kind);
+  for (const r of resolved.recruits) add(gives, key(r.side, 'model.recruited', r.req, r.data), r.reason);
+  const live = rows.filter((r) => r.voidedAt === null);
+  for (const r of live) {
+    const k = key(sideOf(r.teamId), r.kind, r.req, parsed.get(r.id));
+    const words = gives.get(k);
+    if (words === undefined) return `${teams.get(r.teamId)!.row.name}’s entry “${r.reason}” is not what its result gives.`;
+    const rest = words.split('\u0000').slice(1);
+    if (rest.length === 0) gives.delete(k);
+    else gives.set(k, rest.join('\u0000'));
+  }
+  const missing = [...gives.values()][0]?.split('\u0000')[0];
+  if (missing !== undefined) return `its result gives “${missing}”, which its entries do not record.`;
+  return null;
+}
