@@ -9,6 +9,7 @@
  * voided entries counting for nothing (as in every fold). Read-only.
  */
 import {
+  RESERVE_KINDS,
   emptyTeamFold,
   foldRoster,
   foldTeamRows,
@@ -101,19 +102,31 @@ export function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, ru
 }
 
 /**
+ * The entries a team's Threat depends on: its roster (founding, recruits, dismissals, wargear, deaths, Tactical
+ * Reserves) and its honours. The rest (EXP, Req awards, injuries: most of a ledger) is not read.
+ */
+const THREAT_KINDS = [
+  'team.founded',
+  'model.recruited',
+  'model.dismissed',
+  'model.wargear',
+  'model.died',
+  ...RESERVE_KINDS,
+  'honour.bought',
+] as const satisfies readonly (LedgerData | ProgressionEntry)['kind'][];
+
+/**
  * The Threat of every founded team of the campaign other than `exclude` just before `place` (docs/progression.md
  * Threat: points on the roster, reserves left out, plus the Req value of the honours its models on the roster hold).
  * A team founded after the game is not in the list. A team with no entry at or after the place stands as it stood
- * then, so its stored roster and figures are read; the others' ledgers are read in one go and folded to the place.
+ * then, so its stored roster and figures are read; the others' ledgers up to the place are read in one go and folded.
  */
 export function otherThreatsBefore(db: Db, campaignId: string, exclude: readonly string[], place: number): number[] {
   const figures = readCampaignFigures(db, campaignId);
   const others = teamsRepo.listTeams(db, campaignId).filter((t) => t.foundedAt !== null && !exclude.includes(t.id));
   const since = others.filter((t) => (figures.get(t.id)?.lastSeq ?? Number.MAX_SAFE_INTEGER) >= place).map((t) => t.id);
-  const at = placeOf(teamsRepo.gamePlaces(db, since));
   const before = new Map<string, LedgerRow[]>();
-  for (const r of teamsRepo.teamsLedger(db, since)) {
-    if (at(r) >= place) continue;
+  for (const r of teamsRepo.teamsLedgerBefore(db, since, place, THREAT_KINDS)) {
     const rows = before.get(r.teamId);
     if (rows) rows.push(r);
     else before.set(r.teamId, [r]);
@@ -121,8 +134,7 @@ export function otherThreatsBefore(db: Db, campaignId: string, exclude: readonly
   const points = (teamListId: string, roster: Roster) => checkedRoster(loadTeamList(db, teamListId)!, roster, Number.MAX_SAFE_INTEGER).points;
   return others.flatMap((t) => {
     if (!since.includes(t.id)) return [threat(points(t.teamListId, teamsRepo.storedRoster(t)) + (figures.get(t.id)?.honourPoints ?? 0))];
-    const rows = (before.get(t.id) ?? []).sort((x, y) => at(x) - at(y) || x.seq - y.seq);
-    const { fold, roster, founded } = foldRows(rows);
+    const { fold, roster, founded } = foldRows(ordered(before.get(t.id) ?? [], new Map()));
     return founded ? [threat(points(t.teamListId, roster) + threatHonourPoints(fold.state, t.id))] : [];
   });
 }

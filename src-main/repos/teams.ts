@@ -1,5 +1,6 @@
 /** Teams and reads of their ledger. Writes to the ledger, the roster cache and the projections: src-main/ledger. */
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import type { Roster } from '../../shared/rules';
@@ -107,6 +108,32 @@ export const teamsLedger = (db: Db, teamIds: readonly string[]): LedgerRow[] =>
         .where(inArray(ledgerEntries.teamId, [...teamIds]))
         .orderBy(asc(ledgerEntries.seq))
         .all();
+
+/**
+ * The ledger rows of some `kinds` of several teams that stand before `place` (a seq), in seq order, in one read: the
+ * rows written before it, and those an amendment appended later to a game that has an entry before it (a game's
+ * entries stand at its first entry's place). Rows after the place are looked at, never unpacked.
+ */
+export function teamsLedgerBefore(db: Db, teamIds: readonly string[], place: number, kinds: readonly string[]): LedgerRow[] {
+  if (teamIds.length === 0) return [];
+  const first = alias(ledgerEntries, 'first_of_game');
+  const earlierInGame = db
+    .select({ one: sql`1` })
+    .from(first)
+    .where(and(eq(first.gameId, ledgerEntries.gameId), lt(first.seq, place)));
+  return db
+    .select()
+    .from(ledgerEntries)
+    .where(
+      and(
+        inArray(ledgerEntries.teamId, [...teamIds]),
+        inArray(ledgerEntries.kind, [...kinds]),
+        or(lt(ledgerEntries.seq, place), and(isNotNull(ledgerEntries.gameId), exists(earlierInGame))),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.seq))
+    .all();
+}
 
 /**
  * The place of every game the teams took part in: its first ledger entry's seq, over both of its teams (an amendment
