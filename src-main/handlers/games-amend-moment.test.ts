@@ -24,7 +24,7 @@ const marines = (leader: string, veteran: string, core: string[]) => [
  * Alice's Iron Wolves and Carol's Red Blades at 113 pts (Threat 2), Bob's Da Boyz at 54 pts (Threat 1): the Boyz are
  * the campaign's Underdog.
  */
-async function threeTeams(core: Core, name: string) {
+async function threeTeams(core: Core, name: string, bladesCore = ['Pollux', 'Castor', 'Nestor', 'Idas', 'Lynceus']) {
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name });
   const { a, b } = await aliceAndBob(core, campaign.id);
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
@@ -38,7 +38,7 @@ async function threeTeams(core: Core, name: string) {
   const rosters: [string, ReturnType<typeof model>[]][] = [
     [a.team.id, marines('Tarkus', 'Kaelen', ['Cato', 'Varro', 'Lucan', 'Brutus', 'Marius'])],
     [b.team.id, [model('boss-nob', 'Gorbag'), model('burna-boy', 'Skorcha'), ...['Grub', 'Snik', 'Zog'].map((x) => model('boy', x))]],
-    [k.team.id, marines('Ajax', 'Hektor', ['Pollux', 'Castor', 'Nestor', 'Idas', 'Lynceus'])],
+    [k.team.id, marines('Ajax', 'Hektor', bladesCore)],
   ];
   for (const [id, models] of rosters) {
     await call(core, 'teams.saveDraft', { id, roster: { models } });
@@ -176,6 +176,28 @@ describe('an amendment judges the game from the campaign as it stood then (issue
     await call(core, 'games.amend', { id: game.game.id, draft, reason: 'The kill was Tarkus’s' });
     const after = await team(core, t.boyz);
     expect([after.team.requisition, underdogLines(after)]).toEqual([boyz.team.requisition, underdogLines(boyz)]);
+    core.close();
+  });
+
+  it('an honour an amendment of an earlier game added counts before the later game, as if bought then', async () => {
+    const core = testCore();
+    // The Red Blades at 99 pts (Threat 1), tied with the Boyz: game 2 gives no Underdog.
+    const t = await threeTeams(core, 'Earlier amended', ['Pollux', 'Castor', 'Nestor', 'Idas']);
+    const game1 = await play(core, t.campaign.id, t.blades, t.wolves);
+    const game2 = await play(core, t.campaign.id, t.wolves, t.boyz, kaelenKillsSkorcha);
+    expect(underdogLines(await team(core, t.boyz))).toEqual([]);
+
+    // Game 1 amended after game 2: Pollux bought Deadeye with it (5 Req), so the Blades stood at Threat 2 before game 2.
+    const { draft } = await call<AmendPreview>(core, 'games.previewAmend', { id: game1.game.id });
+    const blades = await team(core, t.blades);
+    draft.honours = [{ side: 'a', model: blades.roster.models.find((m) => m.name === 'Pollux')!.id, honour: 'deadeye', elite: false }];
+    await call(core, 'games.amend', { id: game1.game.id, draft, reason: 'Pollux’s honour was forgotten' });
+
+    const { preview } = await killToTarkus(core, game2.game.id);
+    expect(preview.added.map((l) => [l.teamName, l.text])).toEqual([
+      ['Iron Wolves', 'Tarkus: +1 EXP — killed 1 enemy Special model (+1 EXP each)'],
+      ['Da Boyz', expect.stringMatching(/Threat 1 is the lowest in the campaign/)],
+    ]);
     core.close();
   });
 });
