@@ -15,6 +15,7 @@ import type { GameDetail, GameSummary } from '../shared/ipc/schemas/games';
 import type { TeamDetail } from '../shared/ipc/schemas/teams';
 import { createCore, type Core } from '../src-main/core';
 import { rebuild, staleTeams } from '../src-main/ledger';
+import { replayCampaign } from '../src-main/history/replay';
 import { CHROMIUM_ARGS, systemChromium } from '../e2e/support/chromium';
 import { startBrowserServer } from '../e2e/support/browser-server';
 import { call, dayOf, generate, result, seededIds, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
@@ -35,6 +36,7 @@ const BUDGETS_MS: Record<string, number> = {
   commitGame: 20,
   voidGame: 20,
   rebuildProjections: 2000,
+  replayCampaign: 2000,
   rosterPdf: 1500,
   startupToFirstPaint: 1500,
   lanRosterUnderLoad: 100,
@@ -170,6 +172,7 @@ async function main() {
   // decompressed again and checked: issue 21), and with them the start-of-day backup does not fire in the middle of
   // the measurements.
   let backupBytes = 0;
+  let replayCpuMs = 0;
   const backUp = async () => (backupBytes = (await call<{ bytes: number }>(core, 'backups.create', {})).bytes);
   // The first backup after start also starts the backup threads (in the app they start with the first daily check,
   // five seconds after start): reported on its own, as commitGameFirst is.
@@ -259,6 +262,16 @@ async function main() {
   metrics.rebuildProjections = stats(await time(3, () => db.transaction((tx) => rebuild(tx, { campaignId }, new Date().toISOString()))));
   const stale = staleTeams(db, info.teamIds);
   if (stale.length > 0) throw new Error(`Stored projections differ from a rebuild for ${stale.length} team(s): ${stale.join(', ')}`);
+
+  // replayCampaign (issue 27): the one judge — the whole history replayed, every game resolved again — as an import runs it.
+  const cpuBefore = process.cpuUsage();
+  metrics.replayCampaign = stats(
+    await time(3, () => {
+      const replay = replayCampaign(db, campaignId);
+      if (!replay.ok) throw new Error(`The ten-year campaign does not replay: ${replay.problem}`);
+    }),
+  );
+  replayCpuMs = Math.round(process.cpuUsage(cpuBefore).user / 1000 / 3);
   core.close();
 
   // In Chromium: the browser-mode server on the same file.
@@ -325,6 +338,8 @@ async function main() {
     metrics,
     counts,
     ratios: { rosterReadVsRawSql: Math.round(rosterRatio * 100) / 100 },
+    // CPU time of one replay (issue 27): the machine may be busy, so wall time alone says little.
+    cpu: { replayCampaignMs: replayCpuMs },
     budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS, ipcCallsPerCommit: IPC_CALLS_PER_COMMIT_BUDGET },
   };
   fs.mkdirSync('reports', { recursive: true });
