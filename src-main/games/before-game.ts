@@ -124,16 +124,16 @@ const THREAT_KINDS = [
 export function otherThreatsBefore(db: Db, campaignId: string, exclude: readonly string[], place: number): number[] {
   const figures = readCampaignFigures(db, campaignId);
   const others = teamsRepo.listTeams(db, campaignId).filter((t) => t.foundedAt !== null && !exclude.includes(t.id));
-  const since = others.filter((t) => (figures.get(t.id)?.lastSeq ?? Number.MAX_SAFE_INTEGER) >= place).map((t) => t.id);
+  const since = new Set(others.filter((t) => (figures.get(t.id)?.lastSeq ?? Number.MAX_SAFE_INTEGER) >= place).map((t) => t.id));
   const before = new Map<string, LedgerRow[]>();
-  for (const r of teamsRepo.teamsLedgerBefore(db, since, place, THREAT_KINDS)) {
+  for (const r of teamsRepo.teamsLedgerBefore(db, [...since], place, THREAT_KINDS)) {
     const rows = before.get(r.teamId);
     if (rows) rows.push(r);
     else before.set(r.teamId, [r]);
   }
   const points = (teamListId: string, roster: Roster) => checkedRoster(loadTeamList(db, teamListId)!, roster, Number.MAX_SAFE_INTEGER).points;
   return others.flatMap((t) => {
-    if (!since.includes(t.id)) return [threat(points(t.teamListId, teamsRepo.storedRoster(t)) + (figures.get(t.id)?.honourPoints ?? 0))];
+    if (!since.has(t.id)) return [threat(points(t.teamListId, teamsRepo.storedRoster(t)) + (figures.get(t.id)?.honourPoints ?? 0))];
     const { fold, roster, founded } = foldRows(ordered(before.get(t.id) ?? [], new Map()));
     return founded ? [threat(points(t.teamListId, roster) + threatHonourPoints(fold.state, t.id))] : [];
   });
