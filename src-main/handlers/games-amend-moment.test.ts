@@ -120,6 +120,14 @@ describe('an amendment judges the game from the campaign as it stood then (issue
     const after = await team(core, t.boyz);
     expect(after.team.requisition).toBe(req);
     expect(underdogLines(after)).toEqual(underdogLines(boyz));
+
+    // The one judge agrees: the campaign file, its history replayed on another laptop, is taken whole.
+    const file = await call<{ fileName: string; text: string }>(core, 'campaigns.exportFile', { id: t.campaign.id, destination: 'download' });
+    const club = testCore();
+    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, text: file.text });
+    const teams = await call<{ name: string; requisition: number }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
+    expect(teams.find((x) => x.name === 'Da Boyz')?.requisition).toBe(req);
+    club.close();
     core.close();
   });
 
