@@ -85,14 +85,26 @@ function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | Prog
     t.voidable = [];
     t.voidedInFold = new Set();
   }
-  for (const row of t.rows.slice(start)) {
-    const data = parsed.get(row.id)!;
-    const voided = voidedAt(row);
-    if (row.voidedAt !== null) t.voidable.push(row);
-    if (voided) t.voidedInFold.add(row.id);
-    t.fold = foldTeamRows(t.fold, [{ seq: row.seq, kind: row.kind, req: row.req, voided }], [data]);
-    if (t.roster || data.kind === 'team.founded') t.roster = foldRosterFrom(t.roster, [{ data, req: row.req, voided }]);
-  }
+  // One fold over every entry not folded yet (a fold per entry copies the team's state each time).
+  const rows = t.rows.slice(start);
+  const data = rows.map((r) => parsed.get(r.id)!);
+  const voided = rows.map(voidedAt);
+  rows.forEach((r, i) => {
+    if (r.voidedAt !== null) t.voidable.push(r);
+    if (voided[i]) t.voidedInFold.add(r.id);
+  });
+  t.fold = foldTeamRows(
+    t.fold,
+    rows.map((r, i) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: voided[i]! })),
+    data,
+  );
+  // The roster starts with the founding: entries before it (none a screen makes) are not a roster's.
+  const from = t.roster ? 0 : data.findIndex((d) => d.kind === 'team.founded');
+  if (from >= 0)
+    t.roster = foldRosterFrom(
+      t.roster,
+      rows.slice(from).map((r, i) => ({ data: data[from + i]!, req: r.req, voided: voided[from + i]! })),
+    );
   t.folded = t.rows.length;
   t.threat = undefined;
   return t;
