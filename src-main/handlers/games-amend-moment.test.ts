@@ -201,6 +201,13 @@ describe('an amendment judges the game from the campaign as it stood then (issue
     draft.honours = [{ side: 'a', model: blades.roster.models.find((m) => m.name === 'Pollux')!.id, honour: 'deadeye', elite: false }];
     await call(core, 'games.amend', { id: game1.game.id, draft, reason: 'Pollux’s honour was forgotten' });
 
+    // Game 2, not amended, still stands as it was committed: the campaign's history replays, and its file imports
+    // on another laptop (issue 27: the amendment's entries stand from their own time, not before game 2's commit).
+    const file = await call<{ text: string }>(core, 'campaigns.exportFile', { id: t.campaign.id, destination: 'download' });
+    const club = testCore();
+    expect(await call(club, 'campaigns.importFile', { source: 'upload', fileName: 'earlier.json', text: file.text })).toMatchObject({ outcome: 'imported' });
+    club.close();
+
     const { preview } = await killToTarkus(core, game2.game.id);
     expect(preview.added.map((l) => [l.teamName, l.text])).toEqual([
       ['Iron Wolves', 'Tarkus: +1 EXP — killed 1 enemy Special model (+1 EXP each)'],

@@ -56,7 +56,10 @@ interface ReplayTeam {
   /** Its entries so far, in place order; `folded` of them are in `fold` and `roster`. */
   rows: LedgerRow[];
   folded: number;
-  /** The entries among the folded that were ever voided, and which of them the fold counts as voided. */
+  /**
+   * The entries among the folded whose standing depends on the moment (voided since, or written after their place:
+   * an amendment's), and which of them the fold leaves out.
+   */
   voidable: LedgerRow[];
   voidedInFold: Set<string>;
   fold: TeamFold;
@@ -70,12 +73,13 @@ interface ReplayTeam {
 const NOW = '\uffff';
 
 /**
- * The team as it stood at `at`, with its entries so far: an entry voided at or before `at` counts as voided, one voided
- * later as live — the state a step made at `at` was judged from (a recruit voided since, with its game, still stood
- * when a later game it played in was committed). Refolds from nothing only when a void changes sides.
+ * The team as it stood at `at`, with its entries so far: an entry counts when it was written at or before `at` and
+ * not voided by then — the state a step made at `at` was judged from. A recruit voided since, with its game, still
+ * stood when a later game it played in was committed; an amendment of an earlier game, written after a later game,
+ * did not yet stand for it (docs/history.md). Refolds from nothing only when an entry's standing changes.
  */
-function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | ProgressionEntry>): ReplayTeam {
-  const voidedAt = (r: LedgerRow) => r.voidedAt !== null && r.voidedAt <= at;
+function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | ProgressionEntry>, late: ReadonlySet<string>): ReplayTeam {
+  const voidedAt = (r: LedgerRow) => (r.voidedAt !== null && r.voidedAt <= at) || (late.has(r.id) && r.createdAt > at);
   const stale = t.voidable.some((r) => voidedAt(r) !== t.voidedInFold.has(r.id));
   const start = stale ? 0 : t.folded;
   if (start === t.rows.length) return t;
@@ -90,7 +94,7 @@ function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | Prog
   const data = rows.map((r) => parsed.get(r.id)!);
   const voided = rows.map(voidedAt);
   rows.forEach((r, i) => {
-    if (r.voidedAt !== null) t.voidable.push(r);
+    if (r.voidedAt !== null || late.has(r.id)) t.voidable.push(r);
     if (voided[i]) t.voidedInFold.add(r.id);
   });
   t.fold = foldTeamRows(
@@ -183,6 +187,9 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
   const parsed = new Map(ledger.map((r) => [r.id, teamsRepo.parseLedgerData(r)]));
   const byGame = new Map<string, LedgerRow[]>();
   for (const r of ledger) if (r.gameId !== null) (byGame.get(r.gameId) ?? byGame.set(r.gameId, []).get(r.gameId)!).push(r);
+  // A game's entries written after its first (an amendment's): they stand at the game's place from their own time on.
+  const late = new Set<string>();
+  for (const rows of byGame.values()) for (const r of rows) if (r.createdAt > rows[0]!.createdAt) late.add(r.id);
 
   const teamNames = { teams: [...teams.values()].map((t) => ({ id: t.row.id, name: t.row.name })) };
   const judged = new Set<string>();
@@ -195,7 +202,7 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
       const game = games.get(row.gameId);
       if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
       if (game.status === 'committed') {
-        const problem = judgeGame(campaign, rulesetAt(game.committedAt ?? game.playedOn), game, byGame.get(game.id)!, teams, parsed);
+        const problem = judgeGame(campaign, rulesetAt(game.committedAt ?? game.playedOn), game, byGame.get(game.id)!, teams, parsed, late);
         if (problem) return { ok: false, problem: `${capitalise(gameWords(teamNames, game))}: ${problem}` };
         gameCount++;
       }
@@ -204,7 +211,7 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
   }
   const out = new Map<string, ReplayedTeam>();
   for (const [id, t] of teams) {
-    teamAt(t, NOW, parsed);
+    teamAt(t, NOW, parsed, late);
     out.set(id, { req: t.fold.req, roster: t.roster, threat: t.roster ? threatOf(t) : null });
   }
   return { ok: true, games: gameCount, steps: ledger.length, teams: out };
@@ -253,9 +260,10 @@ function judgeGame(
   rows: readonly LedgerRow[],
   teams: Map<string, ReplayTeam>,
   parsed: Map<string, LedgerData | ProgressionEntry>,
+  late: ReadonlySet<string>,
 ): string | null {
   const at = judgedAt(game);
-  for (const t of teams.values()) teamAt(t, at, parsed);
+  for (const t of teams.values()) teamAt(t, at, parsed, late);
   const [ta, tb] = [teams.get(game.teamAId), teams.get(game.teamBId)];
   if (!ta?.roster || !tb?.roster) return 'one of its teams was not founded before it.';
   const sides = { a: loaded(ta, campaign, ruleset), b: loaded(tb, campaign, ruleset) };
