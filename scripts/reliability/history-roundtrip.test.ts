@@ -16,6 +16,7 @@
  */
 import fc from 'fast-check';
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail, GameSummary, StandingRow } from '../../shared/ipc/schemas/games';
@@ -64,6 +65,23 @@ const UNDOABLE = ['model.recruited', 'model.dismissed', 'model.wargear', 'model.
 const done = { undone: new Map<string, number>(), takenBack: 0, laptopRoundTrips: 0, restored: 0, renamed: 0 };
 const count = (kind: string) => done.undone.set(kind, (done.undone.get(kind) ?? 0) + 1);
 
+/**
+ * A fresh laptop's campaign file for each id prefix, made once: a new data folder starts from a copy of it, since
+ * migrating and seeding a file anew for every laptop of every history would take most of the test's time.
+ */
+const freshFiles = new Map<string, { file: string; idsUsed: number }>();
+function freshFile(prefix: string) {
+  const known = freshFiles.get(prefix);
+  if (known) return known;
+  let n = 0;
+  const core = testCore(tempDir('herald-history-fresh-'), { newId: () => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`, fullCheck: false });
+  const made = { file: core.paths.databaseFile, idsUsed: 0 };
+  core.close();
+  made.idsUsed = n;
+  freshFiles.set(prefix, made);
+  return made;
+}
+
 /** The laptops of one history: each its own data folder and ids, one clock for all (laptop B plays after A). */
 class World {
   readonly clock = deterministic();
@@ -71,8 +89,10 @@ class World {
   backup: { file: string; campaignId: string; projection: Projection } | null = null;
 
   laptop(prefix: string): Core {
-    let n = 0;
+    const fresh = freshFile(prefix);
+    let n = fresh.idsUsed;
     const dir = tempDir('herald-history-');
+    fs.copyFileSync(fresh.file, path.join(dir, path.basename(fresh.file)));
     const core = testCore(dir, { now: this.clock.now, newId: () => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`, fullCheck: false });
     this.open.push({ core, dir });
     return core;
