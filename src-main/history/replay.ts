@@ -30,13 +30,13 @@ import {
   type LedgerData,
   type ProgressionEntry,
   type Roster,
+  type RosterReport,
   type Ruleset,
   type TeamFold,
   type TeamList,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { CampaignRow, GameRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
-import { canonical } from '../campaign-file/canonical';
 import { gameWords } from '../campaign-file/game-lineage';
 import { committedDraft, type AmendContext } from '../games/amend';
 import { checkedRoster, stateOf, type LoadedTeam } from '../games/context';
@@ -67,6 +67,8 @@ interface ReplayTeam {
   roster: Roster | undefined;
   /** Its Threat, worked out when first asked after its last change. */
   threat: number | undefined;
+  /** Its roster checked against a points limit, kept until its next change. */
+  report: { limit: number; report: RosterReport } | undefined;
 }
 
 /** The last time, ISO, in any string comparison: the history as it stands now. */
@@ -111,6 +113,7 @@ function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | Prog
     );
   t.folded = t.rows.length;
   t.threat = undefined;
+  t.report = undefined;
   return t;
 }
 
@@ -132,11 +135,18 @@ export type Replay = { ok: true; games: number; steps: number; teams: Map<string
 
 const TEXT_KEYS = new Set(['id', 'gameId', 'team', 'voided', 'reason', 'purpose', 'text']);
 
-/** An entry as the judge compares it: what it moves and why, without its ids and texts (names may change since). */
-function substance(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(substance);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).flatMap(([k, v]) => (TEXT_KEYS.has(k) ? [] : [[k, substance(v)]])));
+/**
+ * An entry as the judge compares it: what it moves and why, without its ids and texts (names may change since), as
+ * one text whatever order its keys were written in (one native stringify: the replay compares every game's entries).
+ */
+function substanceText(value: unknown): string {
+  return JSON.stringify(value, (k, v: unknown) => {
+    if (TEXT_KEYS.has(k)) return undefined;
+    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
+    const sorted: Record<string, unknown> = {};
+    for (const key of Object.keys(v).sort()) sorted[key] = (v as Record<string, unknown>)[key];
+    return sorted;
+  });
 }
 
 /** The ruleset the campaign played at `at`: the last pinned at or before it (a ruleset pinned later never judges it). */
@@ -236,7 +246,7 @@ function loaded(t: ReplayTeam, campaign: CampaignRow, ruleset: Ruleset): LoadedT
     player: t.player,
     list: t.list,
     roster,
-    report: checkedRoster(t.list, roster, limit),
+    report: t.report?.limit === limit ? t.report.report : (t.report = { limit, report: checkedRoster(t.list, roster, limit) }).report,
     req: fold.req,
     projection: {
       teamId: t.row.id,
@@ -294,12 +304,7 @@ function judgeGame(
   const sideOf = (teamId: string): Side => (teamId === game.teamAId ? 'a' : 'b');
   // What the result gives, and what the game recorded: side, kind, Req and substance (recruits without their new id).
   const key = (side: Side, kind: string, req: number, data: unknown) =>
-    canonical({
-      side,
-      kind,
-      req,
-      data: substance(kind === 'model.recruited' ? { ...(data as object), model: { ...(data as { model: object }).model, id: undefined } } : data),
-    });
+    `${side}|${kind}|${req}|${substanceText(kind === 'model.recruited' ? { ...(data as object), model: { ...(data as { model: object }).model, id: undefined } } : data)}`;
   const gives = new Map<string, string>();
   const add = (m: Map<string, string>, k: string, words: string) => m.set(k, m.has(k) ? `${m.get(k)}\u0000${words}` : words);
   for (const e of resolved.entries) add(gives, key(sideOf(e.team), e.kind, resolved.texts.get(e.id)?.req ?? 0, e), resolved.texts.get(e.id)?.text ?? e.kind);
