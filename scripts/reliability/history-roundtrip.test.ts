@@ -164,7 +164,9 @@ async function secondLaptop(world: World, place: Place, step: Extract<Step, { ki
     await call(b, 'games.commit', { id: g.game.id });
   }
   for (const [k, extra] of step.extra.entries()) await runSharedStep(there, extra, `${label}b${k}`);
-  const back = await call<{ text: string }>(b, 'campaigns.handOver', { id: there.campaignId, to: 'Club laptop', destination: 'download' });
+  // The hand-back is a hand-over too: the second laptop's copy is read-only from then on.
+  const back = await call<{ text: string; campaign: Campaign }>(b, 'campaigns.handOver', { id: there.campaignId, to: 'Club laptop', destination: 'download' });
+  expect(back.campaign.handedOver).not.toBeNull();
   const home = await importText(place.core, back.text);
   expect(home.outcome, `the file handed back: ${home.message ?? ''}`).toBe('updated');
   expect(home.campaign.handedOver).toBeNull();
@@ -204,6 +206,14 @@ async function runStep(world: World, place: Place, step: Step, label: string) {
     case 'takeBack': {
       const handed = await call<{ campaign: Campaign }>(core, 'campaigns.handOver', { id: campaignId, to: 'Marta’s laptop', destination: 'download' });
       expect(handed.campaign.handedOver).not.toBeNull();
+      if (world.backup) {
+        // Handed over, the campaign is not replaced by any restore until it is taken back (issue 27): refused in words.
+        const before = await projection(core, campaignId);
+        const refused = await core.invoke('backups.restoreCampaign', { file: world.backup.file, campaignId: world.backup.campaignId });
+        expect(refused.ok, 'a restore over a handed-over campaign').toBe(false);
+        if (!refused.ok) expect(refused.error.code).not.toBe('INTERNAL');
+        expect(await projection(core, campaignId)).toEqual(before);
+      }
       const taken = await call<Campaign>(core, 'campaigns.takeBack', { id: campaignId });
       expect(taken.handedOver).toBeNull();
       done.takenBack++;
