@@ -82,7 +82,8 @@ export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: 
     return {
       outcome: 'unchanged' as const,
       campaign: here,
-      message: `This file is older than “${here.name}” on this laptop, which ${accountWords(lineage.here, 'here')} since: nothing was changed.`,
+      // Said as what this laptop has, not what it did: the newer games may have come from the other laptop's file.
+      message: `This file is older than “${here.name}” on this laptop, which also ${accountWords(lineage.here, 'file')}: nothing was changed.`,
     };
   // The same ledger: nothing to take, unless the campaign is handed over — then the other laptop held it, and its copy
   // (notes, a game planned there) is the newer, and coming back ends the hand-over.
