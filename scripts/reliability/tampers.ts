@@ -222,31 +222,33 @@ function modelsOf(f: CampaignFile, teamId: string): string[] {
   return [...ids];
 }
 
-/** An entry about a model moved to another model of its team, or to one the team never had (`ghost`). */
-function moveModel(f: CampaignFile, rng: Sfc32, candidates: FileLedgerRow[], ghost: boolean): Tampered | null {
+/**
+ * An entry about a model moved to another model: `own` another of its team's, `ghost` one no team ever had, `enemy`
+ * one of another team's.
+ */
+function moveModel(f: CampaignFile, rng: Sfc32, candidates: FileLedgerRow[], to: 'own' | 'ghost' | 'enemy'): Tampered | null {
   const e = pick(rng, candidates);
   if (!e?.modelId) return null;
-  const to = ghost
-    ? `ghost-${int(rng, 1, 9999)}`
-    : pick(
-        rng,
-        modelsOf(f, e.teamId).filter((m) => m !== e.modelId),
-      );
-  if (!to) return null;
+  const others = f.teams.filter((t) => t.id !== e.teamId).flatMap((t) => modelsOf(f, t.id));
+  // The club's own award given to another of the team's models is another choice the wizard allows (organiserChoice).
+  const own = organiserChoice(f, e) ? [] : modelsOf(f, e.teamId).filter((m) => m !== e.modelId);
+  const model = to === 'ghost' ? `ghost-${int(rng, 1, 9999)}` : pick(rng, to === 'enemy' ? others : own);
+  if (model === undefined) return null;
   const before = e.modelId;
-  e.modelId = to;
+  e.modelId = model;
   const d = dataOf(e);
-  if (typeof d.model === 'string') d.model = to;
-  else if (typeof d.model === 'object' && d.model !== null) (d.model as Obj).id = to;
-  return aboutEntry(f, e, `model ${before} → ${to}`);
+  if (typeof d.model === 'string') d.model = model;
+  else if (typeof d.model === 'object' && d.model !== null) (d.model as Obj).id = model;
+  return aboutEntry(f, e, `model ${before} → ${model} (${to})`);
 }
 
+const TO = ['own', 'ghost', 'enemy'] as const;
 const modelId: Tamper = (f, rng, owned) =>
   moveModel(
     f,
     rng,
     entries(f, owned, (x) => x.modelId !== null),
-    rng.nextUint32() % 2 === 0,
+    pick(rng, TO)!,
   );
 
 /** The results the file's injury entries of `table` record, by roll. */
@@ -270,6 +272,7 @@ const injuryResult: Tamper = (f, rng, owned) => {
   return aboutEntry(f, e, `injury result ${before.kind} → ${(d.result as { kind: string }).kind}`);
 };
 
+/** An entry's words, or the time it was made. */
 const reasonText: Tamper = (f, rng, owned) => {
   const e = pick(
     rng,
@@ -277,8 +280,31 @@ const reasonText: Tamper = (f, rng, owned) => {
   );
   if (!e) return null;
   const before = e.reason;
+  if (rng.nextUint32() % 2 === 0) {
+    e.createdAt = new Date(Date.parse(e.createdAt) - int(rng, 1, 86_400) * 1000).toISOString();
+    return aboutEntry(f, e, 'made earlier');
+  }
   e.reason = `${before} (edited)`;
   return aboutEntry(f, e, 'reason edited', [before]);
+};
+
+/** A voided game's reason or time of voiding, or an amended game's amendment (its reason or the result it records). */
+const afterwards: Tamper = (f, rng) => {
+  const voided = f.games.filter((g) => g.status === 'voided');
+  const amended = f.games.filter((g) => ((g.report as { amendments?: unknown[] } | null)?.amendments?.length ?? 0) > 0);
+  if (rng.nextUint32() % 2 === 0) {
+    const g = pick(rng, voided);
+    if (!g?.voidedAt) return null;
+    if (rng.nextUint32() % 2 === 0) g.voidReason = `${g.voidReason ?? ''} (edited)`;
+    else g.voidedAt = new Date(Date.parse(g.voidedAt) + 60_000).toISOString();
+    return aboutGame(g, 'its void changed');
+  }
+  const g = pick(rng, amended);
+  const a = g && pick(rng, (g.report as { amendments: { reason: string; result: { vp: { a: number } } }[] }).amendments);
+  if (!g || !a) return null;
+  if (rng.nextUint32() % 2 === 0) a.reason = `${a.reason} (edited)`;
+  else a.result.vp.a += 1;
+  return aboutGame(g, 'an amendment changed');
 };
 
 /** One field of a game row or ledger entry the laptop already has: every one a divergence for the hand-over. */
@@ -294,6 +320,7 @@ export const HAND_OVER_TAMPERS: Record<string, Tamper> = {
   modelId,
   injuryResult,
   reasonText,
+  afterwards,
 };
 
 /** The live entries of the file's committed games that `test` accepts. */
@@ -383,14 +410,22 @@ const ruleInjury: Tamper = (f, rng) => {
   return aboutEntry(f, e, `injury roll ${from} → ${to}, result kept`);
 };
 
-/** An entry for a model the team never had, or for another of its models. */
-const ruleModel: Tamper = (f, rng) =>
-  moveModel(
+/**
+ * An entry for a model the team never had (no team's, or the other team's), or a game's entry for another of its
+ * models; a team-page entry (a dismissal, a rename, gear, reserves) for a model the team never had.
+ */
+const ruleModel: Tamper = (f, rng) => {
+  if (rng.nextUint32() % 3 === 0) {
+    const teamPage = f.ledger.filter((x) => x.voidedAt === null && x.gameId === null && x.modelId !== null && x.kind !== 'model.recruited');
+    return moveModel(f, rng, teamPage, rng.nextUint32() % 2 === 0 ? 'ghost' : 'enemy');
+  }
+  return moveModel(
     f,
     rng,
     gameEntries(f, (x) => x.modelId !== null && x.kind !== 'model.recruited'),
-    rng.nextUint32() % 2 === 0,
+    pick(rng, TO)!,
   );
+};
 
 /** A death the report does not record: a model.died entry for a model still standing at the end of the game. */
 const ruleDeath: Tamper = (f, rng) => {
