@@ -112,7 +112,12 @@ export function undoAction(db: Db, teamId: string, entryId: string, newId: () =>
     teams: [ledger.teamBefore(db, { id: team.id, campaignId: team.campaignId, name: team.name }, roster)],
     checkRoster: (_t, after) => {
       const added = validateRoster(list, after, limit).issues.filter((i) => !issuesBefore.has(i.message));
-      if (added.length > 0) throw new AppError('VALIDATION', `“${row.reason}” cannot be undone: ${added.map((i) => i.message).join(' ')}`);
+      // Said as what the roster would become, so that the rule's "this team has 1" reads as after the undo.
+      if (added.length > 0)
+        throw new AppError(
+          'VALIDATION',
+          `“${row.reason}” cannot be undone: the roster would then break ${added.length === 1 ? 'a rule' : 'these rules'} — ${added.map((i) => i.message).join(' ')}`,
+        );
     },
   });
   return undoReason(row.reason);

@@ -124,4 +124,19 @@ describe('delete and restore one campaign (issue 20)', () => {
     expect((await failure(core, 'teams.undo', { id: c.teamId, entryId: prize.id })).message).toMatch(/Req/);
     core.close();
   });
+
+  it('a recruit whose undo would leave the roster illegal is refused, saying it is the roster after the undo that breaks the rule', async () => {
+    const core = testCore();
+    const c = await campaignWithTeam(core, 'Undo core');
+    await call(core, 'teams.adjustRequisition', { id: c.teamId, amount: 20, reason: 'prize' });
+    const novus = await call<TeamDetail>(core, 'teams.recruit', { id: c.teamId, model: model('tactical-marine', 'Novus') });
+    // Cato leaves: Varro and Novus are the team's two Core models now.
+    await call(core, 'teams.dismiss', { id: c.teamId, modelId: novus.roster.models.find((m) => m.name === 'Cato')!.id });
+    const refused = await failure(core, 'teams.undo', { id: c.teamId, entryId: novus.ledger.at(-1)!.id });
+    expect(refused.message).toBe(
+      '“Recruited Novus (Tactical Marine) for 14 Req.” cannot be undone: the roster would then break a rule — At least 2 Core models: this team has 1.',
+    );
+    expect((await call<TeamDetail>(core, 'teams.get', { id: c.teamId })).roster.models.map((m) => m.name)).toContain('Novus');
+    core.close();
+  });
 });
