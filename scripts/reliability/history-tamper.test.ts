@@ -6,16 +6,16 @@
  * injuries, EXP, honours and recruits, team-page actions and an Undo of one, an amended game and a voided one. Its file
  * is exported (or handed over), and imported on laptop B, which adds one honest Req adjustment and exports it again.
  * - The hand-over update: on A, each of many files — A's own or B's — with one field of a game row or ledger entry A
- *   already has changed (tampers.ts HAND_OVER_TAMPERS: a VP, the winner, the date, the mission, a roll's face, a report
+ *   already has changed (tampers.ts: a VP, the winner, the date, the mission, a roll's face, a report
  *   model's part or fate, a Req or EXP amount, a model id, an injury result, an entry's words) must be refused, never
  *   taken as "updated" or "unchanged", with A's tables exactly as they were.
  * - Import as new and as a copy: on a fresh laptop C, each of many files changed so that its history disagrees with
- *   the rules yet agrees with itself (RULE_TAMPERS: a winner the VP do not give, a Req or EXP award the result does not
+ *   the rules yet agrees with itself (rule-tampers.ts: a winner the VP do not give, a Req or EXP award the result does not
  *   earn, an injury result its roll does not give, an entry for a model the team never had, a death the report does not
  *   record, an entry left out or given twice, a roll or the report changed under its entries; rosters folded again)
  *   must be refused through both doors, with C's tables exactly as they were.
  * The untampered files are then taken (the check can fail). A tampered file that is accepted is written to
- * reports/tampered/ and named in the failure. `npm test`: 2 histories; `npm run test:reliability`: 12, ≥ 1,000 files.
+ * reports/tampered/ and named in the failure. `npm test`: 2 histories; `npm run test:reliability`: 14, ≥ 1,000 files.
  * The counts go to reports/reliability.json (tamperedFilesTried, tamperedFilesAccepted).
  */
 import fc from 'fast-check';
@@ -30,10 +30,11 @@ import type { Core } from '../../src-main/core';
 import { call, deterministic, snapshotTables, tempDir, testCore } from '../../src-main/test-support';
 import { SHARED_STEPS, attempt, foundCampaign, playGame, runSharedStep, teamsOf, type Place } from './history-steps';
 import { mergeReliabilityReport } from './report-file';
-import { HAND_OVER_TAMPERS, RULE_TAMPERS, refoldRosters, type Tamper, type Tampered } from './tampers';
+import { RULE_TAMPERS, refoldRosters } from './rule-tampers';
+import { HAND_OVER_TAMPERS, type Tamper, type Tampered } from './tampers';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
-const HISTORIES = FULL ? 12 : 2;
+const HISTORIES = FULL ? 14 : 2;
 /** Distinct tampered files per history, for each door. */
 const PER_HISTORY = FULL ? { handOver: 45, rules: 45 } : { handOver: 25, rules: 20 };
 
@@ -141,8 +142,6 @@ afterAll(() => {
   fs.mkdirSync(TAMPERED, { recursive: true });
   if (report.tamperedFilesFailures.length > 0) fs.writeFileSync(path.join(TAMPERED, 'failures.txt'), `${report.tamperedFilesFailures.join('\n')}\n`);
 });
-/** What a club sees, one refusal of each kind of tamper (printed at the end). */
-const seen = new Map<string, string>();
 
 /** Does `message` name the game or the entry the tamper changed? */
 function names(message: string, t: Tampered): boolean {
@@ -184,7 +183,6 @@ async function tryTampered(core: Core, text: string, kind: string, t: Tampered, 
         `${door} refused without naming game ${t.game ?? '–'} or “${t.reasons[0] ?? ''}”: ${kind}, ${t.what}: ${r.error.message}`,
       );
     }
-    if (!seen.has(kind)) seen.set(kind, r.error.message);
   }
   if (JSON.stringify(snapshotTables(core)) !== JSON.stringify(before))
     report.tamperedFilesFailures.push(`${kind}, ${t.what}: refused but the laptop's tables changed`);
@@ -238,8 +236,13 @@ async function history(n: number) {
     if (handOver) done.handedOver++;
     // Laptop B: A's file plus one honest Req adjustment.
     const b = world.laptop('bbbbbbbb');
-    const onB = await importText(b, textA);
-    expect(onB.outcome).toBe('imported');
+    const imported = await b.invoke('campaigns.importFile', importInput(textA, 'history.json'));
+    if (!imported.ok) {
+      // The judge refuses an honest history: a failure of its own (the round trip's), kept for the lead.
+      report.tamperedFilesFailures.push(`history ${n}: the untampered file was refused: ${imported.error.message}; file ${keep(textA, `untampered-${n}`)}`);
+      return;
+    }
+    const onB = imported.value as Imported;
     const [teamB] = await teamsOf(b, onB.campaign.id);
     await call(b, 'teams.adjustRequisition', { id: teamB!.id, amount: 10, reason: 'Honest adjustment on laptop B' });
     const textB = await exportText(b, onB.campaign.id);
@@ -287,7 +290,6 @@ async function history(n: number) {
 describe('a tampered campaign file is refused, naming the game or entry, and changes nothing (issue 27)', () => {
   it(`${HISTORIES} histories, each file tampered at the hand-over update and at import as new and as a copy`, async () => {
     for (let n = 1; n <= HISTORIES; n++) await history(n);
-    for (const [kind, message] of seen) console.log(`${kind}: ${message}`);
     expect(report.tamperedFilesFailures, 'tampered files accepted, or refused without naming the game or entry').toEqual([]);
     expect(report.tamperedFilesTried).toBeGreaterThanOrEqual(HISTORIES * (PER_HISTORY.handOver + PER_HISTORY.rules) * 0.8);
     if (FULL) expect(report.tamperedFilesTried).toBeGreaterThanOrEqual(1000);
