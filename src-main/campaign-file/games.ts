@@ -193,8 +193,9 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
               : g.vpA! < g.vpB!
                 ? 'b'
                 : 'draw';
-      if (g.winner !== expected)
-        refuse(`${label}'s winner (${g.winner ?? 'none'}) is not the one its result gives (${expected === 'draw' ? 'a draw' : `side ${expected}`}).`);
+      const outcome = (w: string | null) =>
+        w === 'draw' ? 'a draw' : w === 'a' ? `${teamName.get(g.teamAId)} won` : w === 'b' ? `${teamName.get(g.teamBId)} won` : 'no result';
+      if (g.winner !== expected) refuse(`${label} is recorded as ${outcome(g.winner)}, but its VP (${g.vpA}–${g.vpB}) give ${outcome(expected)}.`);
     }
     checkRolls(g, rollsOf.get(g.id)!, planned, report);
     const wrote = entries.get(g.id);

@@ -125,3 +125,24 @@ describe('a file never rewrites finished games (issue 27, 2)', () => {
     b.close();
   });
 });
+
+describe('a file whose games do not score as recorded is refused (issue 27, the judge)', () => {
+  it('game 1 recorded as 9–0 to the Iron Wolves while its report scores a draw: refused on a fresh laptop, naming the game', async () => {
+    const home = testCore();
+    const played = await playedCampaign(home);
+    const file = JSON.parse(await exportText(home, played.campaign.id)) as {
+      games: { number: number; vpA: number; vpB: number; winner: string; playedOn: string }[];
+    };
+    const game1 = file.games.find((g) => g.number === 1)!;
+    const was = `${game1.vpA}–${game1.vpB}`;
+    Object.assign(game1, { vpA: 9, vpB: 0, winner: 'a', playedOn: '1999-01-01' });
+    const club = testCore();
+    const refused = await failure(club, 'campaigns.importFile', { source: 'upload', fileName: 'tampered.json', text: JSON.stringify(file) });
+    expect(refused.message).toMatch(/^The campaign file’s history does not hold: Game 1 \(Iron Wolves v Da Boyz, 1 Jan 1999\): its result scores /);
+    expect(refused.message).toContain(`${was} (`);
+    expect(refused.message).toContain('but it is recorded as 9–0 (Iron Wolves won). Nothing was imported.');
+    expect(await call<unknown[]>(club, 'campaigns.list', { includeArchived: true })).toEqual([]);
+    home.close();
+    club.close();
+  });
+});

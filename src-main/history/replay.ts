@@ -190,6 +190,7 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
       fold: emptyTeamFold(),
       roster: undefined,
       threat: undefined,
+      report: undefined,
     });
   }
   const games = new Map(gamesRepo.listGames(db, campaignId, { status: ['committed', 'voided'] }).map((g) => [g.id, g]));
@@ -300,6 +301,15 @@ function judgeGame(
   if (p.pendingRoll) return `its result needs a roll it does not record (${p.pendingRoll.expression} for ${p.pendingRoll.purpose}).`;
   if (p.blocked) return `its result cannot be applied to the teams as they stood: ${p.blocked}`;
   if (!p.ready) return `its result cannot be applied to the teams as they stood: ${p.problems.join(' ') || 'it is not complete.'}`;
+
+  // The score the game is recorded with must be the one its report gives (the standings count it).
+  const score = resolved.score;
+  const winner = score?.outcome.kind === 'win' ? score.outcome.winner : 'draw';
+  if (score && (score.vp.a !== game.vpA || score.vp.b !== game.vpB || winner !== game.winner)) {
+    const words = (a: number | null, b: number | null, w: string | null) =>
+      `${a ?? '–'}–${b ?? '–'} (${w === 'draw' ? 'a draw' : w === 'a' ? `${sides.a.row.name} won` : w === 'b' ? `${sides.b.row.name} won` : 'no result'})`;
+    return `its result scores ${words(score.vp.a, score.vp.b, winner)}, but it is recorded as ${words(game.vpA, game.vpB, game.winner)}.`;
+  }
 
   const sideOf = (teamId: string): Side => (teamId === game.teamAId ? 'a' : 'b');
   // What the result gives, and what the game recorded: side, kind, Req and substance (recruits without their new id).

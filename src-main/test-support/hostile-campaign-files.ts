@@ -223,7 +223,7 @@ export function hostileCases(file: CampaignJson, victim: Victim): HostileCase[] 
     {
       point: 7,
       name: 'a winner its VP do not give',
-      reason: /winner \([ab]\) is not the one its result gives/,
+      reason: /Game 1 is recorded as .+ won, but its VP \(\d+–\d+\) give/,
       text: edited(file, (f) => void (committed(f).winner = committed(f).winner === 'b' ? 'a' : 'b')),
     },
     {
