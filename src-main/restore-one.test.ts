@@ -88,6 +88,10 @@ describe('restoring one campaign finds it by identity, never by name (issue 27)'
     const once = await restoreOne(core, backup.file, vraks.id);
     await call(core, 'campaigns.handOver', { id: once.id, to: 'Marta’s laptop', destination: 'download' });
 
+    // The backup's list says so before any click: the campaign it would replace, and who has it.
+    expect(await call(core, 'backups.campaigns', { file: backup.file })).toEqual([
+      { id: vraks.id, name: 'Vraks', games: 0, here: { name: 'Vraks', handedOverTo: 'Marta’s laptop' } },
+    ]);
     const before = snapshotTables(core);
     const backupsBefore = await call<BackupView[]>(core, 'backups.list', {});
     const refused = await failure(core, 'backups.restoreCampaign', { file: backup.file, campaignId: vraks.id });
@@ -99,6 +103,9 @@ describe('restoring one campaign finds it by identity, never by name (issue 27)'
     expect(await call<BackupView[]>(core, 'backups.list', {})).toEqual(backupsBefore);
 
     await call(core, 'campaigns.takeBack', { id: once.id });
+    expect(await call(core, 'backups.campaigns', { file: backup.file })).toEqual([
+      { id: vraks.id, name: 'Vraks', games: 0, here: { name: 'Vraks', handedOverTo: null } },
+    ]);
     const back = await restoreOne(core, backup.file, vraks.id);
     expect(back.name).toBe('Vraks');
     expect(await call<Campaign[]>(core, 'campaigns.list', { includeArchived: true })).toEqual([

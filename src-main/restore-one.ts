@@ -57,17 +57,26 @@ export function openBackupReadOnly<T>(backup: BackupInfo, schemaVersion: number,
   }
 }
 
-/** The campaigns a backup holds, with their games, for the organiser to pick one. */
-export function campaignsInBackup(backup: BackupInfo, schemaVersion: number) {
-  return openBackupReadOnly(backup, schemaVersion, (db) =>
-    db
-      .select({ id: campaigns.id, name: campaigns.name, games: count(games.id) })
+/**
+ * The campaigns a backup holds, with their games, for the organiser to pick one; each with the campaign it would
+ * replace on this laptop (`db`), found by identity, and whether that one is handed over (issue 27: the window
+ * disables what a restore would refuse).
+ */
+export function campaignsInBackup(backup: BackupInfo, schemaVersion: number, db: Db) {
+  const inBackup = openBackupReadOnly(backup, schemaVersion, (backupDb) =>
+    backupDb
+      .select({ id: campaigns.id, originId: campaigns.originId, name: campaigns.name, games: count(games.id) })
       .from(campaigns)
       .leftJoin(games, eq(games.campaignId, campaigns.id))
       .groupBy(campaigns.id)
       .orderBy(asc(campaigns.name))
       .all(),
   );
+  return inBackup.map(({ originId, ...c }) => {
+    const target = targetOf(db, originId ?? c.id);
+    const h = target ? handedOver(db, target.id) : null;
+    return { ...c, here: target ? { name: target.name, handedOverTo: h?.to ?? null } : null };
+  });
 }
 
 /** A campaign read out of a backup, as a campaign file, before anything on the laptop changes. */
@@ -88,7 +97,11 @@ const identityOf = (file: CampaignFile): string => file.campaign.originId ?? fil
  * 27): another campaign that took the same name since is another campaign.
  */
 export function restoreTarget(db: Db, file: CampaignFile): { id: string; name: string } | undefined {
-  const identity = identityOf(file);
+  return targetOf(db, identityOf(file));
+}
+
+/** The campaign on this laptop with this identity across laptops, if any. */
+function targetOf(db: Db, identity: string): { id: string; name: string } | undefined {
   return db
     .select({ id: campaigns.id, name: campaigns.name })
     .from(campaigns)

@@ -57,7 +57,7 @@ export const mistakeHandlers: MistakeHandlers = {
     return { name, backup: view(backup) };
   },
 
-  'backups.campaigns': ({ file }, ctx) => campaignsInBackup(mustFindBackup(ctx, file), ctx.info.schemaVersion),
+  'backups.campaigns': ({ file }, ctx) => campaignsInBackup(mustFindBackup(ctx, file), ctx.info.schemaVersion, ctx.db),
 
   'backups.restoreCampaign': async ({ file, campaignId }, ctx) => {
     mustBeWritable(ctx);

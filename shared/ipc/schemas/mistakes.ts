@@ -16,7 +16,16 @@ export const CampaignDeleteInput = z
 /** The deleted campaign's name and the backup taken just before (restore it, or just the campaign, to undo). */
 export const CampaignDeleteResult = z.object({ name: z.string(), backup: BackupView });
 
-export const BackupCampaign = z.object({ id: Id, name: z.string(), games: z.number().int() });
+/**
+ * A campaign in a backup; `here`: the campaign it would replace on this laptop (the same identity, issue 27), and who
+ * has it when it is handed over (a restore is then refused: the window says so up front). Null: not on this laptop.
+ */
+export const BackupCampaign = z.object({
+  id: Id,
+  name: z.string(),
+  games: z.number().int(),
+  here: z.object({ name: z.string(), handedOverTo: z.string().nullable() }).nullable(),
+});
 export const BackupCampaignInput = z.object({ file: BackupFileInput.shape.file, campaignId: Id }).strict();
 /**
  * The campaign put back (a new id) under its name here, and the backup of the state before, which undoes it.
