@@ -261,7 +261,10 @@ async function roundTrip(steps: readonly Step[]) {
 }
 
 const report = { historyRoundTrips: 0, historyRoundTripFailures: 0, historyRoundTripCounterexample: null as string | null };
-afterAll(() => mergeReliabilityReport({ ...report, historyRoundTripsFull: FULL }));
+afterAll(() => {
+  mergeReliabilityReport({ ...report, historyRoundTripsFull: FULL });
+  for (const { file } of freshFiles.values()) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+});
 
 describe('every history survives export and import (issue 27)', () => {
   it(`${HISTORIES} random histories through every door: accepted in a fresh data folder, as new and as a copy, every projection equal`, async () => {
