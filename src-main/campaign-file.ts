@@ -27,7 +27,7 @@ import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows
 import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGames, type CheckedGame } from './campaign-file/games';
 import { withKeptDrafts } from './games/kept-draft';
-import { judgeHistory } from './history/judge';
+import { compareWithStored, replayOrRefuse } from './history/judge';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
 
@@ -242,15 +242,18 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
     throw e;
   }
 
+  // The one judge (issue 27): the whole history replays through the rules (first: it names the game or entry that
+  // does not hold), and gives what is stored once the ledger module has built it.
+  const history = (problem: string): never => {
+    throw new AppError('VALIDATION', `The campaign file’s history does not hold: ${problem} Nothing was imported.`);
+  };
+  const replay = replayOrRefuse(db, c.id, history);
   checkWritten(db, c.id, teamRows, fail);
   // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
   // projections are not in the file: they are built from the ledger just imported (issue 9).
   ledgerModule.importRosters(db, teamRows);
   ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
-  // The one judge (issue 27): the whole history replays through the rules, and gives what was stored.
-  judgeHistory(db, c.id, (problem) => {
-    throw new AppError('VALIDATION', `The campaign file’s history does not hold: ${problem} Nothing was imported.`);
-  });
+  compareWithStored(db, c.id, replay, history);
   // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
   carryOverClubOptionalRules(db, c.updatedAt, c.id);
   return c.id;

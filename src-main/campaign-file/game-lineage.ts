@@ -110,7 +110,13 @@ function follows(earlier: GameView, later: GameView): boolean {
   if (earlier.played !== later.played) return false;
   const e = earlier.row;
   if (e.status === 'voided')
-    return later.row.status === 'voided' && later.row.voidedAt === e.voidedAt && later.row.voidReason === e.voidReason && earlier.result === later.result;
+    return (
+      later.row.status === 'voided' &&
+      later.row.voidedAt === e.voidedAt &&
+      later.row.voidReason === e.voidReason &&
+      earlier.result === later.result &&
+      canonical(earlier.amendments) === canonical(later.amendments)
+    );
   const n = earlier.amendments.length;
   if (later.amendments.length < n || !earlier.amendments.every((a, i) => canonical(a) === canonical(later.amendments[i]))) return false;
   if (later.amendments.length === n) return earlier.result === later.result;

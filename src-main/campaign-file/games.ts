@@ -89,6 +89,13 @@ function checkRolls(game: FileGame, rolls: Rolls, plan: GamePlan | null, report:
     ordered.length === report.rolls.length &&
     ordered.every((r, i) => r.seq === i + 1 && r.phase === (i < planRolls ? 'plan' : 'post') && sameRoll(r, report.rolls[i]!));
   if (!fits) refuse(`${label}'s dice rolls are not the rolls its result records (${ordered.length} in the file, ${report.rolls.length} in the result).`);
+  // The set-up rolls the result records are the plan's own (issue 27: a deployment or roll-off changed in one place only).
+  const planned = plan?.rolls ?? [];
+  const sameSetUp = planned.every((r, i) => {
+    const x = report.rolls[i];
+    return x !== undefined && x.purpose === r.purpose && x.expression === r.expression && x.total === r.total && x.faces.join() === r.faces.join();
+  });
+  if (!sameSetUp) refuse(`${label}'s result records other set-up rolls than its plan.`);
 }
 
 /**

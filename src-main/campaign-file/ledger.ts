@@ -178,6 +178,8 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
   // What each model's recruit and wargear changes cost, live, so far: an Undo (src-main/undo-action.ts) refunds exactly
   // one of them, as a dismissal or a wargear change that moves Req back.
   const refundable = new Map<string, number[]>();
+  // Models dismissed so far: an Undo of the dismissal recruits the same model again.
+  const dismissed = new Set<string>();
   const data = file.ledger.map((e, i) => {
     const where = `Ledger entry ${i + 1} in the file (${teamName.get(e.teamId)}: “${e.reason.slice(0, 80)}”)`;
     const progression = (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind);
@@ -202,9 +204,10 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
     // Its Req: what the screen that makes this kind of entry would write.
     const costs = (d.kind === 'model.recruited' || d.kind === 'model.wargear') && e.req <= 0 && -e.req <= costMax;
     const paid = e.modelId === null ? undefined : refundable.get(`${e.teamId}|${e.modelId}`);
-    const refund = e.req > 0 && e.voidedAt === null && (d.kind === 'model.dismissed' || d.kind === 'model.wargear') && (paid?.includes(-e.req) ?? false);
+    // Live or voided alike: a recruit undone and both voided since as a void's dependents stay a pair.
+    const refund = e.req > 0 && (d.kind === 'model.dismissed' || d.kind === 'model.wargear') && (paid?.includes(-e.req) ?? false);
     if (refund) paid!.splice(paid!.indexOf(-e.req), 1);
-    else if (e.req < 0 && e.voidedAt === null && e.modelId !== null && (d.kind === 'model.recruited' || d.kind === 'model.wargear'))
+    else if (e.req < 0 && e.modelId !== null && (d.kind === 'model.recruited' || d.kind === 'model.wargear'))
       (paid ?? refundable.set(`${e.teamId}|${e.modelId}`, []).get(`${e.teamId}|${e.modelId}`)!).push(e.req);
     const ok = progression
       ? e.req === reqDelta({ ...(d as ProgressionEntry), voided: false })
@@ -226,10 +229,14 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
     const born = d.kind === 'team.founded' ? d.roster.models.map((m) => m.id) : d.kind === 'model.recruited' ? [d.model.id] : [];
     for (const id of born) {
       const other = owner.get(id);
-      if (other !== undefined) refuse(`${where} adds a model that ${other === e.teamId ? 'the team already has' : `belongs to ${teamName.get(other)}`}.`);
+      // An Undo of a dismissal (src-main/undo-action.ts) brings the same model back, for nothing.
+      const back = other === e.teamId && d.kind === 'model.recruited' && e.req === 0 && dismissed.has(id);
+      if (other !== undefined && !back)
+        refuse(`${where} adds a model that ${other === e.teamId ? 'the team already has' : `belongs to ${teamName.get(other)}`}.`);
       owner.set(id, e.teamId);
       mine.add(id);
     }
+    if (d.kind === 'model.dismissed') dismissed.add(d.modelId);
     const about = modelOf(d);
     // A Squad's member (shared/rules/game/squads.ts "<squad>#<n>") is one of its squad's models.
     const squadOf = about === null ? null : squadOfMember(about);

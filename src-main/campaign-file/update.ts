@@ -14,7 +14,7 @@ import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, notes, pl
 import * as ledgerModule from '../ledger';
 import { checkWritten, placeTeamLists, type CheckedCampaignFile } from '../campaign-file';
 import type { KnownIds } from './remap';
-import { judgeHistory } from '../history/judge';
+import { compareWithStored, replayOrRefuse } from '../history/judge';
 
 const refuse = (what: string): never => {
   throw new AppError('VALIDATION', `${what} Nothing was changed.`);
@@ -130,9 +130,11 @@ export function updateFromFile(db: Db, checked: CheckedCampaignFile, newId: () =
     throw e;
   }
 
+  // The one judge (issue 27): the history as updated replays whole through the rules, naming what does not hold.
+  const history = (problem: string): never => refuse(`The campaign file’s history does not hold: ${problem}`);
+  const replay = replayOrRefuse(db, c.id, history);
   checkWritten(db, c.id, teamRows, fail);
   ledgerModule.importRosters(db, teamRows);
   ledgerModule.rebuild(db, { campaignId: c.id }, at);
-  // The one judge (issue 27): the history as updated replays whole through the rules.
-  judgeHistory(db, c.id, (problem) => refuse(`The campaign file’s history does not hold: ${problem}`));
+  compareWithStored(db, c.id, replay, history);
 }

@@ -11,6 +11,7 @@ import type { AmendLine, AmendPreview } from '../../shared/ipc/schemas/amend';
 import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
 import {
   GamePlan,
+  amendmentEntryId,
   GameReport,
   planAmend,
   type AmendDependent,
@@ -149,7 +150,7 @@ export function committedDraft(c: AmendContext): GameDraft {
 function amendedEntries(c: AmendContext, resolved: Resolved, round: number): (NewEntry & AmendEntry)[] {
   const teamOf = (side: Side) => c.teams[side].row.id;
   const sideOfTeam = (team: string): Side => (team === c.teams.a.row.id ? 'a' : 'b');
-  const id = (n: number) => `${c.game.id}/amend${round}/${n + 1}`;
+  const id = (n: number) => amendmentEntryId(c.game.id, round, n);
   const games = resolved.entries.map((e, n) => {
     const view = resolved.texts.get(e.id)!;
     const data: ProgressionEntry = { ...e, id: id(n) };

@@ -83,11 +83,13 @@ export function voidPlanFor(db: Db, game: gamesRepo.GameLine) {
         ? `${what}${inGame}: without this game's Req, ${teamName(d.team)} would be ${d.short ?? 0} Req short.`
         : d.reason === 'model-recruited-by-void'
           ? `${what}${inGame}: it is about ${modelName(d.modelId)}, a recruit that the void takes back.`
-          : d.reason === 'replaced-dead-model'
-            ? `${what}${inGame}: ${revivedWords(d.revived ?? [], modelName, gameNumber)}${d.breaks?.length ? ` the team would have ${d.breaks.join(', and ')}` : ' this took its place'}.`
-            : d.reason === 'level-lost'
-              ? `${what}${inGame}: ${modelName(d.modelId)} no longer has the EXP for that level.`
-              : `${what}${inGame}: Restorative Surgery healed an injury from this game.`;
+          : d.reason === 'gear-by-void'
+            ? `${what}${inGame}: it moves gear bought for ${modelName(d.modelId)} with Req the void takes back.`
+            : d.reason === 'replaced-dead-model'
+              ? `${what}${inGame}: ${revivedWords(d.revived ?? [], modelName, gameNumber)}${d.breaks?.length ? ` the team would have ${d.breaks.join(', and ')}` : ' this took its place'}.`
+              : d.reason === 'level-lost'
+                ? `${what}${inGame}: ${modelName(d.modelId)} no longer has the EXP for that level.`
+                : `${what}${inGame}: Restorative Surgery healed an injury from this game.`;
     return { id: d.entryId, teamName: teamName(d.team), message, gameNumber: gameNumber(d.gameId) };
   });
   const reverses = ledger.filter((r) => r.gameId === game.id && r.voidedAt === null).map((r) => `${teamName(r.teamId)}: ${r.reason}`);

@@ -8,11 +8,24 @@ import { canonical } from '../campaign-file/canonical';
 import type { Db } from '../db/open';
 import { readCampaignFigures } from '../ledger';
 import * as teamsRepo from '../repos/teams';
-import { replayCampaign } from './replay';
+import { replayCampaign, type Replay } from './replay';
 
 export function judgeHistory(db: Db, campaignId: string, refuse: (problem: string) => never): void {
+  compareWithStored(db, campaignId, replayOrRefuse(db, campaignId, refuse), refuse);
+}
+
+/**
+ * The replay alone, before the ledger module's own checks (an import runs it first: a game's missing entry is then
+ * named with its game, not as a team that "would owe Req").
+ */
+export function replayOrRefuse(db: Db, campaignId: string, refuse: (problem: string) => never): Extract<Replay, { ok: true }> {
   const replay = replayCampaign(db, campaignId);
-  if (!replay.ok) refuse(replay.problem);
+  if (!replay.ok) return refuse(replay.problem);
+  return replay;
+}
+
+/** Each team's replayed Req and roster must be what the ledger module stored. */
+export function compareWithStored(db: Db, campaignId: string, replay: Extract<Replay, { ok: true }>, refuse: (problem: string) => never): void {
   const figures = readCampaignFigures(db, campaignId);
   for (const row of teamsRepo.listTeams(db, campaignId)) {
     const replayed = replay.teams.get(row.id)!;

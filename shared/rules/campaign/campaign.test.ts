@@ -96,6 +96,22 @@ describe('planVoid (issue 5 / docs/architecture.md "Voiding a game reverses exac
     expect(plan.dependents.map((d) => d.reason)).toEqual(['req-short', 'model-recruited-by-void']);
   });
 
+  it('gear bought with the game’s Req and parked since: the parking, and a later fitting of it, are pulled in (issue 27)', () => {
+    const gear = (kind: 'gear.parked' | 'gear.fitted', modelId: string): CampaignLedgerItem => ({
+      ...base('A', null, 0, modelId),
+      data: { kind, modelId, item: 'cybork-body' },
+    });
+    const ledger = [founded('A', [model('a1'), model('a2')]), award('A', 'g1', 5)];
+    const wargear: CampaignLedgerItem = { ...base('A', null, -5, 'a1'), data: { kind: 'model.wargear', model: { ...model('a1'), armoury: ['cybork-body'] } } };
+    ledger.push(wargear, gear('gear.parked', 'a1'), gear('gear.fitted', 'a2'));
+    const plan = planVoid(ledger, 'g1');
+    expect(plan.dependents.map((d) => [d.entryId, d.reason])).toEqual([
+      [wargear.id, 'req-short'],
+      [ledger[3]!.id, 'gear-by-void'],
+      [ledger[4]!.id, 'gear-by-void'],
+    ]);
+  });
+
   it('a model that died in the game and was replaced by a recruit of the same entry', () => {
     const ledger = [founded('A', [model('a1'), model('a2')], 50), died('A', 'g1', 'a1'), recruit('A', model('a3'), 6)];
     const plan = planVoid(ledger, 'g1', { entryOf: (id) => (id === 'a1' ? 'boy' : undefined) });

@@ -7,6 +7,8 @@
  * progression/entries.ts). A game's entries can only be reversed safely when nothing later leans on them:
  * - Req spent later that the team cannot pay without the game's Req (a recruit, wargear, an honour);
  * - a model recruited with entries being voided: everything later about that model would dangle;
+ * - gear bought with entries being voided: its later parking in (or fitting from) Tactical Reserves would move gear the
+ *   model no longer carries (issue 27);
  * - a model that died in the game and was since replaced: a later recruit (or wargear) of its team that, with the dead
  *   model back, breaks the Model Allowance or the roster's points cap (replacement.ts, issue 20) — a routine recruit
  *   with room left for the model that comes back depends on nothing. Without the rosters (no `roster` option) any
@@ -36,7 +38,7 @@ export interface CampaignLedgerItem {
   data: LedgerData | ProgressionEntry;
 }
 
-export type VoidReason = 'req-short' | 'model-recruited-by-void' | 'replaced-dead-model' | 'level-lost' | 'surgery';
+export type VoidReason = 'req-short' | 'model-recruited-by-void' | 'gear-by-void' | 'replaced-dead-model' | 'level-lost' | 'surgery';
 
 /** A model the void brings back: it died in `gameId` (one of the games being voided). */
 export interface RevivedModel {
@@ -118,6 +120,9 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
     changed = false;
     const firstVoided = items.find((i) => voiding.has(i.id))?.seq ?? Infinity;
     const recruitedByVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.recruited' && i.modelId).map((i) => i.modelId as string));
+    // Gear bought with entries being voided: parking that gear in Tactical Reserves, or fitting it, leans on it (issue 27).
+    const gearedByVoid = new Set(items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.wargear' && i.modelId).map((i) => i.modelId as string));
+    const parkedByVoid = new Set(items.flatMap((i) => (voiding.has(i.id) && i.data.kind === 'gear.parked' ? [`${i.team}|${i.data.item}`] : [])));
     const diedInVoid = items.filter((i) => voiding.has(i.id) && i.data.kind === 'model.died' && i.modelId !== null);
     const injuredInVoid = new Set(
       items.filter((i) => voiding.has(i.id) && i.data.kind === 'injury.rolled' && i.data.result.kind === 'permanent-injury').map((i) => i.modelId),
@@ -146,6 +151,8 @@ export function planVoid(ledger: readonly CampaignLedgerItem[], gameId: string, 
 
       if (item.req < 0 && now < 0 && pull(item, 'req-short', -now)) changed = true;
       else if (item.modelId !== null && recruitedByVoid.has(item.modelId) && pull(item, 'model-recruited-by-void')) changed = true;
+      else if (d.kind === 'gear.parked' && gearedByVoid.has(d.modelId) && pull(item, 'gear-by-void')) changed = true;
+      else if (d.kind === 'gear.fitted' && parkedByVoid.has(`${item.team}|${d.item}`) && pull(item, 'gear-by-void')) changed = true;
       else if ((d.kind === 'model.recruited' || d.kind === 'model.wargear') && replaces(item, pair)) changed = true;
       else if (d.kind === 'level.reached' && (exp.get(d.model) ?? 0) < d.threshold && pull(item, 'level-lost')) changed = true;
       else if (d.kind === 'honour.bought' && d.honour === RESTORATIVE_SURGERY && d.model !== null && injuredInVoid.has(d.model)) {

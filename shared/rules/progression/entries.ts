@@ -164,3 +164,14 @@ export function reqDelta(entry: ProgressionEntry): number {
 export function entryModel(entry: ProgressionEntry): string | null {
   return 'model' in entry ? entry.model : null;
 }
+
+/**
+ * The id of an amendment's entry (issue 20): `<game id>/amend<round>/<n>`. An amendment's entries belong to an
+ * earlier game than the team's last, or to the last one again: they never make their game the team's latest.
+ *
+ * @example
+ * amendmentEntryId('g1', 2, 0); // → 'g1/amend2/1'
+ * isAmendmentEntryId('g1/amend2/1'); // → true
+ */
+export const amendmentEntryId = (gameId: string, round: number, n: number) => `${gameId}/amend${round}/${n + 1}`;
+export const isAmendmentEntryId = (id: string) => /\/amend\d+\/\d+$/.test(id);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PhysicalDice } from '../dice';
 import { battleHonoursPreset } from '../presets/battle-honours';
 import { applyGame } from './apply';
-import type { ProgressionEntry } from './entries';
+import { amendmentEntryId, isAmendmentEntryId, type ProgressionEntry } from './entries';
 import { HonourPurchaseError, buyHonour } from './honours';
 import { projectModels, teamStateFor, threat } from './project';
 import { VoidGameError, dependentsOf, voidGame } from './void';
@@ -35,6 +35,13 @@ describe('projectModels and threat (docs/progression.md, docs/architecture.md "P
     );
     const p2 = projectModels([...g1, ...g2]);
     expect(p2.models['a-sp']?.mauled).toBeNull();
+    // An amendment of an earlier game, written after g1 (issue 27): g1 stays the team's latest game, so the mauled
+    // model still sits the next game out.
+    const amended: ProgressionEntry = { ...g1.find((e) => e.team === 'team-a')!, id: amendmentEntryId('g0', 1, 0), gameId: 'g0' };
+    const p1b = projectModels([...g1, amended]);
+    expect(p1b.teams['team-a']?.lastGameId).toBe('g1');
+    expect(p1b.models['a-sp']?.mauled).toMatchObject({ gameId: 'g1' });
+    expect(isAmendmentEntryId('g0/7')).toBe(false);
     expect(p2.models['a-tl']?.permanentInjuries).toHaveLength(1);
     expect(teamStateFor(p2, 'team-a', 250)).toMatchObject({
       team: 'team-a',

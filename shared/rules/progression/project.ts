@@ -5,7 +5,7 @@
  */
 import type { TeamStateInput } from './apply';
 import type { ProgressionEntry } from './entries';
-import { reqDelta } from './entries';
+import { isAmendmentEntryId, reqDelta } from './entries';
 
 export interface ModelProjection {
   model: string;
@@ -86,7 +86,9 @@ export function foldProgression(start: Projection, entries: readonly Progression
   for (const e of entries) {
     if (e.voided) continue;
     const team = teamOf(e.team);
-    if (e.gameId !== null) team.lastGameId = e.gameId;
+    // The team's latest game (docs/progression.md Injuries: a mauled model sits the next game out): an amendment of
+    // an earlier game, written later, does not make that game the latest again (issue 27).
+    if (e.gameId !== null && !isAmendmentEntryId(e.id)) team.lastGameId = e.gameId;
     const delta = reqDelta(e);
     team.req += delta;
     if (delta > 0) team.earned += delta;
