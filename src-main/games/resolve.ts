@@ -24,7 +24,6 @@ import {
   sideOutcomes,
   teamStateFor,
   toGameFacts,
-  validateReport,
   validateRoster,
   GamePlan,
   reportBoundsProblems,
@@ -135,9 +134,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   const rosters = { a: teams.a.report.models.flatMap(reportIdsOf), b: teams.b.report.models.flatMap(reportIdsOf) };
   problems.push(...reportBoundsProblems(report, { plan: plan.success ? plan.data : null, rosters }));
   if (problems.length > 0) return empty();
-  problems.push(...validateReport(report, state.ruleset.missions));
-  if (problems.length > 0) return empty();
-
+  // scoreGame validates the report first (validateReport) and throws its problems in words: checked once, not twice.
   let score: GameScore;
   try {
     score = scoreGame(report, state.ruleset, { pointsLimit: state.campaign.pointsLimit });
