@@ -4,11 +4,19 @@
  * (replay.ts); then each team's replayed Req and roster must be what was stored — its projection and roster, built
  * by the ledger module from the same entries. `refuse` says why in words and must throw (the transaction rolls back).
  */
+import type { Roster } from '../../shared/rules';
 import { canonical } from '../campaign-file/canonical';
 import type { Db } from '../db/open';
 import { readCampaignFigures } from '../ledger';
 import * as teamsRepo from '../repos/teams';
 import { replayCampaign, type Replay } from './replay';
+
+/**
+ * A roster as the judge compares it: its models in id order. The ledger module folds in the order entries were
+ * written, the replay in the order things happened (an amended game's recruit at its game's place): the same models
+ * may stand in another order.
+ */
+const rosterText = (roster: Roster) => canonical({ ...roster, models: [...roster.models].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0)) });
 
 export function judgeHistory(db: Db, campaignId: string, refuse: (problem: string) => never): void {
   compareWithStored(db, campaignId, replayOrRefuse(db, campaignId, refuse), refuse);
@@ -30,6 +38,7 @@ export function compareWithStored(db: Db, campaignId: string, replay: Extract<Re
   for (const row of teamsRepo.listTeams(db, campaignId)) {
     const replayed = replay.teams.get(row.id)!;
     if ((figures.get(row.id)?.req ?? 0) !== replayed.req) refuse(`${row.name}’s Req is not what its history gives.`);
-    if (replayed.roster && canonical(teamsRepo.storedRoster(row)) !== canonical(replayed.roster)) refuse(`${row.name}’s roster is not what its history gives.`);
+    if (replayed.roster && rosterText(teamsRepo.storedRoster(row)) !== rosterText(replayed.roster))
+      refuse(`${row.name}’s roster is not what its history gives.`);
   }
 }
