@@ -28,6 +28,7 @@ import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGames, type CheckedGame } from './campaign-file/games';
 import { withKeptDrafts } from './games/kept-draft';
 import { compareWithStored, replayOrRefuse } from './history/judge';
+import { inPlaceOrder } from './history/replay';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
 
@@ -299,8 +300,9 @@ export function placeTeamLists(db: Db, checked: CheckedCampaignFile, newId: () =
  */
 export function checkWritten(db: Db, campaignId: string, teamRows: CheckedCampaignFile['teams'], fail: (what: string) => never): void {
   if (db.all(sql`PRAGMA foreign_key_check`).length > 0) fail('a row refers to something the file does not contain');
-  const rows = teamsRepo.campaignLedger(db, campaignId);
-  const lows = lowestBalances(teamsRepo.campaignLedgerItems(rows));
+  // In the order things happened (an amendment's entries at their game's place, as the amendment judged its Req).
+  const rows = inPlaceOrder(teamsRepo.campaignLedger(db, campaignId));
+  const lows = lowestBalances(teamsRepo.campaignLedgerItems(rows).map((item, i) => ({ ...item, seq: i })));
   const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
   for (const [teamId, low] of Object.entries(lows)) if (low < 0) fail(`${teamName.get(teamId) ?? 'a team'} would owe Req`);
   for (const t of teamRows) {

@@ -67,8 +67,9 @@ interface ReplayTeam {
   roster: Roster | undefined;
   /** Its Threat, worked out when first asked after its last change. */
   threat: number | undefined;
-  /** Its roster checked against a points limit, kept until its next change. */
+  /** Its roster checked against a points limit, and its points, kept until the roster changes. */
   report: { limit: number; report: RosterReport } | undefined;
+  rosterPoints: number | undefined;
 }
 
 /** The last time, ISO, in any string comparison: the history as it stands now. */
@@ -113,7 +114,11 @@ function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | Prog
     );
   t.folded = t.rows.length;
   t.threat = undefined;
-  t.report = undefined;
+  // A game's entries change the roster only by a death (a recruit bought with it is a roster entry): most folds keep it.
+  if (stale || data.some((d) => !('v' in d) || d.kind === 'model.died')) {
+    t.report = undefined;
+    t.rosterPoints = undefined;
+  }
   return t;
 }
 
@@ -136,17 +141,23 @@ export type Replay = { ok: true; games: number; steps: number; teams: Map<string
 const TEXT_KEYS = new Set(['id', 'gameId', 'team', 'voided', 'reason', 'purpose', 'text']);
 
 /**
- * An entry as the judge compares it: what it moves and why, without its ids and texts (names may change since), as
- * one text whatever order its keys were written in (one native stringify: the replay compares every game's entries).
+ * Whether two entries say the same: what they move and why, their ids and texts aside (names may change since), keys
+ * in any order, a key holding `undefined` as absent. Structural, without building texts: the replay compares every
+ * game's entries.
  */
-function substanceText(value: unknown): string {
-  return JSON.stringify(value, (k, v: unknown) => {
-    if (TEXT_KEYS.has(k)) return undefined;
-    if (typeof v !== 'object' || v === null || Array.isArray(v)) return v;
-    const sorted: Record<string, unknown> = {};
-    for (const key of Object.keys(v).sort()) sorted[key] = (v as Record<string, unknown>)[key];
-    return sorted;
-  });
+function sameSubstance(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const other = b as unknown[];
+    return a.length === other.length && a.every((x, i) => sameSubstance(x, other[i]));
+  }
+  const [x, y] = [a as Record<string, unknown>, b as Record<string, unknown>];
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => !TEXT_KEYS.has(k) && o[k] !== undefined);
+  const kx = keys(x);
+  if (kx.length !== keys(y).length) return false;
+  return kx.every((k) => sameSubstance(x[k], y[k]));
 }
 
 /** The ruleset the campaign played at `at`: the last pinned at or before it (a ruleset pinned later never judges it). */
@@ -162,10 +173,10 @@ function rulesetsOf(db: Db, campaignId: string): (at: string) => Ruleset {
 }
 
 /** The ledger in the order things happened: a game's entries at its first entry's place (as games/amend.ts orders). */
-function inPlaceOrder(rows: readonly LedgerRow[]): LedgerRow[] {
+export function inPlaceOrder<R extends Pick<LedgerRow, 'gameId' | 'seq'>>(rows: readonly R[]): R[] {
   const place = new Map<string, number>();
   for (const r of rows) if (r.gameId !== null && !place.has(r.gameId)) place.set(r.gameId, r.seq);
-  const at = (r: LedgerRow) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
+  const at = (r: R) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
   return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
 }
 
@@ -191,6 +202,7 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
       roster: undefined,
       threat: undefined,
       report: undefined,
+      rosterPoints: undefined,
     });
   }
   const games = new Map(gamesRepo.listGames(db, campaignId, { status: ['committed', 'voided'] }).map((g) => [g.id, g]));
@@ -228,11 +240,18 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
   return { ok: true, games: gameCount, steps: ledger.length, teams: out };
 }
 
+/** A recruit's entry without its model's id: made from the game's id where it was played, not here. */
+const withoutModelId = (data: unknown) => {
+  const d = data as { model?: object };
+  return d.model ? { ...d, model: { ...d.model, id: undefined } } : d;
+};
+
 const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** docs/progression.md Threat, as campaignThreats gives it from the stored projections. */
 function threatOf(t: ReplayTeam): number {
-  t.threat ??= threat(checkedRoster(t.list, t.roster!, Number.MAX_SAFE_INTEGER).points + threatHonourPoints(t.fold.state, t.row.id));
+  t.rosterPoints ??= checkedRoster(t.list, t.roster!, Number.MAX_SAFE_INTEGER).points;
+  t.threat ??= threat(t.rosterPoints + threatHonourPoints(t.fold.state, t.row.id));
   return t.threat;
 }
 
@@ -312,23 +331,26 @@ function judgeGame(
   }
 
   const sideOf = (teamId: string): Side => (teamId === game.teamAId ? 'a' : 'b');
-  // What the result gives, and what the game recorded: side, kind, Req and substance (recruits without their new id).
-  const key = (side: Side, kind: string, req: number, data: unknown) =>
-    `${side}|${kind}|${req}|${substanceText(kind === 'model.recruited' ? { ...(data as object), model: { ...(data as { model: object }).model, id: undefined } } : data)}`;
-  const gives = new Map<string, string>();
-  const add = (m: Map<string, string>, k: string, words: string) => m.set(k, m.has(k) ? `${m.get(k)}\u0000${words}` : words);
-  for (const e of resolved.entries) add(gives, key(sideOf(e.team), e.kind, resolved.texts.get(e.id)?.req ?? 0, e), resolved.texts.get(e.id)?.text ?? e.kind);
-  for (const r of resolved.recruits) add(gives, key(r.side, 'model.recruited', r.req, r.data), r.reason);
-  const live = rows.filter((r) => r.voidedAt === null);
-  for (const r of live) {
-    const k = key(sideOf(r.teamId), r.kind, r.req, parsed.get(r.id));
-    const words = gives.get(k);
-    if (words === undefined) return `${teams.get(r.teamId)!.row.name}’s entry “${r.reason}” is not what its result gives.`;
-    const rest = words.split('\u0000').slice(1);
-    if (rest.length === 0) gives.delete(k);
-    else gives.set(k, rest.join('\u0000'));
+  // What the result gives, and what the game recorded: side, kind, Req and substance (recruits without their new id,
+  // made from the game's id where it was played).
+  const gives: { side: Side; kind: string; req: number; data: unknown; words: string }[] = [
+    ...resolved.entries.map((e) => ({
+      side: sideOf(e.team),
+      kind: e.kind,
+      req: resolved.texts.get(e.id)?.req ?? 0,
+      data: e as unknown,
+      words: resolved.texts.get(e.id)?.text ?? e.kind,
+    })),
+    ...resolved.recruits.map((r) => ({ side: r.side, kind: 'model.recruited', req: r.req, data: withoutModelId(r.data), words: r.reason })),
+  ];
+  for (const r of rows) {
+    if (r.voidedAt !== null) continue;
+    const side = sideOf(r.teamId);
+    const data = r.kind === 'model.recruited' ? withoutModelId(parsed.get(r.id)) : parsed.get(r.id);
+    const i = gives.findIndex((g) => g.side === side && g.kind === r.kind && g.req === r.req && sameSubstance(g.data, data));
+    if (i < 0) return `${teams.get(r.teamId)!.row.name}’s entry “${r.reason}” is not what its result gives.`;
+    gives.splice(i, 1);
   }
-  const missing = [...gives.values()][0]?.split('\u0000')[0];
-  if (missing !== undefined) return `its result gives “${missing}”, which its entries do not record.`;
+  if (gives.length > 0) return `its result gives “${gives[0]!.words}”, which its entries do not record.`;
   return null;
 }
