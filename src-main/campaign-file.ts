@@ -13,7 +13,7 @@
 import { AppError } from '../shared/ipc/result';
 import * as ledgerModule from './ledger';
 import { carryOverClubOptionalRules } from './repos/rulesets';
-import { foldRoster, GamePlan, lowestBalances, Roster, type TeamList } from '../shared/rules';
+import { foldRoster, GamePlan, inPlaceOrder, lowestBalances, Roster, type TeamList } from '../shared/rules';
 import type { Db } from './db/open';
 import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams } from './db/schema';
 import { normaliseNote } from '../shared/names';
@@ -28,7 +28,6 @@ import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGames, type CheckedGame } from './campaign-file/games';
 import { withKeptDrafts } from './games/kept-draft';
 import { compareWithStored, replayOrRefuse } from './history/judge';
-import { inPlaceOrder } from './history/replay';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
 

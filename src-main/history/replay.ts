@@ -20,6 +20,7 @@ import type { Side } from '../../shared/ipc/schemas/games';
 import {
   battleHonoursPreset,
   emptyTeamFold,
+  inPlaceOrder,
   foldRosterFrom,
   foldTeamRows,
   modelsLost,
@@ -172,14 +173,6 @@ function rulesetsOf(db: Db, campaignId: string): (at: string) => Ruleset {
   };
 }
 
-/** The ledger in the order things happened: a game's entries at its first entry's place (as games/amend.ts orders). */
-export function inPlaceOrder<R extends Pick<LedgerRow, 'gameId' | 'seq'>>(rows: readonly R[]): R[] {
-  const place = new Map<string, number>();
-  for (const r of rows) if (r.gameId !== null && !place.has(r.gameId)) place.set(r.gameId, r.seq);
-  const at = (r: R) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
-  return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
-}
-
 /** Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. */
 export function replayCampaign(db: Db, campaignId: string): Replay {
   const campaign = findCampaignRow(db, campaignId);
@@ -298,16 +291,7 @@ function judgeGame(
   if (!ta?.roster || !tb?.roster) return 'one of its teams was not founded before it.';
   const sides = { a: loaded(ta, campaign, ruleset), b: loaded(tb, campaign, ruleset) };
   const state = stateOf(campaign, ruleset, [sides.a, sides.b]);
-  const items = rows.map((r) => ({
-    id: r.id,
-    seq: r.seq,
-    team: r.teamId,
-    gameId: r.gameId,
-    modelId: r.modelId,
-    req: r.req,
-    voided: r.voidedAt !== null,
-    data: parsed.get(r.id)!,
-  }));
+  const items = teamsRepo.campaignLedgerItems(rows, (r) => parsed.get(r.id)!);
   let draft;
   try {
     draft = committedDraft({ game, items, state } as unknown as AmendContext);

@@ -7,9 +7,8 @@
  * appended — and every live entry about a model names one its team had.
  */
 import { AppError } from '../../shared/ipc/result';
-import { lowestBalances, squadOfMember } from '../../shared/rules';
+import { inPlaceOrder, lowestBalances, squadOfMember } from '../../shared/rules';
 import type { Db } from '../db/open';
-import type { LedgerRow } from '../db/schema';
 import * as teamsRepo from '../repos/teams';
 import type { NewEntry } from './append';
 import { rebuild } from './rebuild';
@@ -27,14 +26,6 @@ export interface AmendInput {
   teams: readonly { id: string; name: string }[];
 }
 
-/** A team's live ledger in the order things happened: a game's entries at its first entry's place. */
-function inGameOrder(rows: readonly LedgerRow[]): LedgerRow[] {
-  const place = new Map<string, number>();
-  for (const r of rows) if (r.gameId !== null) place.set(r.gameId, Math.min(place.get(r.gameId) ?? r.seq, r.seq));
-  const at = (r: LedgerRow) => (r.gameId === null ? r.seq : place.get(r.gameId)!);
-  return [...rows].sort((x, y) => at(x) - at(y) || x.seq - y.seq);
-}
-
 /** Void what the amendment takes back, append what it adds, refold both teams and check. */
 export function amendEntries(db: Db, input: AmendInput) {
   const mine = new Set(teamsRepo.gameLedger(db, input.gameId).map((r) => r.id));
@@ -45,7 +36,7 @@ export function amendEntries(db: Db, input: AmendInput) {
   for (const e of input.entries) appendRow(db, { ...e, campaignId: input.campaignId, gameId: input.gameId, createdAt: input.at });
   rebuild(db, { teams: input.teams.map((t) => t.id) }, input.at);
   for (const team of input.teams) {
-    const rows = inGameOrder(teamsRepo.teamLedger(db, team.id));
+    const rows = inPlaceOrder(teamsRepo.teamLedger(db, team.id));
     const items = teamsRepo.campaignLedgerItems(rows).map((i, n) => ({ ...i, seq: n + 1 }));
     if ((lowestBalances(items)[team.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.name} would owe Req after this amendment: nothing was changed.`);
     // Never a dangling model: every live entry about a model names one the team had (founded with, or recruited).

@@ -236,7 +236,11 @@ export const ledgerItems = (rows: readonly LedgerRow[]): LedgerItem[] =>
 export const campaignLedger = (db: Db, campaignId: string): LedgerRow[] =>
   db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).orderBy(asc(ledgerEntries.seq)).all();
 
-export const campaignLedgerItems = (rows: readonly LedgerRow[]): CampaignLedgerItem[] =>
+/** `dataOf`: each row's data already parsed (the replay parses every row once), else parsed here. */
+export const campaignLedgerItems = (
+  rows: readonly LedgerRow[],
+  dataOf: (r: LedgerRow) => LedgerData | ProgressionEntry = parseLedgerData,
+): CampaignLedgerItem[] =>
   rows.map((r) => ({
     id: r.id,
     seq: r.seq,
@@ -245,7 +249,7 @@ export const campaignLedgerItems = (rows: readonly LedgerRow[]): CampaignLedgerI
     modelId: r.modelId,
     req: r.req,
     voided: r.voidedAt !== null,
-    data: parseLedgerData(r),
+    data: dataOf(r),
   }));
 
 /** The progression entries (games' entries and honours) of a ledger, as the rules read them, voided flag from the row. */

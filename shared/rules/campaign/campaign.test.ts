@@ -5,6 +5,7 @@ import type { RosterModel } from '../roster/roster';
 import { KeyedDice, MissingRollError } from './keyed-dice';
 import type { CampaignLedgerItem } from './void-plan';
 import { lowestBalances, planVoid } from './void-plan';
+import { inPlaceOrder } from './place-order';
 
 const model = (id: string, entryId = 'boy'): RosterModel => ({ id, entryId, name: id, options: {}, armoury: [], grenades: {} });
 let seq = 0;
@@ -155,5 +156,17 @@ describe('planVoid (issue 5 / docs/architecture.md "Voiding a game reverses exac
     const ledger = [founded('A', [], 10), recruit('A', model('x'), 14), award('A', 'g1', 20)];
     expect(lowestBalances(ledger)).toEqual({ A: -4 });
     expect(lowestBalances(ledger.map((e, i) => (i === 1 ? { ...e, voided: true } : e)))).toEqual({ A: 0 });
+  });
+});
+
+describe('inPlaceOrder (issue 27, docs/history.md)', () => {
+  it('an amendment’s entries, appended later, stand at their game’s place', () => {
+    const rows = [
+      { seq: 1, gameId: 'g1' },
+      { seq: 2, gameId: null },
+      { seq: 3, gameId: 'g2' },
+      { seq: 4, gameId: 'g1' },
+    ];
+    expect(inPlaceOrder(rows).map((r) => r.seq)).toEqual([1, 4, 2, 3]);
   });
 });

@@ -4,3 +4,4 @@ export * from './void-plan';
 export * from './replacement';
 export * from './amend-plan';
 export * from './records';
+export * from './place-order';
