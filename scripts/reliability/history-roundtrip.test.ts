@@ -15,8 +15,6 @@
  * reports/reliability.json (historyRoundTrips, historyRoundTripFailures).
  */
 import fc from 'fast-check';
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { GameDetail, GameSummary, StandingRow } from '../../shared/ipc/schemas/games';
@@ -24,7 +22,7 @@ import type { CampaignRecordView } from '../../shared/ipc/schemas/narrative';
 import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
 import { RESERVE_KINDS } from '../../shared/rules';
 import type { Core } from '../../src-main/core';
-import { call, deterministic, tempDir, testCore } from '../../src-main/test-support';
+import { call } from '../../src-main/test-support';
 import {
   GameStepArbitrary,
   attempt,
@@ -39,6 +37,7 @@ import {
   type SharedStep,
 } from './history-steps';
 import { mergeReliabilityReport } from './report-file';
+import { Laptops, removeFreshFiles } from './laptops';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
 const HISTORIES = FULL ? 1000 : 40;
@@ -65,46 +64,9 @@ const UNDOABLE = ['model.recruited', 'model.dismissed', 'model.wargear', 'model.
 const done = { undone: new Map<string, number>(), takenBack: 0, laptopRoundTrips: 0, restored: 0, renamed: 0 };
 const count = (kind: string) => done.undone.set(kind, (done.undone.get(kind) ?? 0) + 1);
 
-/**
- * A fresh laptop's campaign file for each id prefix, made once: a new data folder starts from a copy of it, since
- * migrating and seeding a file anew for every laptop of every history would take most of the test's time.
- */
-const freshFiles = new Map<string, { file: string; idsUsed: number }>();
-function freshFile(prefix: string) {
-  const known = freshFiles.get(prefix);
-  if (known) return known;
-  let n = 0;
-  const core = testCore(tempDir('herald-history-fresh-'), { newId: () => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`, fullCheck: false });
-  const made = { file: core.paths.databaseFile, idsUsed: 0 };
-  core.close();
-  made.idsUsed = n;
-  freshFiles.set(prefix, made);
-  return made;
-}
-
-/** The laptops of one history: each its own data folder and ids, one clock for all (laptop B plays after A). */
-class World {
-  readonly clock = deterministic();
-  private readonly open: { core: Core; dir: string }[] = [];
+/** The laptops of one history, and the backup a restore step takes the campaign back to. */
+class World extends Laptops {
   backup: { file: string; campaignId: string; projection: Projection } | null = null;
-
-  laptop(prefix: string): Core {
-    const fresh = freshFile(prefix);
-    let n = fresh.idsUsed;
-    const dir = tempDir('herald-history-');
-    fs.copyFileSync(fresh.file, path.join(dir, path.basename(fresh.file)));
-    const core = testCore(dir, { now: this.clock.now, newId: () => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`, fullCheck: false });
-    this.open.push({ core, dir });
-    return core;
-  }
-
-  close(core?: Core) {
-    for (const o of this.open.filter((x) => core === undefined || x.core === core)) {
-      o.core.close();
-      fs.rmSync(o.dir, { recursive: true, force: true });
-    }
-    this.open.splice(0, this.open.length, ...this.open.filter((x) => core !== undefined && x.core !== core));
-  }
 }
 
 type Imported = { outcome: 'imported' | 'updated' | 'unchanged'; campaign: Campaign; message?: string };
@@ -263,7 +225,7 @@ async function roundTrip(steps: readonly Step[]) {
 const report = { historyRoundTrips: 0, historyRoundTripFailures: 0, historyRoundTripCounterexample: null as string | null };
 afterAll(() => {
   mergeReliabilityReport({ ...report, historyRoundTripsFull: FULL });
-  for (const { file } of freshFiles.values()) fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  removeFreshFiles();
 });
 
 describe('every history survives export and import (issue 27)', () => {

@@ -27,9 +27,10 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import { RESERVE_KINDS, Sfc32 } from '../../shared/rules';
 import type { CampaignFile, FileLedgerRow } from '../../src-main/campaign-file/schema';
 import type { Core } from '../../src-main/core';
-import { call, deterministic, snapshotTables, tempDir, testCore } from '../../src-main/test-support';
+import { call, snapshotTables } from '../../src-main/test-support';
 import { SHARED_STEPS, attempt, foundCampaign, playGame, runSharedStep, teamsOf, type Place } from './history-steps';
 import { mergeReliabilityReport } from './report-file';
+import { Laptops, removeFreshFiles } from './laptops';
 import { RULE_TAMPERS, refoldRosters } from './rule-tampers';
 import { HAND_OVER_TAMPERS, type Tamper, type Tampered } from './tampers';
 
@@ -38,27 +39,8 @@ const HISTORIES = FULL ? 14 : 3;
 /** Distinct tampered files per history, for each door. */
 const PER_HISTORY = FULL ? { handOver: 45, rules: 45 } : { handOver: 25, rules: 20 };
 
-/** The laptops of one history: each its own data folder and ids, one clock for all. */
-class World {
-  readonly clock = deterministic();
-  private readonly open: { core: Core; dir: string }[] = [];
-
-  laptop(prefix: string): Core {
-    let n = 0;
-    const dir = tempDir('herald-tamper-');
-    const core = testCore(dir, { now: this.clock.now, newId: () => `${prefix}-0000-4000-8000-${String(++n).padStart(12, '0')}`, fullCheck: false });
-    this.open.push({ core, dir });
-    return core;
-  }
-
-  close(core?: Core) {
-    for (const o of this.open.filter((x) => core === undefined || x.core === core)) {
-      o.core.close();
-      fs.rmSync(o.dir, { recursive: true, force: true });
-    }
-    this.open.splice(0, this.open.length, ...this.open.filter((x) => core !== undefined && x.core !== core));
-  }
-}
+const World = Laptops;
+type World = Laptops;
 
 type Imported = { outcome: 'imported' | 'updated' | 'unchanged'; campaign: Campaign; message?: string };
 const importInput = (text: string, fileName: string, asCopy?: string) => ({
@@ -139,6 +121,7 @@ const report = {
 const TAMPERED = path.join('reports', 'tampered');
 fs.rmSync(TAMPERED, { recursive: true, force: true });
 afterAll(() => {
+  removeFreshFiles();
   mergeReliabilityReport({ ...report, tamperedFilesFailures: report.tamperedFilesFailures.slice(0, 20), tamperedFilesFull: FULL });
   // Every failure, where the files kept for them are.
   fs.mkdirSync(TAMPERED, { recursive: true });
