@@ -8,9 +8,10 @@
  * its rolls and the choices the organiser made (awards, honours, recruits: games/amend.ts committedDraft) — with both
  * teams, every team's Threat (for the Underdog), the ruleset and the roster cap as they stood at its place; what that
  * gives must be exactly the game's live entries. A game's place is its first entry's (an amendment's entries, written
- * later, stand at their game's place, as amend.ts judges them). Voided entries are folded as voided: they change
- * nothing. The first step that does not hold is named in words; otherwise the replayed Req, roster and Threat of
- * every team are returned for the caller to compare with what it stored.
+ * later, stand at their game's place, as amend.ts judges them). A game is judged from its moment: the entries written
+ * and the voids made by the time it was last judged (its commit or its last amendment; `teamAt`). The first step that
+ * does not hold is named in words; otherwise each team's Req, roster and Threat as the whole history leaves them (every
+ * void counted) are returned for the caller to compare with what it stored.
  *
  * Who calls it: every import of a campaign file (as new, as a copy, the hand-over update, the restore of one
  * campaign) inside its transaction, and the property tests for commit, amend, void and undo. A commit judges only its
