@@ -6,7 +6,7 @@
  * `HAND_OVER_TAMPERS` change one field of a game row or ledger entry the laptop already has (the hand-over update
  * must call each a divergence); rule-tampers.ts has those that make the history disagree with the rules.
  */
-import type { Sfc32 } from '../../shared/rules';
+import { BUILT_IN_REQ_AWARDS, type Sfc32 } from '../../shared/rules';
 import type { CampaignFile, FileGame, FileLedgerRow } from '../../src-main/campaign-file/schema';
 
 export type Obj = Record<string, unknown>;
@@ -118,20 +118,6 @@ export function changeRoll(f: CampaignFile, rng: Sfc32, games: FileGame[], every
 }
 
 const rollFace: Tamper = (f, rng) => changeRoll(f, rng, finished(f), rng.nextUint32() % 2 === 0);
-
-/** Requisition awards the rules work out from the result (shared/rules progression/apply.ts earnedAward). */
-const BUILT_IN_REQ_AWARDS = new Set([
-  'took-part',
-  'victory',
-  'stalemate',
-  'assassin',
-  'considerate-commander',
-  'sweeping-advance',
-  'first-blood',
-  'linebreaker',
-  'mistakes-were-made',
-  'kayfabe',
-]);
 
 /**
  * An entry the organiser chose in the wizard rather than one the rules work out: an honour bought, a recruit, the

@@ -13,7 +13,6 @@ import {
   emptyTeamFold,
   foldRoster,
   foldTeamRows,
-  modelsLost,
   rosterCapOf,
   rosterPointsLimit,
   threat,
@@ -30,7 +29,7 @@ import { readCampaignFigures } from '../ledger';
 import { parsePinned, rulesetHistory } from '../repos/rulesets';
 import { loadTeamList } from '../repos/team-lists';
 import * as teamsRepo from '../repos/teams';
-import { campaignRuleset, checkedRoster, loadTeam, type LoadedTeam } from './context';
+import { campaignRuleset, checkedRoster, loadTeam, projectionOfFold, type LoadedTeam } from './context';
 
 /** A row's place: its game's place for a game's entry, its own seq otherwise. */
 export function placeOf(places: ReadonlyMap<string, number>): (r: LedgerRow) => number {
@@ -84,17 +83,7 @@ const earlier = new Map<string, Ruleset>();
 export function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, ruleset: Ruleset, rows: readonly LedgerRow[]): LoadedTeam {
   const now = loadTeam(db, teamId, campaign.pointsLimit);
   const { fold, roster } = foldRows(rows);
-  const projection = {
-    teamId,
-    req: fold.req,
-    // Threat reads the honours of the models on the roster only (not those parked in reserve or dismissed).
-    honourPoints: threatHonourPoints(fold.state, teamId),
-    modelsLost: modelsLost(fold.state),
-    lastSeq: fold.lastSeq,
-    record: fold.record,
-    state: fold.state,
-    undo: null,
-  };
+  const projection = projectionOfFold(teamId, fold);
   // The roster cap of the ruleset the game was played with (issue 19), as loadTeam applies the campaign's.
   const rosterCap = rosterCapOf(ruleset);
   const limit = rosterPointsLimit(campaign.pointsLimit, now.row.foundedAt !== null, rosterCap);

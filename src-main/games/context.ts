@@ -11,6 +11,9 @@ import {
   rosterCapOf,
   rosterPointsLimit,
   FOUNDED_ROSTER_CAP,
+  modelsLost,
+  threatHonourPoints,
+  type TeamFold,
   threat,
   validateRoster,
   type CampaignLedgerItem,
@@ -82,6 +85,23 @@ export interface LoadedTeam {
   projection: StoredTeamState | undefined;
   /** The campaign ruleset's roster cap after founding (issue 19); absent: 400. */
   rosterCap?: number;
+}
+
+/**
+ * A team's stored projection as its folded ledger gives it (issue 27: an amendment and the replay judge a game from
+ * the fold up to its place, not from what is stored now). Threat reads only the honours of the models on the roster.
+ */
+export function projectionOfFold(teamId: string, fold: TeamFold): StoredTeamState {
+  return {
+    teamId,
+    req: fold.req,
+    honourPoints: threatHonourPoints(fold.state, teamId),
+    modelsLost: modelsLost(fold.state),
+    lastSeq: fold.lastSeq,
+    record: fold.record,
+    state: fold.state,
+    undo: null,
+  };
 }
 
 /** A loaded team after an append changed its roster and projection (ledger.append's answer). */

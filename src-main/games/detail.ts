@@ -6,6 +6,7 @@ import { AppError } from '../../shared/ipc/result';
 import type { ChangeView, GameDetail, GameDraft, GameSummary, PendingRoll, ScoreView, Side } from '../../shared/ipc/schemas/games';
 import { GameDraft as GameDraftSchema, SetupChoices } from '../../shared/ipc/schemas/games';
 import {
+  BUILT_IN_REQ_AWARDS,
   GamePlan,
   GamePlanError,
   GameReport,
@@ -30,20 +31,6 @@ import { resolveGame, type Resolved } from './resolve';
 import { STEP, humanizer, modelNames, scoreView } from './words';
 import { statChanges } from './stats';
 import { keptDraft } from './kept-draft';
-
-/** Requisition awards Herald works out from the result itself (progression/apply.ts earnedAward); the rest are ticked. */
-const BUILT_IN_REQ_AWARDS = new Set([
-  'took-part',
-  'victory',
-  'stalemate',
-  'assassin',
-  'considerate-commander',
-  'sweeping-advance',
-  'first-blood',
-  'linebreaker',
-  'mistakes-were-made',
-  'kayfabe',
-]);
 
 export function mustFindGame(db: Db, id: string): GameRow {
   const game = gamesRepo.findGame(db, id);

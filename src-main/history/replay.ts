@@ -24,7 +24,6 @@ import {
   inPlaceOrder,
   foldRosterFrom,
   foldTeamRows,
-  modelsLost,
   rosterCapOf,
   rosterPointsLimit,
   threat,
@@ -41,7 +40,7 @@ import type { Db } from '../db/open';
 import type { CampaignRow, GameRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
 import { gameWords } from '../campaign-file/game-lineage';
 import { committedDraft, type AmendContext } from '../games/amend';
-import { checkedRoster, stateOf, type LoadedTeam } from '../games/context';
+import { checkedRoster, projectionOfFold, stateOf, type LoadedTeam } from '../games/context';
 import { resolveGame } from '../games/resolve';
 import * as gamesRepo from '../repos/games';
 import { findPlayer } from '../repos/players';
@@ -262,16 +261,7 @@ function loaded(t: ReplayTeam, campaign: CampaignRow, ruleset: Ruleset): LoadedT
     roster,
     report: t.report?.limit === limit ? t.report.report : (t.report = { limit, report: checkedRoster(t.list, roster, limit) }).report,
     req: fold.req,
-    projection: {
-      teamId: t.row.id,
-      req: fold.req,
-      honourPoints: threatHonourPoints(fold.state, t.row.id),
-      modelsLost: modelsLost(fold.state),
-      lastSeq: fold.lastSeq,
-      record: fold.record,
-      state: fold.state,
-      undo: null,
-    },
+    projection: projectionOfFold(t.row.id, fold),
     rosterCap,
   };
 }

@@ -448,6 +448,20 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionE
   return entries;
 }
 
+/** The requisition awards earnedAward works out from the result itself; any other award is one the players tick. */
+export const BUILT_IN_REQ_AWARDS: ReadonlySet<string> = new Set([
+  'took-part',
+  'victory',
+  'stalemate',
+  'assassin',
+  'considerate-commander',
+  'sweeping-advance',
+  'first-blood',
+  'linebreaker',
+  'mistakes-were-made',
+  'kayfabe',
+]);
+
 /**
  * Why `side` earned `award`, or null. The ids are those of the Battle Honours preset (docs/progression.md "Requisition
  * awards"); any other id is earned when the players list it in `otherAwards`.
