@@ -22,11 +22,10 @@ import { deleteCampaignRows } from './campaign-delete';
 import { exportCampaign, importCampaign, type CampaignFile } from './campaign-file';
 import { handedOver } from './hand-over';
 import { findCampaignByName } from './repos/campaigns';
-import { sha256File, type BackupInfo } from './db/backup';
+import { DamagedBackup, sha256File, unpackBackup, type BackupInfo } from './db/backup';
 import type { Db } from './db/open';
 import * as schema from './db/schema';
 import { campaigns, games } from './db/schema';
-import { decompressFileSync, isZstdFile } from './db/zstd';
 
 /** `read` over a backup opened read-only from a private copy (decompressed if need be), removed afterwards. */
 export function openBackupReadOnly<T>(backup: BackupInfo, schemaVersion: number, read: (db: Db) => T): T {
@@ -41,11 +40,11 @@ export function openBackupReadOnly<T>(backup: BackupInfo, schemaVersion: number,
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-restore-one-'));
   const file = path.join(dir, 'backup.sqlite');
   try {
-    if (isZstdFile(backup.path)) {
-      const out = decompressFileSync(backup.path, file);
-      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256)
-        throw new AppError('VALIDATION', `The backup ${backup.file} does not decompress to the database its manifest names.`);
-    } else fs.copyFileSync(backup.path, file);
+    try {
+      unpackBackup(backup, file); // within what its manifest records (issue 28)
+    } catch (e) {
+      throw e instanceof DamagedBackup ? new AppError('VALIDATION', e.message) : e;
+    }
     const sqlite = new Database(file, { readonly: true, fileMustExist: true });
     try {
       return read(drizzle({ client: sqlite, schema }) as unknown as Db);

@@ -9,13 +9,27 @@
  * manifest's `sha256` and `bytes` are those of the file as stored (what listing re-hashes), `databaseSha256` and
  * `databaseBytes` those of the database inside (what a restore checks after decompressing). Backups from before
  * (`….sqlite`, no `compression`, made with `VACUUM INTO`) still list and restore.
+ *
+ * Issue 28: nothing is unpacked past what its manifest records or the ceilings of db/zstd.ts (a 24 KB file can unpack
+ * to 768 MB); such a file is refused in words (`unpackBackup`) and one whose manifest claims the impossible is not listed.
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { integrityProblems } from './integrity-check';
-import { compressSync, decompressFileSync, decompressSync, isZstdFile, sha256Of, writeDurably, zstdAvailable } from './zstd';
+import {
+  compressSync,
+  decompressFileSync,
+  decompressSync,
+  isZstdFile,
+  sha256Of,
+  sizeInWords,
+  unpackLimit,
+  UnpackTooLarge,
+  writeDurably,
+  zstdAvailable,
+} from './zstd';
 
 export interface BackupManifest {
   app: 'Herald';
@@ -175,7 +189,8 @@ function snapshotHere(sqlite: Database.Database, names: BackupNames): VerifiedCo
   writeDurably(names.tmpPath, packed);
   const onDisk = fs.readFileSync(names.tmpPath);
   if (!onDisk.equals(packed)) throw new Error(`The backup ${names.name} changed on disk while it was checked.`);
-  if (!decompressSync(onDisk).equals(database)) throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
+  if (!decompressSync(onDisk, database.length).equals(database))
+    throw new Error(`The backup ${names.name} does not decompress to the snapshot it was made from.`);
   return { sha256: sha256Of(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
 }
 
@@ -271,13 +286,57 @@ export function listVerifiedBackups(backupsDir: string): BackupInfo[] {
     const manifestFile = `${file}${MANIFEST_SUFFIX}`;
     try {
       const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as BackupManifest;
-      if (manifest.app !== 'Herald' || manifest.sha256 !== rememberedSha256(file)) continue;
+      if (manifest.app !== 'Herald' || !unpacksPlausibly(manifest, file) || manifest.sha256 !== rememberedSha256(file)) continue;
       out.push({ ...manifest, path: file });
     } catch {
       continue;
     }
   }
   return out.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Issue 28: a compressed backup's manifest must say what it unpacks to, within both ceilings (db/zstd.ts): one that
+ * claims more (a 24 KB file "holding" 768 MB) is not a backup Herald made, and is never listed.
+ */
+function unpacksPlausibly(manifest: BackupManifest, file: string): boolean {
+  if (manifest.compression !== 'zstd') return true;
+  const claimed = manifest.databaseBytes;
+  return Number.isSafeInteger(claimed) && claimed! > 0 && claimed! <= unpackLimit(fs.statSync(file).size);
+}
+
+/** A backup that cannot give back the database its manifest names; its message is for the organiser. */
+export class DamagedBackup extends Error {}
+
+/**
+ * Write the database a backup holds to `dest` (flushed): decompressed when the file is compressed (by its first bytes,
+ * whatever its manifest says), never past what its manifest records nor either ceiling (issue 28), and it must give
+ * the database the manifest names; a plain backup (from before issue 21, or a set-aside file put back) is copied.
+ * Throws `DamagedBackup` in words when it cannot; `dest` is then left for the caller to remove.
+ */
+export function unpackBackup(backup: BackupInfo, dest: string): void {
+  if (!isZstdFile(backup.path)) {
+    fs.copyFileSync(backup.path, dest);
+    const fd = fs.openSync(dest, 'r+');
+    try {
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
+    return;
+  }
+  let out: { sha256: string; bytes: number };
+  try {
+    out = decompressFileSync(backup.path, dest, backup.databaseBytes);
+  } catch (e) {
+    if (e instanceof UnpackTooLarge) {
+      const what = backup.databaseBytes === e.limit ? `the ${sizeInWords(e.limit)} it says it holds` : sizeInWords(e.limit);
+      throw new DamagedBackup(`The backup ${backup.file} is damaged: it would unpack to more than ${what}. Nothing was changed.`);
+    }
+    throw e;
+  }
+  if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256)
+    throw new DamagedBackup(`The backup ${backup.file} does not decompress to the database its manifest names.`);
 }
 
 /**
@@ -288,21 +347,7 @@ export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { 
   if (sha256File(backup.path) !== backup.sha256) throw new Error(`The backup ${backup.file} no longer matches its manifest.`);
   const tmp = `${dbFile}.restore.tmp`;
   try {
-    // By its first bytes: a compressed backup is decompressed (and must give the database its manifest names), a
-    // plain one (from before issue 21, or a set-aside file put back) is copied.
-    if (isZstdFile(backup.path)) {
-      const out = decompressFileSync(backup.path, tmp);
-      if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256)
-        throw new Error(`The backup ${backup.file} does not decompress to the database its manifest names.`);
-    } else {
-      fs.copyFileSync(backup.path, tmp);
-      const fd = fs.openSync(tmp, 'r+');
-      try {
-        fs.fsyncSync(fd);
-      } finally {
-        fs.closeSync(fd);
-      }
-    }
+    unpackBackup(backup, tmp);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
     throw e;

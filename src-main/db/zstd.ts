@@ -70,14 +70,58 @@ export function compressSync(data: Buffer): Buffer {
   return zlib.zstdCompressSync(data, { ...PIECES, params: zstdParams() });
 }
 
-/** What a backup decompresses to; throws when the frame is damaged (zstd's checksum). */
-export function decompressSync(data: Buffer): Buffer {
-  return zlib.zstdDecompressSync(data, PIECES);
+/**
+ * The most any backup may unpack to, whatever its manifest says (issue 28): twelve times the benchmark's ten-year
+ * campaign file (72 MB), and well past what Herald itself could back up (a backup serializes the whole file in memory).
+ */
+export const UNPACK_CEILING_BYTES = 1 << 30;
+/**
+ * How many times its own size a backup may unpack to (issue 28). Herald's backups of real campaign files unpack to 6
+ * to 15 times their size, a near-empty file's to about 70; zstd can pack zeros 30,000 to one, which is how a 24 KB
+ * file unpacks to 768 MB. A file that claims more than this is a bomb, not a campaign.
+ */
+export const UNPACK_RATIO_CEILING = 1000;
+
+/** The most `packedBytes` of backup may unpack to: its recorded size when there is one, never over either ceiling. */
+export function unpackLimit(packedBytes: number, recordedBytes?: number): number {
+  const ceiling = Math.min(UNPACK_CEILING_BYTES, Math.max(packedBytes, 1) * UNPACK_RATIO_CEILING);
+  return recordedBytes === undefined ? ceiling : Math.min(recordedBytes, ceiling);
 }
 
-/** Decompress `src` into `dest` (flushed); throws when the frame is damaged (zstd's checksum). */
-export function decompressFileSync(src: string, dest: string): Written {
-  const data = decompressSync(fs.readFileSync(src));
+/** A compressed file that would unpack to more than its limit: stopped there, before it is unpacked whole. */
+export class UnpackTooLarge extends Error {
+  constructor(readonly limit: number) {
+    super(`it would unpack to more than ${sizeInWords(limit)}`);
+  }
+}
+
+/** A size as an organiser reads it: "24 KB", "1.5 MB". */
+export function sizeInWords(bytes: number): string {
+  if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000)).toLocaleString('en-GB')} KB`;
+  const mb = bytes / 1_000_000;
+  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-GB')} MB`;
+}
+
+/**
+ * What a backup decompresses to; throws when the frame is damaged (zstd's checksum), and `UnpackTooLarge` as soon as
+ * the output would pass `limit` (zlib stops there: at most the limit and one piece are ever held).
+ */
+export function decompressSync(data: Buffer, limit = unpackLimit(data.length)): Buffer {
+  try {
+    return zlib.zstdDecompressSync(data, { ...PIECES, maxOutputLength: limit });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw new UnpackTooLarge(limit);
+    throw e;
+  }
+}
+
+/**
+ * Decompress `src` into `dest` (flushed); throws when the frame is damaged (zstd's checksum) or would unpack to more
+ * than `recordedBytes` (what its manifest says the database inside holds) or either ceiling.
+ */
+export function decompressFileSync(src: string, dest: string, recordedBytes?: number): Written {
+  const packed = fs.readFileSync(src);
+  const data = decompressSync(packed, unpackLimit(packed.length, recordedBytes));
   writeDurably(dest, data);
   return { sha256: sha256Of(data), bytes: data.length };
 }
