@@ -17,6 +17,7 @@ import type { FileDialogs, Printer } from './files';
 import { handlers } from './handlers';
 import { handOverRefusal } from './hand-over';
 import { createLanControl } from './lan/control';
+import { committedState } from './lan/state-version';
 import { dataPaths, type DataPaths } from './paths';
 import { clearRecoveryNote } from './recovery';
 import { fullChecker } from './start/full-check';
@@ -223,7 +224,15 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     },
   };
   // Phones read through the same invoke as the window (after the LAN listener's allowlist: src-main/lan/).
-  if (options.lanStaticDir) ctx.lan = createLanControl({ invoke: (c, i) => core.invoke(c, i), staticDir: options.lanStaticDir, log, now });
+  // Their answers are cached per committed state of the file (issue 28: thirty phones, one build).
+  if (options.lanStaticDir)
+    ctx.lan = createLanControl({
+      invoke: (c, i) => core.invoke(c, i),
+      staticDir: options.lanStaticDir,
+      log,
+      now,
+      stateVersion: () => committedState(live.opened.sqlite),
+    });
   return core;
 }
 

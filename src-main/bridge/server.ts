@@ -146,7 +146,17 @@ export interface GuardedServerOptions {
   log: (message: string) => void;
   /** Serves a request whose Host is ours and whose target is one a browser sends (its path, percent-decoded checks passed). */
   route: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<void>;
+  /**
+   * Refusals counted by the caller instead of logged one line each (the Club Wi-Fi view, issue 28: a flood of them
+   * must not rotate the errors out of the log). Without it each refusal is logged, as browser mode does; a 500 is
+   * always logged.
+   */
+  countRefusal?: (address: string, why: 'wrong host' | 'not a valid request') => void;
+  /** Node's server options (the Club Wi-Fi view checks its timeouts more often than Node's default). */
+  serverOptions?: http.ServerOptions;
 }
+
+const clientAddress = (socket: { remoteAddress?: string }) => (socket.remoteAddress ?? '?').replace(/^::ffff:/, '');
 
 /**
  * An HTTP server with issue 16's hardening, shared by browser mode and the Club Wi-Fi view (issue 22): security
@@ -157,7 +167,8 @@ export function createGuardedServer(options: GuardedServerOptions): http.Server 
   const { label, log } = options;
   /** Answer a request that cannot be served, unless an answer has already started; log why. */
   const refuse = (req: http.IncomingMessage, res: http.ServerResponse, status: number, why: string) => {
-    log(`${label} refused a request (${status}, ${why}): ${req.method ?? '?'} ${shown(req.url)}`);
+    if (status < 500 && options.countRefusal) options.countRefusal(clientAddress(req.socket), 'not a valid request');
+    else log(`${label} refused a request (${status}, ${why}): ${req.method ?? '?'} ${shown(req.url)}`);
     if (res.headersSent) res.destroy();
     else
       res
@@ -168,6 +179,7 @@ export function createGuardedServer(options: GuardedServerOptions): http.Server 
     securityHeaders(res);
     // Only our own origin: a page on another site cannot reach us through a rebinding DNS name.
     if (!req.headers.host || !options.allowedHosts().has(req.headers.host)) {
+      options.countRefusal?.(clientAddress(req.socket), 'wrong host');
       res.writeHead(421, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Wrong host');
       return;
     }
@@ -178,7 +190,7 @@ export function createGuardedServer(options: GuardedServerOptions): http.Server 
     }
     await options.route(req, res, pathname);
   }
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(options.serverOptions ?? {}, (req, res) => {
     handle(req, res).catch((e: unknown) => {
       try {
         refuse(req, res, 500, e instanceof Error ? (e.stack ?? e.message) : String(e));
@@ -188,7 +200,8 @@ export function createGuardedServer(options: GuardedServerOptions): http.Server 
     });
   });
   server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
-    log(`${label} refused a request its parser could not read (${e.code ?? e.message}).`);
+    if (options.countRefusal) options.countRefusal(clientAddress(socket as { remoteAddress?: string }), 'not a valid request');
+    else log(`${label} refused a request its parser could not read (${e.code ?? e.message}).`);
     if (socket.writable && e.code !== 'ECONNRESET') socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });

@@ -33,6 +33,8 @@ export interface LanControlOptions {
   staticDir: string;
   log: (message: string) => void;
   now: () => Date;
+  /** The campaign file's committed state (state-version.ts): phones' answers are cached per state (issue 28). */
+  stateVersion?: () => string | null;
   /** os.networkInterfaces by default; tests hand in their own. */
   networkInterfaces?: () => NodeJS.Dict<os.NetworkInterfaceInfo[]>;
 }
@@ -103,7 +105,15 @@ export function createLanControl(options: LanControlOptions): LanControl {
 
   const listen = async (address: string, port: number) => {
     const fresh = newLanToken();
-    const s = await startLanServer({ invoke: options.invoke, staticDir: options.staticDir, token: fresh, address, port, log });
+    const s = await startLanServer({
+      invoke: options.invoke,
+      staticDir: options.staticDir,
+      token: fresh,
+      address,
+      port,
+      log,
+      stateVersion: options.stateVersion,
+    });
     if (closed) {
       s.closeNow();
       throw new AppError('VALIDATION', 'Herald is closing: the Club Wi-Fi view stays off.');
