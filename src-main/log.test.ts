@@ -23,8 +23,13 @@ describe('createFileLog', () => {
     const dir = tmp();
     const log = createFileLog(dir, { now: at, maxBytes: 200 });
     for (let i = 1; i <= 40; i++) log.write(`message ${String(i).padStart(3, '0')} ${'x'.repeat(40)}`);
-    const files = fs.readdirSync(path.join(dir, 'logs')).sort();
+    const files = fs
+      .readdirSync(path.join(dir, 'logs'))
+      .filter((f) => f.startsWith('herald.log'))
+      .sort();
     expect(files).toEqual(['herald.log', 'herald.log.1', 'herald.log.2']);
+    // The errors file (these messages are not routine, so it holds them too) rotates the same way, on its own.
+    expect(fs.readdirSync(path.join(dir, 'logs')).filter((f) => f.startsWith('herald-errors.log')).length).toBe(3);
     for (const f of files) expect(fs.statSync(path.join(dir, 'logs', f)).size).toBeLessThanOrEqual(200);
     const read = (f: string) => fs.readFileSync(path.join(dir, 'logs', f), 'utf8');
     expect(read('herald.log')).toContain('message 040');
@@ -86,5 +91,24 @@ describe('captureProcessErrors', () => {
     expect(text).toContain('Could not back up: disk full');
     expect(text).toContain('Uncaught exception: Error: kaboom');
     expect(text).not.toContain('after undo');
+  });
+});
+
+describe('the errors file (issue 28)', () => {
+  it('keeps errors that a flood of refusal lines rotates out of herald.log', () => {
+    const dir = tmp();
+    const log = createFileLog(dir, { now: at, maxBytes: 2_000 });
+    log.write('Error on backups.create: SQLITE_IOERR');
+    log.write('Browser mode refused a request (500, Error: boom): GET "/"');
+    for (let i = 0; i < 500; i++) {
+      log.write(`${(1204 + i).toLocaleString('en-GB')} refused phone requests in the last minute, from 3 addresses (too many requests: 1,204).`);
+      log.write('Browser mode refused a request (400, not a request target Herald serves): GET "/%00"');
+    }
+    const allFiles = ['herald.log', 'herald.log.1', 'herald.log.2'].map((f) => fs.readFileSync(path.join(dir, 'logs', f), 'utf8')).join('');
+    expect(allFiles).not.toContain('SQLITE_IOERR');
+    expect(log.errorsFile).toBe(path.join(dir, 'logs', 'herald-errors.log'));
+    expect(fs.readFileSync(log.errorsFile, 'utf8')).toBe(
+      '2026-03-01T20:15:00.000Z Error on backups.create: SQLITE_IOERR\n2026-03-01T20:15:00.000Z Browser mode refused a request (500, Error: boom): GET "/"\n',
+    );
   });
 });
