@@ -5,11 +5,14 @@
  * the phone's roster page does, its first refresh spread over the first 5 s. Two games are committed meanwhile (their
  * after-commit backups run in their worker, as in the app). What is timed is each phone's request, end to end.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { GameDetail } from '../shared/ipc/schemas/games';
 import type { Core } from '../src-main/core';
 import { newLanToken } from '../src-main/lan/control';
 import { startLanServer } from '../src-main/lan/server';
+import { committedState } from '../src-main/lan/state-version';
+import { startBridgeServer } from '../src-main/bridge/server';
 import { call, result } from './scenario';
 
 export const PHONES = 30;
@@ -37,6 +40,8 @@ export async function lanRosterUnderLoad(core: Core, o: LanLoadOptions): Promise
     address: '127.0.0.1',
     port: 0,
     log: () => {},
+    // As in the app (core.ts): answers cached per committed state of the file.
+    stateVersion: () => committedState(core.opened.sqlite),
   });
   const url = `http://127.0.0.1:${server.port}/api/invoke`;
   const samples: number[] = [];
@@ -86,4 +91,132 @@ export async function lanRosterUnderLoad(core: Core, o: LanLoadOptions): Promise
   if (failures.length > 0) throw new Error(`The Club Wi-Fi view failed ${failures.length} roster request(s): ${failures[0]}`);
   if (samples.length < PHONES) throw new Error(`Only ${samples.length} roster requests were answered: the load did not run.`);
   return { samples, commits };
+}
+
+/** bridgeUnderPhoneFlood (issue 28): phones pulling as fast as they can, and idle connections held open. */
+export const FLOOD_PHONES = 30;
+export const FLOOD_IDLE_CONNECTIONS = 1_500;
+/** The idle connections come from this many addresses (a hostile device or a few). */
+export const FLOOD_IDLE_ADDRESSES = 10;
+/** The organiser asks for a team's page this often (a person clicking about, quicker than any person). */
+const ORGANISER_EVERY_MS = 50;
+
+export interface PhoneFloodOptions {
+  campaignId: string;
+  /** The organiser's team (teams.get through browser mode's bridge). */
+  teamId: string;
+  /** The teams whose histories the phones pull. */
+  teamIds: readonly string[];
+  durationMs: number;
+}
+
+export interface PhoneFloodResult {
+  /** The organiser's teams.get, end to end through the bridge, in ms. */
+  samples: number[];
+  /** What the phones' process counted (requests answered by status, idle connections held and refused). */
+  phones: { idleTried: number; idleHeld: number; idleRefused: number; requests: number; byStatus: Record<string, number>; errors: number };
+  /** Answers the listener built during the flood; the rest came from its cache. */
+  builds: number;
+  /** Before the flood, each page the phones pull read once (what the first phone after a commit causes), in ms. */
+  warmUpMs: number;
+}
+
+/** Lines of a child's stdout, as they come. */
+function lines(child: ChildProcess, onLine: (line: string) => void) {
+  let buffered = '';
+  child.stdout!.on('data', (d: Buffer) => {
+    buffered += d.toString();
+    for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
+      onLine(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+    }
+  });
+}
+
+/**
+ * The organiser's own page (teams.get through browser mode's real bridge) while the phones' process
+ * (bench/phone-flood-client.mjs) holds 1,500 idle connections to the Club Wi-Fi view's real listener and 30 phones,
+ * each on its own loopback address, pull the bulletin and the team histories as fast as they can.
+ */
+export async function bridgeUnderPhoneFlood(core: Core, o: PhoneFloodOptions): Promise<PhoneFloodResult> {
+  const staticDir = path.resolve('dist', 'renderer');
+  const token = newLanToken();
+  const lan = await startLanServer({
+    invoke: (c, i) => core.invoke(c, i),
+    staticDir,
+    token,
+    address: '127.0.0.1',
+    port: 0,
+    log: () => {},
+    stateVersion: () => committedState(core.opened.sqlite),
+  });
+  const bridgeToken = newLanToken();
+  const bridge = await startBridgeServer({ core, staticDir, token: bridgeToken, log: () => {} });
+  const reads = [{ channel: 'campaigns.bulletin', input: { id: o.campaignId } }, ...o.teamIds.map((id) => ({ channel: 'teams.history', input: { id } }))];
+  // Each page once, as the first phone after a commit would: the builds the flood's state costs, timed on their own
+  // (a ten-year bulletin takes seconds to build, phones or not). The flood then runs on what this state built.
+  const warmStarted = performance.now();
+  for (const [i, read] of reads.entries()) {
+    const res = await fetch(`http://127.0.0.1:${lan.port}/api/invoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-herald-token': token, 'x-herald-device': `bench-warm-${String(i).padStart(4, '0')}` },
+      body: JSON.stringify(read),
+    });
+    const answer = (await res.json()) as { ok: boolean; error?: { message: string } };
+    if (!answer.ok) throw new Error(`The Club Wi-Fi view could not answer ${read.channel}: ${answer.error?.message ?? res.status}`);
+  }
+  const warmUpMs = performance.now() - warmStarted;
+  const builtBefore = lan.counts().builds;
+  const child = spawn(
+    process.execPath,
+    [
+      path.resolve('bench', 'phone-flood-client.mjs'),
+      JSON.stringify({
+        port: lan.port,
+        token,
+        phones: FLOOD_PHONES,
+        idle: FLOOD_IDLE_CONNECTIONS,
+        idleAddresses: FLOOD_IDLE_ADDRESSES,
+        reads,
+        durationMs: o.durationMs,
+      }),
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let flooding = true;
+  const done = new Promise<PhoneFloodResult['phones']>((resolve, reject) => {
+    lines(child, (line) => {
+      if (line.startsWith('DONE ')) resolve(JSON.parse(line.slice(5)) as PhoneFloodResult['phones']);
+    });
+    child.once('close', (code) => {
+      flooding = false;
+      reject(new Error(`The phones' process ended (${code}) before it reported.`));
+    });
+  });
+  const held = new Promise<void>((resolve) => lines(child, (line) => line.startsWith('HELD ') && resolve()));
+  const samples: number[] = [];
+  try {
+    await Promise.race([held, done]);
+    // The organiser clicks about while the phones pull: timed until the phones' time is up.
+    const organiser = async () => {
+      while (flooding) {
+        const t = performance.now();
+        const res = await fetch(`${bridge.url.split('/#')[0]}/api/invoke`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-herald-token': bridgeToken },
+          body: JSON.stringify({ channel: 'teams.get', input: { id: o.teamId } }),
+        });
+        const body = (await res.json()) as { ok: boolean; error?: { message: string } };
+        samples.push(performance.now() - t);
+        if (!body.ok) throw new Error(`The organiser's teams.get failed during the phone flood: ${body.error?.message ?? res.status}`);
+        await new Promise((r) => setTimeout(r, ORGANISER_EVERY_MS));
+      }
+    };
+    const phones = await Promise.all([done.finally(() => (flooding = false)), organiser()]).then(([p]) => p);
+    return { samples, phones, builds: lan.counts().builds - builtBefore, warmUpMs };
+  } finally {
+    child.kill();
+    await lan.close();
+    await bridge.close();
+  }
 }

@@ -21,7 +21,7 @@ import { startBrowserServer } from '../e2e/support/browser-server';
 import { call, dayOf, generate, result, seededIds, TEN_YEARS, type ScenarioInfo, type ScenarioSize } from './scenario';
 import { backupsAfterTenYears, growthCheckpoints, measureGrowth, whereTheBytesAre, type GrowthPoint } from './sizes';
 import { rawTeamRoster } from './raw-roster';
-import { lanRosterUnderLoad } from './lan-load';
+import { bridgeUnderPhoneFlood, lanRosterUnderLoad } from './lan-load';
 import { IPC_CALLS_PER_COMMIT_BUDGET, ipcCallsPerCommit } from './ipc-count';
 import { Sfc32 } from '../shared/rules';
 import { unpackJson } from '../src-main/db/packed-json';
@@ -40,6 +40,7 @@ const BUDGETS_MS: Record<string, number> = {
   rosterPdf: 1500,
   startupToFirstPaint: 1500,
   lanRosterUnderLoad: 100,
+  bridgeUnderPhoneFlood: 50,
   backup: 600,
 };
 /** Issue 21: disk budgets, in bytes (MB = 1,000,000 bytes). */
@@ -257,6 +258,10 @@ async function main() {
   // lanRosterUnderLoad (issue 22): the Club Wi-Fi view's roster page while 30 phones refresh and games are committed.
   const lan = await lanRosterUnderLoad(core, { campaignId, teamA, teamB, teamIds: info.teamIds, durationMs: quick ? 10_000 : 20_000, rng });
   metrics.lanRosterUnderLoad = stats(lan.samples);
+  // bridgeUnderPhoneFlood (issue 28): the organiser's own page while 30 phones flood the view and 1,500 connections idle.
+  const flood = await bridgeUnderPhoneFlood(core, { campaignId, teamId: teamA, teamIds: info.teamIds, durationMs: quick ? 8_000 : 15_000 });
+  metrics.bridgeUnderPhoneFlood = stats(flood.samples);
+  console.log(`Phone flood: ${JSON.stringify(flood.phones)}; ${flood.builds} answers built during it, ${Math.round(flood.warmUpMs)} ms to build them first`);
 
   // rebuildProjections: every team's projection and roster cache rebuilt from the ledger, in one transaction.
   metrics.rebuildProjections = stats(await time(3, () => db.transaction((tx) => rebuild(tx, { campaignId }, new Date().toISOString()))));

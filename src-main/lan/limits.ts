@@ -73,6 +73,9 @@ export class Buckets {
   }
 }
 
+/** How long a 429 is held back: about the time the bucket takes to refill one token (at most a second). */
+export const refusalDelayMs = (size: BucketSize) => Math.min(1_000, Math.ceil(1_000 / size.perSecond));
+
 /** Seconds until a bucket of this size has a token again (for Retry-After). */
 export const retryAfterSeconds = (size: BucketSize) => String(Math.max(1, Math.ceil(1 / size.perSecond)));
 

@@ -1,8 +1,11 @@
 /**
  * The Club Wi-Fi view's answers, cached per committed state (issue 28): thirty phones asking for the same bulletin or
  * team history between two commits cost one build (and one JSON text), not thirty. Phones asking at the same moment
- * share the build under way. Any write to the file (state-version.ts) makes every cached answer old at once; an answer
- * is also kept at most a minute, for what changes with the clock alone ("tonight's games").
+ * share the build under way. Any write to the file (state-version.ts) makes every cached answer old at once (the
+ * reads phones ask for depend on the file alone, never on the clock); ten minutes is a safety net on top.
+ *
+ * Builds run one at a time, with a turn of the event loop between two: the organiser's own requests are answered
+ * between phones' builds instead of queueing behind all of them.
  */
 import type { Result } from '../../shared/ipc/result';
 
@@ -10,7 +13,7 @@ import type { Result } from '../../shared/ipc/result';
 export const READ_CACHE_ENTRIES = 512;
 /** And at most this much text in all (a ten-year bulletin or history is a few hundred KB). */
 export const READ_CACHE_BYTES = 32 * 1024 * 1024;
-export const READ_CACHE_MAX_AGE_MS = 60_000;
+export const READ_CACHE_MAX_AGE_MS = 10 * 60_000;
 
 export interface ReadCacheOptions {
   /** The committed state (null: do not cache, e.g. the file is closed). */
@@ -50,9 +53,12 @@ export function createReadCache(options: ReadCacheOptions): ReadCache {
       drop(key);
     }
   };
-  const build = async (run: () => Promise<Result<unknown>>) => {
+  let line: Promise<unknown> = Promise.resolve();
+  const build = (run: () => Promise<Result<unknown>>): Promise<string> => {
     builds++;
-    return JSON.stringify(await run());
+    const next = line.then(() => new Promise((turn) => setImmediate(turn))).then(async () => JSON.stringify(await run()));
+    line = next.catch(() => {});
+    return next;
   };
 
   return {

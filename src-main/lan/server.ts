@@ -15,6 +15,7 @@ import {
   Buckets,
   DEVICE_BUCKET,
   guardConnections,
+  refusalDelayMs,
   retryAfterSeconds,
   STRANGER_BUCKET,
   TIMEOUT_CHECK_MS,
@@ -127,13 +128,21 @@ export function startLanServer(options: LanServerOptions): Promise<LanServer> {
     refusals.note(addressOf(req.socket), kind);
     sendJson(res, status, body);
   };
-  /** Within its bucket, or refused 429 in words (the body of a refused request is drained by Node, never read). */
+  /**
+   * Within its bucket, or refused 429 in words (the body of a refused request is drained by Node, never read). The
+   * refusal is held back until the bucket would have a token again: a client asking again the moment it is refused
+   * then asks at the bucket's pace, instead of costing the laptop thousands of refusals a second.
+   */
   const withinBudget = (req: http.IncomingMessage, res: http.ServerResponse, buckets: Buckets, size: BucketSize, key: string, json: boolean) => {
     if (buckets.take(key)) return true;
     refusals.note(addressOf(req.socket), 'too many requests');
-    res.setHeader('Retry-After', retryAfterSeconds(size));
-    if (json) sendJson(res, 429, tooMany);
-    else res.writeHead(429, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(tooMany.error.message);
+    const answer = () => {
+      if (res.destroyed || res.headersSent) return;
+      res.setHeader('Retry-After', retryAfterSeconds(size));
+      if (json) sendJson(res, 429, tooMany);
+      else res.writeHead(429, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' }).end(tooMany.error.message);
+    };
+    setTimeout(answer, refusalDelayMs(size)).unref();
     return false;
   };
 
