@@ -151,7 +151,7 @@ export interface GuardedServerOptions {
    * must not rotate the errors out of the log). Without it each refusal is logged, as browser mode does; a 500 is
    * always logged.
    */
-  countRefusal?: (address: string, why: 'wrong host' | 'not a valid request') => void;
+  countRefusal?: (address: string, why: 'wrong host' | 'not a valid request' | 'too slow') => void;
   /** Node's server options (the Club Wi-Fi view checks its timeouts more often than Node's default). */
   serverOptions?: http.ServerOptions;
 }
@@ -200,7 +200,8 @@ export function createGuardedServer(options: GuardedServerOptions): http.Server 
     });
   });
   server.on('clientError', (e: NodeJS.ErrnoException, socket) => {
-    if (options.countRefusal) options.countRefusal(clientAddress(socket as { remoteAddress?: string }), 'not a valid request');
+    if (options.countRefusal)
+      options.countRefusal(clientAddress(socket as { remoteAddress?: string }), e.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'too slow' : 'not a valid request');
     else log(`${label} refused a request its parser could not read (${e.code ?? e.message}).`);
     if (socket.writable && e.code !== 'ECONNRESET') socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();

@@ -7,7 +7,8 @@
 export const REFUSAL_WINDOW_MS = 60_000;
 
 /** Why a phone request was refused, in the summary's words. */
-export type RefusalKind = 'too many connections' | 'too many requests' | 'wrong link' | 'not a phone read' | 'not a valid request' | 'not found' | 'wrong host';
+export type RefusalKind =
+  'too many connections' | 'too many requests' | 'wrong link' | 'not a phone read' | 'not a valid request' | 'too slow' | 'not found' | 'wrong host';
 
 export interface RefusalCounter {
   note(address: string, kind: RefusalKind): void;
