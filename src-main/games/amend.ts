@@ -104,8 +104,18 @@ export type AmendContext = ReturnType<typeof amendContext>;
 
 /** The committed game as a draft to edit: its report, and its awards, honours, recruits and rolls read back from the ledger. */
 export function committedDraft(c: AmendContext): GameDraft {
-  const report = GameReport.parse(c.game.report);
-  const plan = GamePlan.parse(c.game.plan);
+  return draftOfRecord(c, GameReport.parse(c.game.report), GamePlan.parse(c.game.plan).rolls);
+}
+
+/**
+ * committedDraft from a report and plan rolls already checked (the replay: an import checked every game's report and
+ * plan as it read the file, and resolving the draft validates its report again), without parsing them once more.
+ */
+export function draftOfRecord(
+  c: Pick<AmendContext, 'game' | 'items' | 'state'>,
+  report: GameReport,
+  planRolls: readonly GameReport['rolls'][number][],
+): GameDraft {
   const live = c.items.filter((i) => i.gameId === c.game.id && !i.voided);
   const sideOf = (team: string): Side => (team === c.game.teamAId ? 'a' : 'b');
   const expAwardIds = new Set((c.state.ruleset.progression.experience.awards ?? []).map((a) => a.id));
@@ -137,7 +147,7 @@ export function committedDraft(c: AmendContext): GameDraft {
   const { amendments: _history, ...current } = report;
   return {
     step: 'result',
-    report: { ...current, rolls: [...plan.rolls] },
+    report: { ...current, rolls: [...planRolls] },
     awards,
     honours,
     recruits: recruits.map(({ at: _at, ...r }) => r),

@@ -50,6 +50,11 @@ export interface ResolveInput {
   /** Threat of every founded team of the campaign. */
   threats: number[];
   draft: GameDraft;
+  /**
+   * The draft was made from a record already checked (the history's replay, games/amend.ts draftOfRecord): its report
+   * is not parsed again and the rules' inputs, built here complete, are not either. The rules' own checks all run.
+   */
+  checked?: boolean;
 }
 
 /** A roster-ledger entry the game writes (a recruit bought in the wizard). */
@@ -86,7 +91,7 @@ export function recruitModelId(gameId: string, index: number) {
 }
 
 /** Work out everything a draft means. Never throws for bad input: problems come back in words. */
-export function resolveGame({ game, state, teams, threats, draft }: ResolveInput): Resolved {
+export function resolveGame({ game, state, teams, threats, draft, checked = false }: ResolveInput): Resolved {
   const names = modelNames(teams, state);
   const human = humanizer(teams, names);
   const name = (id: string) => names.get(id) ?? id;
@@ -137,7 +142,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
   // scoreGame validates the report first (validateReport) and throws its problems in words: checked once, not twice.
   let score: GameScore;
   try {
-    score = scoreGame(report, state.ruleset, { pointsLimit: state.campaign.pointsLimit });
+    score = scoreGame(report, state.ruleset, { pointsLimit: state.campaign.pointsLimit, reportChecked: checked });
   } catch (e) {
     if (e instanceof GameReportError || e instanceof GameFactsError) {
       problems.push(...e.problems);
@@ -191,6 +196,7 @@ export function resolveGame({ game, state, teams, threats, draft }: ResolveInput
         campaignThreats: threats,
       },
       dice,
+      { complete: checked },
     );
   } catch (e) {
     if (e instanceof MissingRollError) {

@@ -18,6 +18,7 @@
  * own step (games.commit resolves it from the stored state): the full replay would cost it its budget.
  */
 import type { Side } from '../../shared/ipc/schemas/games';
+import type { GamePlan, GameReport } from '../../shared/rules';
 import {
   battleHonoursPreset,
   emptyTeamFold,
@@ -37,9 +38,10 @@ import {
   type TeamList,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
+import type { StoredTeamState } from '../ledger';
 import type { CampaignRow, GameRow, LedgerRow, PlayerRow, TeamRow } from '../db/schema';
 import { gameWords } from '../campaign-file/game-lineage';
-import { committedDraft, type AmendContext } from '../games/amend';
+import { draftOfRecord } from '../games/amend';
 import { checkedRoster, projectionOfFold, stateOf, type LoadedTeam } from '../games/context';
 import { resolveGame } from '../games/resolve';
 import * as gamesRepo from '../repos/games';
@@ -58,11 +60,11 @@ interface ReplayTeam {
   rows: LedgerRow[];
   folded: number;
   /**
-   * The entries among the folded whose standing depends on the moment (voided since, or written after their place:
-   * an amendment's), and which of them the fold leaves out.
+   * The moment the fold stands at: every folded entry counts as it stood then. `changes` are the times, sorted, at
+   * which a folded entry's standing changes (its void; an amendment's entry: when it was written).
    */
-  voidable: LedgerRow[];
-  voidedInFold: Set<string>;
+  foldAt: string;
+  changes: string[];
   fold: TeamFold;
   /** Undefined until the team is founded. */
   roster: Roster | undefined;
@@ -71,6 +73,8 @@ interface ReplayTeam {
   /** Its roster checked against a points limit, and its points, kept until the roster changes. */
   report: { limit: number; report: RosterReport } | undefined;
   rosterPoints: number | undefined;
+  /** Its fold as a stored projection, kept until the fold changes. */
+  projection: StoredTeamState | undefined;
 }
 
 /** The last time, ISO, in any string comparison: the history as it stands now. */
@@ -84,23 +88,22 @@ const NOW = '\uffff';
  */
 function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | ProgressionEntry>, late: ReadonlySet<string>): ReplayTeam {
   const voidedAt = (r: LedgerRow) => (r.voidedAt !== null && r.voidedAt <= at) || (late.has(r.id) && r.createdAt > at);
-  const stale = t.voidable.some((r) => voidedAt(r) !== t.voidedInFold.has(r.id));
+  // An entry's standing differs between the fold's moment and `at` exactly when one of its changes falls between them.
+  const stale = t.foldAt !== at && changesBetween(t.changes, t.foldAt < at ? t.foldAt : at, t.foldAt < at ? at : t.foldAt);
+  t.foldAt = at;
   const start = stale ? 0 : t.folded;
   if (start === t.rows.length) return t;
   if (stale) {
     t.fold = emptyTeamFold();
     t.roster = undefined;
-    t.voidable = [];
-    t.voidedInFold = new Set();
+    t.changes = [];
   }
   // One fold over every entry not folded yet (a fold per entry copies the team's state each time).
   const rows = t.rows.slice(start);
   const data = rows.map((r) => parsed.get(r.id)!);
   const voided = rows.map(voidedAt);
-  rows.forEach((r, i) => {
-    if (r.voidedAt !== null || late.has(r.id)) t.voidable.push(r);
-    if (voided[i]) t.voidedInFold.add(r.id);
-  });
+  const added = rows.flatMap((r) => [...(r.voidedAt !== null ? [r.voidedAt] : []), ...(late.has(r.id) ? [r.createdAt] : [])]);
+  if (added.length > 0) t.changes = [...t.changes, ...added].sort();
   t.fold = foldTeamRows(
     t.fold,
     rows.map((r, i) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: voided[i]! })),
@@ -115,12 +118,25 @@ function teamAt(t: ReplayTeam, at: string, parsed: Map<string, LedgerData | Prog
     );
   t.folded = t.rows.length;
   t.threat = undefined;
+  t.projection = undefined;
   // A game's entries change the roster only by a death (a recruit bought with it is a roster entry): most folds keep it.
   if (stale || data.some((d) => !('v' in d) || d.kind === 'model.died')) {
     t.report = undefined;
     t.rosterPoints = undefined;
   }
   return t;
+}
+
+/** Whether a time in sorted `times` falls in (from, to]. */
+function changesBetween(times: readonly string[], from: string, to: string): boolean {
+  let lo = 0;
+  let hi = times.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (times[mid]! <= from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < times.length && times[lo]! <= to;
 }
 
 /** When a game was last judged: its last amendment's time, or its commit's. Earlier voids count; later ones do not. */
@@ -189,16 +205,18 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
       list,
       rows: [],
       folded: 0,
-      voidable: [],
-      voidedInFold: new Set(),
+      foldAt: '',
+      changes: [],
       fold: emptyTeamFold(),
       roster: undefined,
       threat: undefined,
       report: undefined,
       rosterPoints: undefined,
+      projection: undefined,
     });
   }
-  const games = new Map(gamesRepo.listGames(db, campaignId, { status: ['committed', 'voided'] }).map((g) => [g.id, g]));
+  // Each game is read whole only when it is judged: ten years of reports held at once made the replay mostly garbage collection.
+  const games = new Map(gamesRepo.listGameHeads(db, campaignId, ['committed', 'voided']).map((g) => [g.id, g]));
   const ledger = inPlaceOrder(teamsRepo.campaignLedger(db, campaignId));
   const parsed = new Map(ledger.map((r) => [r.id, teamsRepo.parseLedgerData(r)]));
   const byGame = new Map<string, LedgerRow[]>();
@@ -218,7 +236,8 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
       const game = games.get(row.gameId);
       if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
       if (game.status === 'committed') {
-        const problem = judgeGame(campaign, rulesetAt(game.committedAt ?? game.playedOn), game, byGame.get(game.id)!, teams, parsed, late);
+        const whole = gamesRepo.findGame(db, game.id)!;
+        const problem = judgeGame(campaign, rulesetAt(whole.committedAt ?? whole.playedOn), whole, byGame.get(game.id)!, teams, parsed, late);
         if (problem) return { ok: false, problem: `${capitalise(gameWords(teamNames, game))}: ${problem}` };
         gameCount++;
       }
@@ -261,7 +280,7 @@ function loaded(t: ReplayTeam, campaign: CampaignRow, ruleset: Ruleset): LoadedT
     roster,
     report: t.report?.limit === limit ? t.report.report : (t.report = { limit, report: checkedRoster(t.list, roster, limit) }).report,
     req: fold.req,
-    projection: projectionOfFold(t.row.id, fold),
+    projection: (t.projection ??= projectionOfFold(t.row.id, fold)),
     rosterCap,
   };
 }
@@ -285,12 +304,14 @@ function judgeGame(
   const items = teamsRepo.campaignLedgerItems(rows, (r) => parsed.get(r.id)!);
   let draft;
   try {
-    draft = committedDraft({ game, items, state } as unknown as AmendContext);
+    // The import checked the game's report and plan as it read the file; resolving the draft validates it again.
+    const record = game as GameRow & { report: GameReport; plan: GamePlan };
+    draft = draftOfRecord({ game, items, state }, record.report, record.plan.rolls);
   } catch {
     return 'its result cannot be read.';
   }
   const threats = [...teams.values()].filter((t) => t.roster !== undefined).map(threatOf);
-  const resolved = resolveGame({ game, state, teams: sides, threats, draft });
+  const resolved = resolveGame({ game, state, teams: sides, threats, draft, checked: true });
   const p = resolved.preview;
   if (p.pendingRoll) return `its result needs a roll it does not record (${p.pendingRoll.expression} for ${p.pendingRoll.purpose}).`;
   if (p.blocked) return `its result cannot be applied to the teams as they stood: ${p.blocked}`;

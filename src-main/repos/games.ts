@@ -32,6 +32,18 @@ export function listGames(db: Db, campaignId: string, filter: GameFilter = {}): 
   return db.select().from(games).where(whereGames(campaignId, filter)).orderBy(desc(games.number)).all();
 }
 
+/** A game without its JSON documents: what a walk over a campaign's games needs before it reads one whole. */
+export type GameHead = Pick<GameRow, 'id' | 'number' | 'status' | 'teamAId' | 'teamBId' | 'playedOn'>;
+
+/** The heads of a campaign's games with these statuses (the history's replay reads each game whole when it judges it). */
+export function listGameHeads(db: Db, campaignId: string, status: GameRow['status'][]): GameHead[] {
+  return db
+    .select({ id: games.id, number: games.number, status: games.status, teamAId: games.teamAId, teamBId: games.teamBId, playedOn: games.playedOn })
+    .from(games)
+    .where(whereGames(campaignId, { status }))
+    .all();
+}
+
 /**
  * The games list's lines, newest first, at most `limit`: the columns a summary shows and the mission's name from the
  * plan, without reading the report and draft JSON of every game (issue 9).

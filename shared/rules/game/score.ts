@@ -26,7 +26,7 @@ import { clubMission, isClubMissionId } from '../club-8th/missions';
 import type { ClubMission } from '../club-8th/missions';
 import { scoreClubMission } from '../club-8th/scoring';
 import type { GameReport } from './report';
-import { GameReportError, clubFacts, toGameFacts, validateReport } from './report';
+import { GameReportError, clubFacts, toGameFacts, reportProblems, validateReport } from './report';
 
 export interface GameScore {
   /** A seed-004 mission id, or one of seed 003's. */
@@ -54,6 +54,8 @@ export interface GameScore {
 export interface ScoreOptions {
   /** The campaign's points limit, when it differs from the ruleset's team points limit. */
   pointsLimit?: number;
+  /** The report's shape was checked already (reportProblems): only the rules' checks run again. */
+  reportChecked?: boolean;
 }
 
 /**
@@ -69,7 +71,7 @@ export interface ScoreOptions {
  * score.margin; // → null (000's Margin of Victory is only for its points-value Victory Points)
  */
 export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOptions = {}): GameScore {
-  const problems = validateReport(report, ruleset.missions);
+  const problems = options.reportChecked ? reportProblems(report, ruleset.missions) : validateReport(report, ruleset.missions);
   if (problems.length > 0) throw new GameReportError(problems);
   const pointsLimit = options.pointsLimit ?? ruleset.team.pointsLimit;
   if (isClubMissionId(report.missionId)) return scoreClubGame(report, clubMission(report.missionId), pointsLimit);

@@ -89,6 +89,15 @@ export const TeamState = z.object({
 export type TeamState = z.infer<typeof TeamState>;
 export type TeamStateInput = z.input<typeof TeamState>;
 
+/** How applyGame takes its input. */
+export interface ApplyOptions {
+  /**
+   * The awards and team states are complete as built by the caller from checked records (the history's replay: every
+   * default filled in), so they are not parsed again; the rules' own checks (validate) still run.
+   */
+  complete?: boolean;
+}
+
 export interface ApplyGameInput {
   /** The game's id: every entry is tied to it (voidGame). */
   gameId: string;
@@ -270,14 +279,18 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
  * ledger.filter((e) => e.team === 'orks').map((e) => e.kind === 'req.awarded' && e.award);
  * // → ['took-part', 'stalemate', 'considerate-commander']
  */
-export function applyGame(input: ApplyGameInput, dice: DiceSource): ProgressionEntry[] {
+export function applyGame(input: ApplyGameInput, dice: DiceSource, options: ApplyOptions = {}): ProgressionEntry[] {
   const { ruleset, facts, gameId, winner } = input;
   const p = ruleset.progression;
   // docs/progression.md: "Until a table is filled in, the app says exactly which table is missing… it never invents numbers".
   for (const key of requiredTables(ruleset)) requireTable(ruleset, key);
 
-  const awards: Record<Side, SideAwardsFacts> = { a: SideAwardsFacts.parse(input.awards.a), b: SideAwardsFacts.parse(input.awards.b) };
-  const teams: Record<Side, TeamState> = { a: TeamState.parse(input.teams.a), b: TeamState.parse(input.teams.b) };
+  const [awards, teams] = options.complete
+    ? [input.awards as Record<Side, SideAwardsFacts>, input.teams as Record<Side, TeamState>]
+    : [
+        { a: SideAwardsFacts.parse(input.awards.a), b: SideAwardsFacts.parse(input.awards.b) },
+        { a: TeamState.parse(input.teams.a), b: TeamState.parse(input.teams.b) },
+      ];
   validate(input, awards, teams);
 
   const entries: ProgressionEntry[] = [];

@@ -71,17 +71,31 @@ export function projectModels(entries: readonly ProgressionEntry[]): Projection 
 /**
  * Go on folding from a projection already made (Herald keeps each team's projection in the campaign file and folds
  * only a new game's entries into it): `foldProgression(projectModels(xs), ys)` equals `projectModels([...xs, ...ys])`.
- * `start` is not changed.
+ * `start` is not changed: what the entries touch is copied (copy on write), the rest is shared with it. No projection
+ * is ever changed in place, so sharing is safe; a whole copy per fold made a ten-year replay quadratic (issue 27).
  *
  * @example
  * const before = projectModels(ledger.slice(0, 3));
  * foldProgression(before, ledger.slice(3)); // → the same as projectModels(ledger)
  */
 export function foldProgression(start: Projection, entries: readonly ProgressionEntry[]): Projection {
-  // A deep copy (JSON round trip: shared/rules has no structuredClone): the caller's projection stays as it was.
-  const { models, teams } = JSON.parse(JSON.stringify(start)) as Projection;
-  const teamOf = (id: string) => (teams[id] ??= emptyTeam(id));
-  const modelOf = (id: string, team: string) => (models[id] ??= emptyModel(id, team));
+  const models = { ...start.models };
+  const teams = { ...start.teams };
+  const own = new Set<object>();
+  const teamOf = (id: string) => {
+    const t = teams[id];
+    if (t && own.has(t)) return t;
+    const copy = t ? { ...t, teamHonours: [...t.teamHonours] } : emptyTeam(id);
+    own.add(copy);
+    return (teams[id] = copy);
+  };
+  const modelOf = (id: string, team: string) => {
+    const m = models[id];
+    if (m && own.has(m)) return m;
+    const copy = m ? { ...m, advances: [...m.advances], permanentInjuries: [...m.permanentInjuries], honours: [...m.honours] } : emptyModel(id, team);
+    own.add(copy);
+    return (models[id] = copy);
+  };
 
   for (const e of entries) {
     if (e.voided) continue;
@@ -138,13 +152,13 @@ export function foldProgression(start: Projection, entries: readonly Progression
   }
 
   for (const m of Object.values(models)) {
-    if (m.mauled !== null && m.mauled.gameId !== teams[m.team]?.lastGameId) m.mauled = null;
+    if (m.mauled !== null && m.mauled.gameId !== teams[m.team]?.lastGameId) modelOf(m.model, m.team).mauled = null;
   }
+  const honourPoints = new Map<string, number>();
+  for (const m of Object.values(models)) if (!m.dead) honourPoints.set(m.team, (honourPoints.get(m.team) ?? 0) + m.honours.reduce((x, h) => x + h.cost, 0));
   for (const t of Object.values(teams)) {
-    const modelHonours = Object.values(models)
-      .filter((m) => m.team === t.team && !m.dead)
-      .reduce((s, m) => s + m.honours.reduce((x, h) => x + h.cost, 0), 0);
-    t.honourPoints = modelHonours + t.teamHonours.reduce((x, h) => x + h.cost, 0);
+    const points = (honourPoints.get(t.team) ?? 0) + t.teamHonours.reduce((x, h) => x + h.cost, 0);
+    if (points !== t.honourPoints) teamOf(t.team).honourPoints = points;
   }
   return { models, teams };
 }
