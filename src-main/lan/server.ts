@@ -3,6 +3,10 @@
  * serves the phone pages and answers only the read channels of read-channels.ts. It is built on browser mode's
  * hardened server (bridge/server.ts: security headers, Host check, request targets, errors) with its own token, its
  * own Host (the chosen network address) and no event stream (phones refresh by asking again).
+ *
+ * Issue 28: phones get a bounded share of the laptop — connection caps and timeouts, a token bucket per phone and per
+ * address (limits.ts) — their answers are cached per committed state (read-cache.ts), refusals are summed up in the
+ * log once a minute (refusals.ts), and only the phone's own files are served, matched after decoding the path.
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
