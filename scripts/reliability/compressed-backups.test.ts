@@ -4,8 +4,9 @@
  * be unverified, the campaign file stays intact, and the next start removes every temporary file the kill left. A
  * child restoring a compressed backup is killed the same way: the file is before or after, never a mix. Then restores
  * from both kinds — a compressed backup and a plain one from before (an old manifest) — each give back exactly what
- * was backed up. Counts merged into reports/reliability.json under `compressedBackups`. `npm run test:reliability`
- * runs 30 kills of each; `npm test` 4.
+ * was backed up. Issue 28: 24 KB files that unpack to 768 MB, dropped into the backups folder with matching manifests,
+ * are never unpacked whole — not listed, or refused in words with nothing changed. Counts merged into
+ * reports/reliability.json under `compressedBackups`. `npm run test:reliability` runs 30 kills of each; `npm test` 4.
  */
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
@@ -17,6 +18,7 @@ import type { BackupView } from '../../shared/ipc/schemas/backups';
 import { listVerifiedBackups } from '../../src-main/db/backup';
 import { MIGRATIONS, call, tempDir, testCore } from '../../src-main/test-support';
 import { plainBackup } from '../../src-main/test-support/plain-backup';
+import { plantBomb } from '../../src-main/test-support/zstd-bomb';
 import { mergeReliabilityReport } from './report-file';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
@@ -228,4 +230,41 @@ describe('compressed backups under faults (issue 21)', () => {
     report.restoreBothKinds = t;
     expect(t).toEqual({ restores: RESTORES * 2, plainDiffer: 0, compressedDiffer: 0 });
   }, 300_000);
+  it('bombs in the backups folder (issue 28): a 24 KB file that unpacks to 768 MB is never unpacked whole, and nothing changes', async () => {
+    const dir = tempDir('herald-zstd-bombs-');
+    const core = await seeded(dir);
+    const schemaVersion = Number(core.opened.sqlite.pragma('user_version', { simple: true }));
+    core.close();
+    const backupsDir = path.join(dir, 'backups');
+    // What each manifest says the file holds: the bomb's real size, a believable one, nothing (an old manifest, under
+    // both names a backup can have).
+    const bombs = [
+      { name: 'herald-20261127-060001Z-by-hand.sqlite.zst', claims: 768 * 1024 * 1024 },
+      { name: 'herald-20261127-060002Z-by-hand.sqlite.zst', claims: 300_000 },
+      { name: 'herald-20261127-060003Z-by-hand.sqlite.zst', claims: undefined },
+      { name: 'herald-20261127-060004Z-by-hand.sqlite', claims: undefined },
+    ];
+    bombs.forEach((b, i) => plantBomb(backupsDir, b.name, `2026-11-27T06:00:0${i + 1}.000Z`, schemaVersion, b.claims));
+    const next = testCore(dir); // after a restart, as the issue found it
+    const before = contentOf(path.join(dir, 'herald.sqlite'));
+    const mark = Math.max(process.resourceUsage().maxRSS * 1024, process.memoryUsage().rss);
+    const listed = (await call<BackupView[]>(next, 'backups.list', {})).map((b) => b.file);
+    const t = { planted: bombs.length, listed: 0, refusedInWords: 0, restored: 0, peakGrowthMB: 0, changed: 0 };
+    for (const { name } of bombs) {
+      if (!listed.includes(name)) continue;
+      t.listed++;
+      for (const channel of ['backups.restore', 'backups.campaigns']) {
+        const r = await next.invoke(channel, { file: name });
+        if (r.ok) t.restored++;
+        else if (r.error.code === 'VALIDATION' && /is damaged: it would unpack to more than .*Nothing was changed\./.test(r.error.message)) t.refusedInWords++;
+      }
+    }
+    t.peakGrowthMB = Math.round((process.resourceUsage().maxRSS * 1024 - mark) / (1024 * 1024));
+    next.opened.sqlite.pragma('wal_checkpoint(TRUNCATE)');
+    if (contentOf(path.join(dir, 'herald.sqlite')) !== before) t.changed++;
+    next.close();
+    report.bombs = t;
+    expect(t).toMatchObject({ planted: 4, listed: 3, refusedInWords: 6, restored: 0, changed: 0 });
+    expect(t.peakGrowthMB).toBeLessThan(256); // one unpacked whole would take 768 MB
+  }, 120_000);
 });
