@@ -71,8 +71,9 @@ export function compressSync(data: Buffer): Buffer {
 }
 
 /**
- * The most any backup may unpack to, whatever its manifest says (issue 28): twelve times the benchmark's ten-year
- * campaign file (72 MB), and well past what Herald itself could back up (a backup serializes the whole file in memory).
+ * The most any backup may unpack to, whatever its manifest says (issue 28): about fifteen times the benchmark's
+ * ten-year campaign file (72 MB); a backup serializes the whole file in memory, so a larger one would strain the
+ * laptop long before this.
  */
 export const UNPACK_CEILING_BYTES = 1 << 30;
 /**
