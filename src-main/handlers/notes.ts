@@ -6,7 +6,7 @@ import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { CampaignRecordView, Note } from '../../shared/ipc/schemas/narrative';
 import { normaliseNote } from '../../shared/names';
-import { campaignRecords, GameReport, type RecordsGame } from '../../shared/rules';
+import { campaignRecords } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { NoteRow } from '../db/schema';
@@ -22,27 +22,24 @@ const view = (n: NoteRow): Note => ({ subjectKind: n.subjectKind, subjectId: n.s
 
 /** Every model the campaign's founded teams ever had (their projections' directories), with its team. */
 export function campaignModels(db: Db, campaignId: string): { id: string; teamId: string; name: string }[] {
+  return modelsOf(readCampaignStates(db, campaignId));
+}
+
+function modelsOf(states: ReturnType<typeof readCampaignStates>): { id: string; teamId: string; name: string }[] {
   const out: { id: string; teamId: string; name: string }[] = [];
-  for (const [teamId, s] of readCampaignStates(db, campaignId))
-    for (const [id, m] of Object.entries(s.state.directory)) out.push({ id, teamId, name: m.name || m.entryId });
+  for (const [teamId, s] of states) for (const [id, m] of Object.entries(s.state.directory)) out.push({ id, teamId, name: m.name || m.entryId });
   return out;
 }
 
-/** The records, from the committed games' reports (voided games and drafts count for nothing). */
+/**
+ * The records, kept like the standings (issue 29): each model's games and kills as its team's stored fold counts them
+ * (every commit, void and amendment keeps them), and the committed games' results — never the games' reports.
+ */
 export function recordsOf(db: Db, campaignId: string): CampaignRecordView[] {
-  const games: RecordsGame[] = gamesRepo.listGames(db, campaignId, { status: ['committed'] }).map((g) => {
-    const report = g.report === null ? null : GameReport.parse(g.report);
-    return {
-      number: g.number,
-      status: g.status,
-      teamA: g.teamAId,
-      teamB: g.teamBId,
-      winner: g.winner,
-      models: (report?.models ?? []).map((m) => ({ id: m.id, tookPart: m.tookPart, outOfActionBy: m.outOfAction?.by ?? null })),
-    };
-  });
+  const states = readCampaignStates(db, campaignId);
+  const stats = [...states.values()].flatMap((s) => Object.entries(s.state.stats).map(([id, c]) => ({ id, games: c.games, kills: c.kills })));
   const teams = teamsRepo.listTeams(db, campaignId).map((t) => ({ id: t.id, name: t.name }));
-  return campaignRecords({ teams, models: campaignModels(db, campaignId), games });
+  return campaignRecords({ teams, models: modelsOf(states), stats, results: gamesRepo.committedResults(db, campaignId) });
 }
 
 function checkSubject(db: Db, campaignId: string, kind: NoteRow['subjectKind'], subjectId: string) {

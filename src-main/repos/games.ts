@@ -44,6 +44,17 @@ export function listGameHeads(db: Db, campaignId: string, status: GameRow['statu
     .all();
 }
 
+/** The committed games' results (the records' winning runs): the result columns only, never a report. */
+export function committedResults(db: Db, campaignId: string): { number: number; teamA: string; teamB: string; winner: GameRow['winner'] }[] {
+  return prepared(db, 'games.committedResults', (d) =>
+    d
+      .select({ number: games.number, teamA: games.teamAId, teamB: games.teamBId, winner: games.winner })
+      .from(games)
+      .where(and(eq(games.campaignId, sql.placeholder('campaignId')), eq(games.status, 'committed')))
+      .prepare(),
+  ).all({ campaignId });
+}
+
 /**
  * The games list's lines, newest first, at most `limit`: the columns a summary shows and the mission's name from the
  * plan, without reading the report and draft JSON of every game (issue 9).

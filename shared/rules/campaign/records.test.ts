@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campaignRecords, type RecordsGame, type RecordsInput } from './records';
+import { campaignRecords, type RecordsInput, type RecordsResult } from './records';
 
 const teams = [
   { id: 'ta', name: 'Da Boyz' },
@@ -12,57 +12,38 @@ const models = [
   { id: 'b1', teamId: 'tb', name: 'Brother Kol' },
   { id: 'c1', teamId: 'tc', name: 'Vessa' },
 ];
-const game = (
-  number: number,
-  teamA: string,
-  teamB: string,
-  winner: RecordsGame['winner'],
-  status: RecordsGame['status'] = 'committed',
-  extra: RecordsGame['models'] = [],
-): RecordsGame => ({
-  number,
-  status,
-  teamA,
-  teamB,
-  winner,
-  models: extra,
-});
-const input = (games: RecordsGame[]): RecordsInput => ({ teams, models, games });
-const byKind = (games: RecordsGame[]) => Object.fromEntries(campaignRecords(input(games)).map((r) => [r.kind, r]));
+const game = (number: number, teamA: string, teamB: string, winner: RecordsResult['winner']): RecordsResult => ({ number, teamA, teamB, winner });
+type Stat = RecordsInput['stats'][number];
+const input = (results: RecordsResult[], stats: Stat[] = []): RecordsInput => ({ teams, models, stats, results });
+const byKind = (results: RecordsResult[], stats: Stat[] = []) => Object.fromEntries(campaignRecords(input(results, stats)).map((r) => [r.kind, r]));
 
 describe('campaign records (issue 22)', () => {
   it('has no records before any game is committed', () => {
     expect(campaignRecords(input([]))).toEqual([]);
-    expect(campaignRecords(input([game(1, 'ta', 'tb', null, 'draft')]))).toEqual([]);
+    expect(campaignRecords(input([], [{ id: 'a1', games: 0, kills: 0 }]))).toEqual([]);
   });
 
-  it('counts kills from who took each casualty out of action, and games fought per model', () => {
-    const r = byKind([
-      game(1, 'ta', 'tb', 'a', 'committed', [
-        { id: 'a1', tookPart: true },
-        { id: 'a2', tookPart: true },
-        { id: 'b1', tookPart: true, outOfActionBy: 'a1' },
-      ]),
-      game(2, 'ta', 'tc', 'a', 'committed', [
-        { id: 'a1', tookPart: true },
-        { id: 'c1', tookPart: true, outOfActionBy: 'a1' },
-      ]),
-    ]);
+  it('takes kills and games fought per model from the teams’ counts, games and winning runs from the results', () => {
+    const r = byKind(
+      [game(1, 'ta', 'tb', 'a'), game(2, 'ta', 'tc', 'a')],
+      [
+        { id: 'a1', games: 2, kills: 2 },
+        { id: 'a2', games: 1, kills: 0 },
+        { id: 'b1', games: 1, kills: 0 },
+        { id: 'c1', games: 1, kills: 0 },
+      ],
+    );
     expect(r.mostKills).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'], valueText: '2 kills', text: 'Most kills: Grukk (Da Boyz), 2 kills' });
     expect(r.longestServing).toMatchObject({ value: 2, holders: ['Grukk (Da Boyz)'] });
     expect(r.mostGames).toMatchObject({ value: 2, holders: ['Da Boyz'], text: 'Most games: Da Boyz, 2 games' });
     expect(r.longestWinningRun).toMatchObject({ value: 2, text: 'Longest winning run: Da Boyz, 2 wins in a row' });
   });
 
-  it('leaves voided games out of every record', () => {
-    const kill = [
-      { id: 'b1', tookPart: true },
-      { id: 'a1', tookPart: true, outOfActionBy: 'b1' },
-    ];
-    const r = byKind([game(1, 'ta', 'tb', 'b', 'voided', kill), game(2, 'ta', 'tb', 'b', 'voided', kill), game(3, 'tb', 'tc', 'draw')]);
+  it('leaves out a record nobody holds: a draw is no winning run, a model without a kill holds no kill record', () => {
+    const r = byKind([game(3, 'tb', 'tc', 'draw')], [{ id: 'b1', games: 1, kills: 0 }]);
     expect(r.mostKills).toBeUndefined();
-    expect(r.longestServing).toBeUndefined();
     expect(r.longestWinningRun).toBeUndefined();
+    expect(r.longestServing).toMatchObject({ value: 1, holders: ['Brother Kol (Iron Saints)'] });
     expect(r.mostGames).toMatchObject({ value: 1, holders: ['Ash Walkers', 'Iron Saints'] });
   });
 
@@ -80,8 +61,8 @@ describe('campaign records (issue 22)', () => {
   });
 
   it('names every holder of a tied record, and the first three in its line when more share it', () => {
-    const all = models.map((m) => ({ id: m.id, tookPart: true }));
-    expect(byKind([game(1, 'ta', 'tc', 'draw', 'committed', all)]).longestServing).toMatchObject({
+    const all = models.map((m) => ({ id: m.id, games: 1, kills: 0 }));
+    expect(byKind([game(1, 'ta', 'tc', 'draw')], all).longestServing).toMatchObject({
       holders: ['Brother Kol (Iron Saints)', 'Grukk (Da Boyz)', 'Snag (Da Boyz)', 'Vessa (Ash Walkers)'],
       holdersText: 'Brother Kol (Iron Saints), Grukk (Da Boyz), Snag (Da Boyz) and 1 more',
     });

@@ -2,23 +2,28 @@
  * The campaign's records (issue 22): most kills, longest-serving model, most games, longest winning run. Read from
  * committed games only: a voided game (and a draft) counts for nothing, as in the standings. These are club honours
  * for the bulletin, not rules of the seeds, so nothing here is cited. Ties are shared: every holder is named.
+ *
+ * Kept like the standings (issue 29): the models' counts are the games and kills each team's ledger fold keeps
+ * (team-fold.ts countGame, written with every commit, void and amendment), and the teams' come from the games'
+ * results, so the campaign page never reads ten years of reports to show them.
  */
 
-export interface RecordsGame {
+/** A committed game's result: its number (game order) and who won. */
+export interface RecordsResult {
   number: number;
-  status: 'draft' | 'committed' | 'voided';
   teamA: string;
   teamB: string;
   winner: 'a' | 'b' | 'draw' | null;
-  /** The report's models: who took part, and who took each casualty out of action. */
-  models: readonly { id: string; tookPart: boolean; outOfActionBy?: string | null }[];
 }
 
 export interface RecordsInput {
   teams: readonly { id: string; name: string }[];
   /** Every model the campaign's teams ever had (the directory), with its team. */
   models: readonly { id: string; teamId: string; name: string }[];
-  games: readonly RecordsGame[];
+  /** Each model's committed games fought and kills made (a Squad counts as its roster model: team-fold.ts countGame). */
+  stats: readonly { id: string; games: number; kills: number }[];
+  /** The committed games' results, in any order (voided games and drafts are not among them). */
+  results: readonly RecordsResult[];
 }
 
 export type RecordKind = 'mostKills' | 'longestServing' | 'mostGames' | 'longestWinningRun';
@@ -52,7 +57,7 @@ const add = (m: Map<string, number>, id: string, by = 1) => m.set(id, (m.get(id)
 
 /** The four records, in a fixed order, leaving out any nobody holds yet. */
 export function campaignRecords(input: RecordsInput): CampaignRecord[] {
-  const games = input.games.filter((g) => g.status === 'committed').sort((x, y) => x.number - y.number);
+  const results = [...input.results].sort((x, y) => x.number - y.number);
   const teamName = new Map(input.teams.map((t) => [t.id, t.name]));
   const model = new Map(input.models.map((m) => [m.id, m]));
   const modelName = (id: string) => {
@@ -61,16 +66,12 @@ export function campaignRecords(input: RecordsInput): CampaignRecord[] {
   };
   const team = (id: string) => teamName.get(id) ?? id;
 
-  const kills = new Map<string, number>();
-  const fought = new Map<string, number>();
+  const kills = new Map(input.stats.map((s) => [s.id, s.kills]));
+  const fought = new Map(input.stats.map((s) => [s.id, s.games]));
   const played = new Map<string, number>();
   const run = new Map<string, number>();
   const bestRun = new Map<string, number>();
-  for (const g of games) {
-    for (const m of g.models) {
-      if (m.tookPart) add(fought, m.id);
-      if (m.outOfActionBy) add(kills, m.outOfActionBy);
-    }
+  for (const g of results) {
     for (const [side, id] of [
       ['a', g.teamA],
       ['b', g.teamB],
