@@ -1,12 +1,26 @@
 import { defineConfig } from 'vite';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
+
+/**
+ * Fonts once (issue 29): every browser Herald runs in (Electron's Chromium, the phones' browsers) reads woff2, so the
+ * @fontsource faces keep only their woff2 source and the woff copies (half the fonts' bytes) are never bundled.
+ */
+const woff2Only = (): Plugin => ({
+  name: 'herald-woff2-only',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!/[\\/]@fontsource[\\/].*\.css$/.test(id)) return null;
+    return { code: code.replace(/,\s*url\([^)]*\.woff\)\s*format\(['"]woff['"]\)/g, ''), map: null };
+  },
+});
 
 // The renderer. Built to dist/renderer and loaded by Electron (app:// protocol) or served by browser mode.
 export default defineConfig({
   root: 'src-renderer',
   base: './',
-  plugins: [svelte()],
+  plugins: [woff2Only(), svelte()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,

@@ -118,6 +118,8 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     const root = path.resolve('dist/renderer');
     const assets = fs.readdirSync(path.join(root, 'assets'));
     expect(assets.some((a) => a.endsWith('.js')) && assets.some((a) => a.endsWith('.css')) && assets.some((a) => a.endsWith('.woff2'))).toBe(true);
+    // Fonts once (issue 29): woff2 only, no woff copies.
+    expect(assets.filter((a) => a.endsWith('.woff'))).toEqual([]);
     for (const [url, file] of [
       [APP_INDEX_URL, 'index.html'],
       [`${APP_ORIGIN}/`, 'index.html'],
