@@ -202,14 +202,16 @@ export function vitalIntelligenceMarkers(board: { width: number; depth: number }
 }
 
 /**
- * 003 Beachhead: a deployment-zone marker may not be "within 8" of any battlefield edge or within 12" of any other objective marker".
+ * 003 Beachhead: "Neither of these objective markers can be set up within 8" of any battlefield edge or within 12" of
+ * any other objective marker." Within is inclusive (docs/decisions.md "Issue 30: within is inclusive"): a marker
+ * exactly 8" from an edge or exactly 12" from another marker is within it, so it must be more than 8" and 12" away.
  *
  * @example
  * beachheadMarkerAllowed({ nearestEdgeInches: 10, nearestMarkerInches: 14 }); // → true
- * beachheadMarkerAllowed({ nearestEdgeInches: 6, nearestMarkerInches: null }); // → false
+ * beachheadMarkerAllowed({ nearestEdgeInches: 8, nearestMarkerInches: null }); // → false (exactly 8" is within 8")
  */
 export function beachheadMarkerAllowed(at: { nearestEdgeInches: number; nearestMarkerInches: number | null }): boolean {
-  return at.nearestEdgeInches >= 8 && (at.nearestMarkerInches === null || at.nearestMarkerInches >= 12);
+  return at.nearestEdgeInches > 8 && (at.nearestMarkerInches === null || at.nearestMarkerInches > 12);
 }
 
 /**

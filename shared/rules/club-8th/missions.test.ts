@@ -160,8 +160,11 @@ describe('003 Eternal War objectives', () => {
     expect(pushThemBackScore(4, ['enemy-zone'])).toBe(3);
   });
 
-  it('003 Beachhead: a zone marker not within 8" of an edge nor within 12" of another marker', () => {
-    expect(beachheadMarkerAllowed({ nearestEdgeInches: 8, nearestMarkerInches: 12 })).toBe(true);
+  it('003 Beachhead: "Neither of these objective markers can be set up within 8" of any battlefield edge or within 12" of any other objective marker" — exactly 8" and 12" are within', () => {
+    expect(beachheadMarkerAllowed({ nearestEdgeInches: 8, nearestMarkerInches: 20 })).toBe(false);
+    expect(beachheadMarkerAllowed({ nearestEdgeInches: 10, nearestMarkerInches: 12 })).toBe(false);
+    expect(beachheadMarkerAllowed({ nearestEdgeInches: 8.1, nearestMarkerInches: 12.1 })).toBe(true);
+    expect(beachheadMarkerAllowed({ nearestEdgeInches: 9, nearestMarkerInches: null })).toBe(true);
     expect(beachheadMarkerAllowed({ nearestEdgeInches: 7.9, nearestMarkerInches: 20 })).toBe(false);
     expect(beachheadMarkerAllowed({ nearestEdgeInches: 10, nearestMarkerInches: 11 })).toBe(false);
   });

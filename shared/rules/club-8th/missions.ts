@@ -170,7 +170,7 @@ export const BEACHHEAD: ClubMission = {
   armies: ARMIES,
   battlefield: {
     objectiveMarkers: 3,
-    text: 'Set up terrain, then one objective marker in the centre. At deployment each player sets up one more marker in their own deployment zone, not within 8" of any battlefield edge or 12" of any other marker.',
+    text: 'Set up terrain, then one objective marker in the centre. At deployment each player sets up one more marker in their own deployment zone, more than 8" from every battlefield edge and more than 12" from any other marker (exactly 8" or 12" is within, so not allowed).',
   },
   deployment: WHOLE_ARMY_DEPLOYMENT,
   firstTurn: FIRST_TURN,

@@ -13,6 +13,7 @@ import { clubFacts, reportFromPlan, validateReport } from './report';
 import type { GameReport, ModelReport } from './report';
 import { scoreGame } from './score';
 import { withOptionalRules } from './optional-rules';
+import { reportModelsOf } from './squads';
 
 const sides = { a: { teamId: 'wolves' }, b: { teamId: 'orks' } };
 const club = withOptionalRules(battleHonoursPreset(), { 'club-8th-missions': true });
@@ -236,7 +237,7 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
     expect(validateReport(report)).toEqual([
       "Player A's Capture the Data VP (71) are more than 7 battle rounds can give (70).",
       "Vital Intelligence has no Tactical Objectives: remove Player A's Tactical Objective VP.",
-      'Player A has First Strike, but no enemy model was taken out of action.',
+      'Player A has First Strike, but no enemy unit was destroyed.',
       'Vital Intelligence has no outright mission win (seed 003): the game ends after its battle rounds and the victory points decide.',
     ]);
     const beachhead = reportFromPlan(planned('beachhead', [[5], [2], [3]]), models());
@@ -275,5 +276,66 @@ describe('003 missions in a game: the report and the score (VICTORY CONDITIONS)'
       'first-blood',
     ]);
     expect(entries.find((e) => e.kind === 'injury.rolled')).toMatchObject({ model: 'b-sp' });
+  });
+});
+
+describe('003 counts units, not models: a Squad is one unit (squads.ts unitsDestroyed)', () => {
+  const planned = (mission: string, dice: number[][]) => planGame(club, { sides, mission }, new PhysicalDice(dice));
+  /** Player A: a Team Leader and one Core model; Player B: a Team Leader and a Guardsman Squad of ten. */
+  const guardGame = (mission: string, dice: number[][]) => {
+    const squad = reportModelsOf(
+      { modelId: 'third', name: 'Third Squad', entryName: 'Guardsman Squad', category: 'squad', squadSize: 10, specialRules: [] },
+      'b',
+    );
+    return reportFromPlan(planned(mission, dice), [m('a-tl', 'a', { type: 'team-leader' }), m('a-1', 'a'), m('b-tl', 'b', { type: 'team-leader' }), ...squad]);
+  };
+  const killGuardsmen = (r: GameReport, n: number) => {
+    for (let i = 1; i <= n; i++) out(r, `third#${i}`, i % 2 === 0 ? 'a-tl' : 'a-1');
+  };
+
+  it('003 No Mercy, No Quarter Given: "Each player scores 1 victory point for each enemy unit that is destroyed" — 9 of 10 Guardsmen out give 0 VP, the whole squad 1', () => {
+    const report = guardGame('no-mercy', [[1], [6], [4]]);
+    killGuardsmen(report, 9);
+    expect(clubFacts(report).a.enemyUnitsDestroyed).toBe(0);
+    // No unit destroyed yet: First Blood ("The first unit, of any kind, to be destroyed") is not asked for…
+    expect(validateReport(report)).toEqual([]);
+    expect(scoreGame(report, club).vp).toEqual({ a: 0, b: 0 });
+    // …and cannot be ticked for nine Guardsmen.
+    report.sides.a.firstBlood = true;
+    expect(validateReport(report)).toEqual([
+      'Player A has First Blood, but no enemy unit was destroyed (a squad is destroyed only when its last member is): in No Mercy First Blood is the first unit destroyed.',
+    ]);
+    // The tenth falls: one unit destroyed, 1 VP, and First Blood is Player A's.
+    killGuardsmen(report, 10);
+    expect(clubFacts(report).a.enemyUnitsDestroyed).toBe(1);
+    expect(validateReport(report)).toEqual([]);
+    const s = scoreGame(report, club);
+    expect(s.vp).toEqual({ a: 2, b: 0 });
+    expect(s.lines.map((l) => l.reason)).toEqual([
+      'No Quarter Given: 1 enemy unit destroyed (1 VP each).',
+      "First Blood: the first unit destroyed was the enemy's.",
+    ]);
+    // The Team Leader too: two units, and Slay the Warlord "in addition".
+    out(report, 'b-tl', 'a-tl');
+    report.ending = { kind: 'no-models-left', side: 'b' };
+    expect(scoreGame(report, club).vp).toEqual({ a: 4, b: 0 });
+  });
+
+  it('003 First Blood "If two or more units from opposing forces are destroyed simultaneously": a squad member lost is no unit destroyed', () => {
+    const report = guardGame('no-mercy', [[1], [6], [4]]);
+    killGuardsmen(report, 3);
+    out(report, 'a-1', 'b-tl');
+    report.club8th = { a: {}, b: {}, firstBloodSimultaneous: true };
+    expect(validateReport(report)).toEqual(['First Blood at the same time needs a unit destroyed on each side.']);
+  });
+
+  it('003 First Strike: "You score 1 victory point if any units from your opponent\'s army were destroyed during the first battle round" — not for squad members', () => {
+    const report = guardGame('beachhead', [[5], [2], [3]]);
+    killGuardsmen(report, 9);
+    report.club8th!.a.firstStrike = true;
+    expect(validateReport(report)).toEqual(['Player A has First Strike, but no enemy unit was destroyed (a squad is destroyed only when its last member is).']);
+    killGuardsmen(report, 10);
+    expect(validateReport(report)).toEqual([]);
+    expect(scoreGame(report, club).vp.a).toBe(1);
   });
 });

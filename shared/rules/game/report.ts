@@ -21,6 +21,7 @@ import type { ClubMission } from '../club-8th/missions';
 import type { ClubGameFacts } from '../club-8th/scoring';
 import { PUSH_THEM_BACK_VP } from '../club-8th/battle';
 import { SideId } from './plan';
+import { squadOfMember, unitsDestroyed } from './squads';
 import type { GamePlan } from './plan';
 import { MAX_AMENDMENTS, ReportAmendment } from './amendment';
 
@@ -273,9 +274,10 @@ export function clubInputs(mission: Pick<ClubMission, 'victoryConditions'>): {
 /**
  * The facts seed 003's victory conditions are scored from (club-8th `scoreClubMission`), read from a report. Readings:
  * a side's Warlord is its Team Leader (Kill Team has no other), slain when it took part and was taken out of action;
- * each model line is a unit (a Squad is one line, one unit), destroyed when taken out of action; Linebreaker is a
- * living model in the enemy deployment zone; First Blood's "first unit destroyed" belongs to the side that did not
- * cause it (the sides' First Blood), or to both when `club8th.firstBloodSimultaneous`.
+ * a single model is a unit, destroyed when taken out of action, and a Squad is one unit, destroyed only when every
+ * member is (squads.ts unitsDestroyed: 9 of 10 Guardsmen out of action give no VP); Linebreaker is a living model in
+ * the enemy deployment zone; First Blood's "first unit destroyed" belongs to the side that did not cause it (the
+ * sides' First Blood), or to both when `club8th.firstBloodSimultaneous`.
  *
  * @example
  * // report: a No Mercy game where Player A took out Player B's Team Leader (the Warlord) and First Blood is A's
@@ -293,7 +295,7 @@ export function clubFacts(report: GameReport): ClubGameFacts {
       nominatedTypeAchieved: own.nominatedTypeAchieved ?? 0,
       enemyWarlordSlain: enemy.some((m) => m.type === 'team-leader' && !m.aliveAtEnd),
       enemyUnitsDestroyedInFirstRound: own.firstStrike ? 1 : 0,
-      enemyUnitsDestroyed: enemy.filter((m) => !m.aliveAtEnd).length,
+      enemyUnitsDestroyed: unitsDestroyed(enemy).length,
       modelInEnemyDeploymentZone: played.some((m) => m.side === s && m.aliveAtEnd && m.inEnemyDeploymentZone === true),
     };
   };
@@ -304,6 +306,12 @@ export function clubFacts(report: GameReport): ClubGameFacts {
 /** Seed 003 checks (003 VICTORY CONDITIONS of each mission, ACCEPTABLE CASUALTIES, BATTLE LENGTH). */
 function checkClubReport(report: GameReport, mission: ClubMission, add: (p: string) => void): void {
   const club = report.club8th;
+  const unitsLost = (s: Side) => unitsDestroyed(report.models.filter((m) => m.side === s)).length;
+  // Said when squad members are among the side's casualties: why they destroyed no unit.
+  const squadNote = (s: Side) =>
+    report.models.some((m) => m.tookPart && m.side === s && !m.aliveAtEnd && squadOfMember(m.id) !== null)
+      ? ' (a squad is destroyed only when its last member is)'
+      : '';
   if (!club) {
     add(`${mission.name}: record the victory points both teams scored.`);
     return;
@@ -328,16 +336,19 @@ function checkClubReport(report: GameReport, mission: ClubMission, add: (p: stri
     if (own.nominatedTypeAchieved !== undefined && !inputs.nominatedTypeAchieved)
       add(`Only Tactical Escalation scores Mission Priorities: remove ${who}'s nominated-type count.`);
     if (own.firstStrike !== undefined && !inputs.firstStrike && own.firstStrike) add(`${mission.name} has no First Strike: untick it for ${who}.`);
-    const enemyLosses = report.models.filter((m) => m.tookPart && m.side === opponent(s) && !m.aliveAtEnd).length;
-    if (own.firstStrike && enemyLosses === 0) add(`${who} has First Strike, but no enemy model was taken out of action.`);
+    // 003 counts units here: a squad is destroyed only when its last member is (squads.ts unitsDestroyed).
+    if (own.firstStrike && unitsLost(opponent(s)) === 0) add(`${who} has First Strike, but no enemy unit was destroyed${squadNote(opponent(s))}.`);
+    // (With no enemy casualty at all, the report's own First Blood check says so already.)
+    const enemyCasualty = report.models.some((m) => m.tookPart && m.side === opponent(s) && !m.aliveAtEnd);
+    if (inputs.firstBlood && report.sides[s].firstBlood && enemyCasualty && unitsLost(opponent(s)) === 0)
+      add(`${who} has First Blood, but no enemy unit was destroyed${squadNote(opponent(s))}: in ${mission.name} First Blood is the first unit destroyed.`);
   }
-  const casualties = (s: Side) => report.models.filter((m) => m.tookPart && m.side === s && !m.aliveAtEnd).length;
   if (club.firstBloodSimultaneous) {
     if (report.sides.a.firstBlood || report.sides.b.firstBlood)
       add("First Blood is either one team's or both at once (units destroyed simultaneously), not both.");
-    if (casualties('a') === 0 || casualties('b') === 0) add('First Blood at the same time needs a unit destroyed on each side.');
+    if (unitsLost('a') === 0 || unitsLost('b') === 0) add('First Blood at the same time needs a unit destroyed on each side.');
   }
-  if (inputs.firstBlood && casualties('a') + casualties('b') > 0 && !report.sides.a.firstBlood && !report.sides.b.firstBlood && !club.firstBloodSimultaneous) {
+  if (inputs.firstBlood && unitsLost('a') + unitsLost('b') > 0 && !report.sides.a.firstBlood && !report.sides.b.firstBlood && !club.firstBloodSimultaneous) {
     add(`${mission.name} scores First Blood: tick First Blood for the team that destroyed the first unit (or "at the same time").`);
   }
   if (report.ending.kind === 'mission-win')

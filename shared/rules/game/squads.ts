@@ -96,3 +96,34 @@ export function rosterModelIds(model: { id: string; squadSize?: number | undefin
   if (model.squadSize === undefined) return [model.id];
   return [model.id, ...Array.from({ length: model.squadSize }, (_, i) => squadMemberId(model.id, i + 1))];
 }
+
+/**
+ * The unit a report model belongs to: its squad's roster id for a squad member, else its own id (seed 003 counts
+ * units: "1 victory point for each enemy unit that is destroyed"; a Squad is one unit, a single model another).
+ *
+ * @example
+ * unitOf('third#3'); // → 'third'
+ * unitOf('sarge'); // → 'sarge'
+ */
+export function unitOf(id: string): string {
+  return squadOfMember(id)?.squadId ?? id;
+}
+
+/**
+ * The units destroyed among some report models: a unit is destroyed when every one of its members that took part is
+ * out of action (a squad with one member left standing is not destroyed); models that did not take part are left out.
+ *
+ * @example
+ * const guard = (n: number, alive: boolean) => ({ id: `third#${n}`, aliveAtEnd: alive, tookPart: true });
+ * unitsDestroyed([guard(1, false), guard(2, true), { id: 'sarge', aliveAtEnd: false, tookPart: true }]); // → ['sarge']
+ * unitsDestroyed([guard(1, false), guard(2, false)]); // → ['third']
+ */
+export function unitsDestroyed(models: readonly Pick<ModelReport, 'id' | 'aliveAtEnd' | 'tookPart'>[]): string[] {
+  const standing = new Map<string, boolean>();
+  for (const m of models) {
+    if (!m.tookPart) continue;
+    const unit = unitOf(m.id);
+    standing.set(unit, (standing.get(unit) ?? false) || m.aliveAtEnd);
+  }
+  return [...standing].filter(([, alive]) => !alive).map(([unit]) => unit);
+}
