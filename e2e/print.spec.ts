@@ -16,6 +16,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import type { ChannelInput } from '../shared/ipc/contract';
+import { modelProfile } from '../shared/rules';
 import { expect, test } from './fixtures';
 import { invoke } from './support/invoke';
 import { CampaignPage } from './pages/CampaignPage';
@@ -206,6 +207,8 @@ async function playGameOne(page: Page, c: Campaign) {
   out('Snag', 'Trooper Lenz', 'shooting');
   out('Trooper Mott', 'Grukk', 'melee');
   draft.report.sides.b.firstBlood = true;
+  // Issue 30: Rokka (a Tankbusta, W 1) buys Iron Jaw ("+1 W, max 3", docs/progression.md): the sheet prints W 2.
+  draft.honours = [{ side: 'a', model: id('Rokka'), honour: 'iron-jaw', elite: false }];
   draft.step = 'review';
   detail = await invoke(page, 'games.saveDraft', { id: gameId, draft });
 
@@ -275,16 +278,21 @@ test('a 20-model roster sheet prints on at most two pages of A4 and of US Letter
   test.skip(testInfo.project.name === 'electron', NO_PDF_IN_ELECTRON);
   test.skip(missingTools.length > 0, NO_POPPLER);
 
-  // The team as the sheet must show it: current profiles (injuries applied) and one box per grenade.
+  // The team as the sheet must show it: profiles as they play (gear, injuries, honours: shared/rules modelProfile) and
+  // one box per grenade.
   const expected = team.report.models.map((card) => {
     const changes = team.progress[card.modelId]?.statChanges ?? [];
-    const stats = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Sv'].map((k) => {
-      const base = card.profile![k]!;
-      const delta = changes.filter((ch) => ch.stat === k).reduce((n, ch) => n + ch.delta, 0);
-      return typeof base === 'number' ? base + delta : base;
-    });
+    const profile = modelProfile(
+      team.list,
+      team.roster.models.find((m) => m.id === card.modelId)!,
+      changes,
+    );
+    const stats = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Sv'].map((k) => profile.cells.find((c) => c.key === k)!.value);
     return { name: card.name, stats, boxes: card.grenades.reduce((n, g) => n + g.count * (card.squadSize ?? 1), 0) };
   });
+  // Grukk's 'Eavy armour (4+) and Rokka's Iron Jaw, as the sheet must print them.
+  expect(expected.find((m) => m.name === 'Grukk')!.stats[8]).toBe('4+');
+  expect(expected.find((m) => m.name === 'Rokka')!.stats[4]).toBe(2);
   const totalBoxes = expected.reduce((n, m) => n + m.boxes, 0);
   expect(totalBoxes).toBeGreaterThanOrEqual(21);
 
@@ -308,6 +316,8 @@ test('a 20-model roster sheet prints on at most two pages of A4 and of US Letter
     }
     expect(text).toContain('was 4'); // Zogga's WS, boxed, with the list's value under it
     expect(text).toMatch(/WS −1 \(permanent injury\)/);
+    expect(text).toMatch(/W \+1 \(Honour: Iron Jaw\)/); // Rokka's W 2, boxed, and why
+    expect(text).toMatch(/Sv 4\+ \('Eavy armour\)/); // Grukk's save
     expect(text).toMatch(/Mauled/);
     expect(text).toMatch(/Fallen:.*Snag/);
     expect(text).toMatch(/Mob Rule/);

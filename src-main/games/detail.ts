@@ -13,7 +13,7 @@ import {
   KeyedDice,
   MissingRollError,
   honourRestriction,
-  modelProfile,
+  profileAsItPlays,
   planGame,
   scoreGame,
   sitsNextGameOut,
@@ -29,7 +29,6 @@ import * as teamsRepo from '../repos/teams';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, type GameState, type LoadedTeam } from './context';
 import { resolveGame, type Resolved } from './resolve';
 import { STEP, humanizer, modelNames, scoreView } from './words';
-import { statChanges } from './stats';
 import { keptDraft } from './kept-draft';
 
 export function mustFindGame(db: Db, id: string): GameRow {
@@ -251,7 +250,13 @@ export function shapeDetail(src: DetailSources): GameDetail {
       level: p?.level ?? 0,
       honours: (p?.honours ?? []).map((h) => h.honour),
       psyker: teams[m.side].list.entries.find((e) => e.id === card?.entryId)?.psyker === true,
-      ...(rosterModel ? { profile: Object.fromEntries(modelProfile(teams[m.side].list, rosterModel, statChanges(p)).cells.map((c) => [c.key, c.value])) } : {}),
+      ...(rosterModel
+        ? {
+            profile: Object.fromEntries(
+              profileAsItPlays(teams[m.side].list, rosterModel, p, state.ruleset.progression.honours).cells.map((c) => [c.key, c.value]),
+            ),
+          }
+        : {}),
       // docs/progression.md Injuries: mauled "for the next game only" — a draft is that game (issue 19).
       ...(game.status === 'draft' ? { mauled: p?.mauled ? { effect: p.mauled.effect, text: p.mauled.text, sitsOut: sitsNextGameOut(p.mauled) } : null } : {}),
     };

@@ -3,7 +3,7 @@
  * and kills (from the stored reports: a casualty is recorded once, on the victim, with who took it out), and each
  * model's progression in words. Voided games count for nothing.
  */
-import { GameReport, squadOfMember, type ModelProjection } from '../../shared/rules';
+import { GameReport, campaignStatChanges, squadOfMember, type Honours, type ModelProjection } from '../../shared/rules';
 import type { GameRow } from '../db/schema';
 
 export interface ModelGameStats {
@@ -48,31 +48,18 @@ export function modelGameStats(games: readonly GameRow[]): Map<string, ModelGame
   return stats;
 }
 
-const STAT: Record<string, string> = { move: 'Move', ws: 'WS', bs: 'BS', s: 'S', t: 'T', w: 'W', i: 'I', a: 'A', ld: 'Ld' };
-
 /**
- * Characteristic changes a model carries, read from result ids like "minus-1-ws" (a permanent injury) or
- * "plus-1-bs" (an advance), so a roster sheet can print the current profile with the changed values marked.
+ * Characteristic changes a model carries (permanent injuries, advances, honours: shared/rules campaignStatChanges), so
+ * a card or a roster sheet prints the profile as it plays with the changed values marked.
  */
-export function statChanges(p: ModelProjection | undefined): { stat: string; delta: number; why: string }[] {
-  const out: { stat: string; delta: number; why: string }[] = [];
-  const read = (id: string, why: string) => {
-    const m = /^(minus|plus)-(\d+)-([a-z]+)$/.exec(id);
-    const stat = m ? STAT[m[3]!] : undefined;
-    if (m && stat) out.push({ stat, delta: (m[1] === 'minus' ? -1 : 1) * Number(m[2]), why });
-  };
-  for (const i of p?.permanentInjuries ?? []) read(i.characteristic, `Permanent injury: ${i.text}`);
-  for (const a of p?.advances ?? []) {
-    read(a.result, `Level ${a.level} advance: ${a.text}`);
-    for (const f of a.followUps) read(f.result, `Level ${a.level} advance: ${f.text}`);
-  }
-  return out;
+export function statChanges(p: ModelProjection | undefined, honours: Honours | null | undefined): { stat: string; delta: number; max?: number; why: string }[] {
+  return campaignStatChanges(p, honours).map((c) => ({ stat: c.stat, delta: c.delta ?? 0, ...(c.max !== undefined ? { max: c.max } : {}), why: c.why }));
 }
 
 /** A model's progression in words, for cards and histories. */
-export function progressWords(p: ModelProjection | undefined, honourName: (id: string) => string) {
+export function progressWords(p: ModelProjection | undefined, honourName: (id: string) => string, honours: Honours | null | undefined) {
   return {
-    statChanges: statChanges(p),
+    statChanges: statChanges(p, honours),
     exp: p?.exp ?? 0,
     level: p?.level ?? 0,
     injuries: (p?.permanentInjuries ?? []).map((i) => i.text),

@@ -97,6 +97,7 @@ describe('effects and psykers (issue 17)', () => {
     expect(refused.preview.ready).toBe(false);
 
     draft.honours[0] = { side: 'a', model: byName('Psyker Vell').id, honour: 'open-mind', elite: false };
+    draft.honours.push({ side: 'a', model: byName('Trooper Lenz').id, honour: 'iron-jaw', elite: false });
     const saved = await call<GameDetail>(core, 'games.saveDraft', { id: game.game.id, draft });
     expect(saved.preview.problems).toEqual([]);
     await call(core, 'games.commit', { id: game.game.id });
@@ -104,7 +105,22 @@ describe('effects and psykers (issue 17)', () => {
     const after = await call<TeamDetail>(core, 'teams.get', { id: guard.team.id });
     expect(after.progress['g2']!.honours).toEqual(['Open Mind', 'Strident Voice']);
     // Open Mind has no effect text in the preset (docs/progression.md gives none); Strident Voice's is the one docs/progression.md prints.
-    expect(after.honourEffects).toEqual({ 'Strident Voice': '+1 Ld' });
+    expect(after.honourEffects).toEqual({ 'Iron Jaw': '+1 W, max 3', 'Strident Voice': '+1 Ld' });
+
+    // Issue 30, the roster sheet's data (teams.get → RosterSheet's modelProfile): docs/progression.md "Iron Jaw 10
+    // (+1 W, max 3)" prints Trooper Lenz's W 2 (the list's 1), "Strident Voice 10 (+1 Ld)" Psyker Vell's Ld 10 (9).
+    const profileOf = (id: string) =>
+      modelProfile(
+        after.list,
+        after.roster.models.find((x) => x.id === id)!,
+        after.progress[id]!.statChanges,
+      );
+    expect(after.progress['g3']!.statChanges).toEqual([{ stat: 'W', delta: 1, max: 3, why: 'Honour: Iron Jaw' }]);
+    expect(profileOf('g3').cells.find((c) => c.key === 'W')).toMatchObject({ value: 2, base: 1, changed: true, why: ['Honour: Iron Jaw'] });
+    expect(profileOf('g2').cells.find((c) => c.key === 'Ld')).toMatchObject({ value: 10, base: 9, changed: true });
+    // The next game's wizard judges from the same profile.
+    const next = await call<GameDetail>(core, 'games.create', { campaignId: campaign.id, teamA: guard.team.id, teamB: orks.team.id, mission: 'skirmish' });
+    expect(next.models.find((x) => x.id === 'g3')!.profile).toMatchObject({ W: 2 });
     core.close();
   });
 });

@@ -67,7 +67,8 @@ export function modelHistories(db: Db, campaign: CampaignRow, teamId: string): M
   const games = gamesRepo.listGames(db, campaign.id, { status: ['committed'], teamId });
   const stats = modelGameStats(games);
   const gameNumber = gamesRepo.gameNumbers(db, campaign.id);
-  const honourName = honourNamer({ ruleset: campaignRuleset(db, campaign) });
+  const ruleset = campaignRuleset(db, campaign);
+  const honourName = honourNamer({ ruleset });
   const rows = teamsRepo.teamLedger(db, teamId);
   const directory = team.projection?.state.directory ?? {};
   const projection = team.projection?.state.progression.models ?? {};
@@ -76,7 +77,7 @@ export function modelHistories(db: Db, campaign: CampaignRow, teamId: string): M
   return Object.entries(directory).map(([modelId, m]) => {
     const p = projection[modelId];
     const s = stats.get(modelId);
-    const words = progressWords(p, honourName);
+    const words = progressWords(p, honourName, ruleset.progression.honours);
     const events = rows
       .filter((r) => r.modelId === modelId)
       .map((r) => ({ gameNumber: r.gameId === null ? null : (gameNumber.get(r.gameId) ?? null), text: r.reason, voided: r.voidedAt !== null }));

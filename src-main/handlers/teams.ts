@@ -116,7 +116,7 @@ function detail(db: Db, id: string): TeamDetail {
   const progress: TeamDetail['progress'] = {};
   for (const m of [...l.roster.models, ...reserveModels(l.roster)]) {
     const s = state?.stats[m.id];
-    progress[m.id] = { ...progressWords(state?.progression.models[m.id], honourName), games: s?.games ?? 0, kills: s?.kills ?? 0 };
+    progress[m.id] = { ...progressWords(state?.progression.models[m.id], honourName, ruleset.progression.honours), games: s?.games ?? 0, kills: s?.kills ?? 0 };
     if (m.squadSize !== undefined) {
       // A squad member's injury is rolled on its member id (shared/rules/game/squads.ts); a dead member's is gone with it.
       const members = Object.values(state?.progression.models ?? {})

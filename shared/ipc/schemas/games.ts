@@ -256,7 +256,7 @@ export const GameModelView = z.object({
   honours: z.array(z.string()),
   /** Its Team List entry is a psyker (psykers-only honours; issue 17). */
   psyker: z.boolean().optional(),
-  /** Its profile as it plays now (effectiveProfile: gear, injuries, advances), e.g. to judge the elite surcharge. */
+  /** Its profile as it plays now (profileAsItPlays: gear, injuries, advances, honours), e.g. to judge the elite surcharge. */
   profile: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
   /**
    * A draft game: mauled in its team's last game, for this game only (docs/progression.md Injuries); `sitsOut` when

@@ -222,8 +222,11 @@ export const TeamDetail = z.object({
       honours: z.array(z.string()),
       games: z.number().int(),
       kills: z.number().int(),
-      /** Characteristic changes from permanent injuries and advances (e.g. { stat: 'WS', delta: -1 }). */
-      statChanges: z.array(z.object({ stat: z.string(), delta: z.number().int(), why: z.string() })),
+      /**
+       * Characteristic changes from permanent injuries, advances and honours (e.g. { stat: 'WS', delta: -1 }; Iron Jaw
+       * { stat: 'W', delta: 1, max: 3 }: no higher than `max`), for shared/rules modelProfile.
+       */
+      statChanges: z.array(z.object({ stat: z.string(), delta: z.number().int(), max: z.number().int().optional(), why: z.string() })),
       /**
        * A Squad: its surviving members' lasting injuries and next-game mauling (issue 19), by member as the game that
        * rolled them numbered it (members are interchangeable: docs/decisions.md "Squad members").

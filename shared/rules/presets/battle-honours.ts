@@ -88,7 +88,7 @@ const HONOUR_GROUPS: HonourGroup[] = [
     name: 'Leadership',
     scope: 'general',
     honours: [
-      h('strident-voice', 'Strident Voice', 10, { effect: '+1 Ld' }),
+      h('strident-voice', 'Strident Voice', 10, { effect: '+1 Ld', stats: { Ld: 1 } }),
       h('master-tactician', 'Master Tactician', 30),
       h('warplate', 'Warplate', 10, { restriction: 'Team Leader only' }),
       h('fire-mission', 'Fire Mission', 25),
@@ -121,9 +121,9 @@ const HONOUR_GROUPS: HonourGroup[] = [
       h('blademaster', 'Blademaster', 5),
       h('earth-stance', 'Earth Stance', 10),
       h('haymaker', 'Haymaker', 8),
-      // docs/progression.md prints "Iron Jaw 10 (+1 W, max 3)": kept as printed; whether "max 3" caps Wounds or repeats
-      // is not said, and the honour is not marked repeatable, so it is bought once like any other.
-      h('iron-jaw', 'Iron Jaw', 10, { effect: '+1 W, max 3' }),
+      // docs/progression.md prints "Iron Jaw 10 (+1 W, max 3)": the honour is not marked repeatable, so it is bought once
+      // like any other, and "max 3" is read as the most Wounds it gives (docs/decisions.md "Honours on the profile").
+      h('iron-jaw', 'Iron Jaw', 10, { effect: '+1 W, max 3', stats: { W: 1, max: 3 } }),
       h('murdersprint', 'Murdersprint', 10),
     ],
   },
@@ -148,7 +148,7 @@ const HONOUR_GROUPS: HonourGroup[] = [
     name: 'Speed',
     scope: 'general',
     honours: [
-      h('fast-mover', 'Fast Mover', 5, { effect: '+2" Move' }),
+      h('fast-mover', 'Fast Mover', 5, { effect: '+2" Move', stats: { Move: 2 } }),
       h('run-and-gun', 'Run and Gun', 5),
       h('bounding-charge', 'Bounding Charge', 5),
       h('dash', 'Dash', 5),

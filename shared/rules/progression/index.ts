@@ -5,3 +5,4 @@ export * from './project';
 export * from './honours';
 export * from './void';
 export * from './team-fold';
+export * from './playing-profile';

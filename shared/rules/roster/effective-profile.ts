@@ -16,11 +16,15 @@ const NUMBER_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld'] as const;
 /** What an option or Armoury item does to the profile (team-list.ts `ProfileEffect`): a save it gives, or changes. */
 export type StatEffect = ProfileEffect;
 
-/** One change: `delta` to a characteristic, or a save `set` to a value; `why` names its cause. */
+/**
+ * One change: `delta` to a characteristic, or a save `set` to a value; `why` names its cause. `max`: the change raises
+ * the characteristic no higher than this (Iron Jaw "+1 W, max 3", docs/progression.md).
+ */
 export interface StatChange {
   stat: string;
   delta?: number;
   set?: string;
+  max?: number;
   why: string;
 }
 
@@ -74,9 +78,17 @@ export function effectiveProfile(profile: Profile | Record<string, string | numb
       return { key, value: shown, base: was === '–' && key === 'Inv' ? '–' : was, delta: 0, changed: why.length > 0, why };
     }
     const numeric = own.filter((c) => c.delta !== undefined && c.delta !== 0);
-    const delta = numeric.reduce((n, c) => n + (c.delta ?? 0), 0);
-    const value = typeof was === 'number' && delta !== 0 ? Math.min(10, Math.max(1, was + delta)) : was;
-    return { key, value, base: was, delta: typeof was === 'number' ? Number(value) - was : 0, changed: value !== was, why: numeric.map((c) => c.why) };
+    if (typeof was !== 'number') return { key, value: was, base: was, delta: 0, changed: false, why: numeric.map((c) => c.why) };
+    // In order: a capped change raises the value no higher than its cap (and never lowers it).
+    let running = was;
+    const why: string[] = [];
+    for (const c of numeric) {
+      const next = c.max !== undefined && c.delta! > 0 ? Math.max(running, Math.min(c.max, running + c.delta!)) : running + c.delta!;
+      if (next !== running || c.max === undefined) why.push(c.why);
+      running = next;
+    }
+    const value = Math.min(10, Math.max(1, running));
+    return { key, value, base: was, delta: value - was, changed: value !== was, why };
   });
   return { cells, other: changes.filter((c) => !keys.includes(c.stat) && !isSaveKey(c.stat)) };
 }

@@ -265,11 +265,38 @@ export const Requisition = z.object({
 });
 export type Requisition = z.infer<typeof Requisition>;
 
+const HonourChange = z.number().int().min(-5).max(5).optional();
+
+/**
+ * What an honour does to the model's profile, as data (issue 30): the changes docs/progression.md prints beside the
+ * honour (Strident Voice "+1 Ld", Iron Jaw "+1 W, max 3", Fast Mover "+2\" Move"). `max` is the highest the changed
+ * characteristic goes. `{}` says "no change to the profile"; absent, a shipped honour's own data is used
+ * (progression/playing-profile.ts honourStats), so rulesets pinned before still apply it.
+ */
+export const HonourStats = z
+  .object({
+    WS: HonourChange,
+    BS: HonourChange,
+    S: HonourChange,
+    T: HonourChange,
+    W: HonourChange,
+    I: HonourChange,
+    A: HonourChange,
+    Ld: HonourChange,
+    Move: HonourChange,
+    max: z.number().int().min(1).max(10).optional(),
+  })
+  .strict();
+export type HonourStats = z.infer<typeof HonourStats>;
+
 export const Honour = z.object({
   id: RuleId,
   name: z.string().min(1),
   cost: z.number().int().min(0),
+  /** What it does, as printed (shown beside the honour). */
   effect: z.string().optional(),
+  /** What it does to the profile, as data (applied to the profile as it plays). */
+  stats: HonourStats.optional(),
   /** Each honour once per model unless it says otherwise. */
   repeatable: z.boolean(),
   /** A cap on repeats, e.g. Iron Jaw "max 3". */
