@@ -105,7 +105,7 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   expect(await squadSize(page, hydraHref)).toBe(10 - died1);
   if (died1 > 0) await expect(page.getByRole('article', { name: 'Third Squad', exact: true })).toContainText(`${died1} lost in games`);
 
-  // ----- Last Stand: the Guard defend; the squad splits between the halves by model count -----
+  // ----- Last Stand: the Guard defend; the halves by model count, the squad whole on one side (issue 30) -----
   const size = 10 - died1;
   const total = 2 + size;
   const last = await newGame(page, campaignHash, 'Last Stand');
@@ -121,27 +121,23 @@ test('a 10-model squad plays a Breakthrough and a Last Stand: per-member casualt
   for (const name of hydraNames.slice(1)) await role(name, 'Reinforcement');
   await last.waitUntilSaved();
   await expect(last.problems).toContainText('the defender splits his Kill Team in half by model count');
-  // Half of them defend (the Sergeant, Lenz and some guardsmen); every one is killed on turn 1.
-  const half = Math.floor(total / 2);
-  const defending = hydraNames.slice(0, half);
-  for (const name of defending.slice(1)) await role(name, 'Defending model (centre)');
-  for (const [i, name] of defending.entries()) await last.takenOut(HYDRA, name, i % 2 === 0 ? 'Grukk' : 'Snag', 'Shooting');
-  // The reinforcements never arrived: the Guard have no model left on the table, the Orks win automatically.
-  for (const name of hydraNames.slice(half))
-    await last
-      .model(HYDRA, name)
-      .getByRole('checkbox', { name: `${name} in reserve at the end` })
-      .check();
-  await last.ending('A team had no models left', HYDRA);
+  // The squad defends, the Sergeant and Lenz are the reinforcements: the squad is one unit, so choosing one member's
+  // role chooses the whole squad's; with whole units the halves are 2 models or the squad's.
+  await role('Sergeant Harker', 'Reinforcement');
+  await role(member(1, size), 'Defending model (centre)');
+  await expect(last.model(HYDRA, member(size, size)).getByRole('combobox', { name: `${member(size, size)} Last Stand role` })).toHaveValue('defending');
+  // All but a quarter of the squad are killed.
+  const left = Math.floor(size / 4);
+  const killed = hydraNames.slice(2, 2 + size - left);
+  for (const [i, name] of killed.entries()) await last.takenOut(HYDRA, name, i % 2 === 0 ? 'Grukk' : 'Snag', 'Shooting');
   await last.waitUntilSaved();
   await expect(last.problems).toHaveCount(0);
   await expect(last.liveScore.getByLabel('Outcome')).toContainText(ORKS);
-  // Last Stand VP count the defending models one by one: 0 of N left (25% or less) gives the attacker 3 VP.
-  await expect(last.liveScore).toContainText(`0 of ${half} defending models left`);
+  // Last Stand VP count the defending models one by one: a quarter or fewer left gives the attacker 3 VP.
+  await expect(last.liveScore).toContainText(`${left} of ${size} defending models left (25% or less)`);
 
   await last.next('Injuries');
-  const squadDefenders = defending.filter((n) => n.startsWith('Third Squad'));
-  for (const name of squadDefenders) await expect(last.changes(HYDRA, 'injuries')).toContainText(name);
+  for (const name of killed) await expect(last.changes(HYDRA, 'injuries')).toContainText(name);
   const died2 = await squadDeaths(last);
   await last.next('Experience');
   await last.next('Requisition');

@@ -44,7 +44,7 @@ export { reportBoundsProblems, tacticalObjectivesMax, TACTICAL_OBJECTIVE_MAX_VP 
 export type { ReportBoundsContext } from './report-bounds';
 export { scoreGame } from './score';
 export { ReportAmendment, MAX_AMENDMENTS } from './amendment';
-export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf, rosterModelIds } from './squads';
+export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf, rosterModelIds, unitOf, unitsDestroyed } from './squads';
 export type { ReportCard } from './squads';
 export { sitsNextGameOut, sittersOutProblems, withSittersOut } from './next-game';
 export type { Mauled } from './next-game';

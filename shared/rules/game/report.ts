@@ -188,6 +188,9 @@ export function toGameFacts(report: GameReport): GameFacts {
     .map((m) => {
       const { tookPart: _t, name: _n, outOfAction, ...rest } = m;
       const facts: ModelFacts = { ...rest };
+      // A Squad's members are one unit (squads.ts): Last Stand keeps it whole on one side.
+      const squad = squadOfMember(m.id);
+      if (squad) facts.unit = squad.squadId;
       if (outOfAction !== undefined) facts.outOfAction = outOfAction === null ? null : { by: outOfAction.by, how: outOfAction.how };
       return facts;
     });

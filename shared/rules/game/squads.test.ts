@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SAMPLE_TEAM_LISTS } from '../../data/team-lists';
 import { SeededDice } from '../dice';
 import { scoreMission } from '../hor/scoring';
+import { modelRef } from '../model-ref';
 import { applyGame } from '../progression/apply';
 import { PROGRESSION_ENTRY_VERSION, type ProgressionEntry } from '../progression/entries';
 import { filledLevels, input, noAwards } from '../progression/test-helpers';
@@ -120,17 +121,26 @@ describe('004 Squad: each member of a Squad is a model', () => {
     expect(validateReport(fewer).join(' ')).toMatch(/25% or more of the Defender's team killed/);
   });
 
-  it('004 Mission 6: Last Stand: "split his Kill Team in half (by model count)" — 1 of 8 marked defending is refused in words; a Squad splits by its members', () => {
+  it('004 Mission 6: Last Stand: "split his Kill Team in half (by model count)" — 1 of 8 marked defending is refused in words; a Squad counts its members and stays whole on one side', () => {
     const eight = singles('b', 8).map((m, i) => ({ ...m, lastStandRole: i === 0 ? ('defending' as const) : ('reinforcement' as const) }));
     const problems = validateReport(report([...singles('a', 4), ...eight], { missionId: 'last-stand', attacker: 'a' }));
     expect(problems).toContain(
       "Last Stand: the defender splits his Kill Team in half by model count, so 4 of its 8 models are the 'defending models', not 1 (004 Mission 6: Last Stand).",
     );
-    // Sergeant + 10 guardsmen = 11 models: 5 or 6 defend (the squad's members split between the halves).
+    // Sergeant + 10 guardsmen = 11 models. 004 Squad: "Simply treat the unit as normal" — the squad is not split
+    // between the halves (issue 30), so the halves are as near half as whole units allow: 1 or 10 defend.
     const split = (n: number) => squadTeam('b', 10).map((m, i) => ({ ...m, lastStandRole: i < n ? ('defending' as const) : ('reinforcement' as const) }));
-    expect(validateReport(report([...singles('a', 4), ...split(6)], { missionId: 'last-stand', attacker: 'a' }))).toEqual([]);
-    expect(validateReport(report([...singles('a', 4), ...split(5)], { missionId: 'last-stand', attacker: 'a' }))).toEqual([]);
-    expect(validateReport(report([...singles('a', 4), ...split(2)], { missionId: 'last-stand', attacker: 'a' })).join(' ')).toMatch(/5 or 6 of its 11 models/);
+    const lastStand = (defender: ModelReport[]) => validateReport(report([...singles('a', 4), ...defender], { missionId: 'last-stand', attacker: 'a' }));
+    expect(lastStand(split(6))).toEqual([
+      `Last Stand: Squad ${modelRef('b-squad')} is split between the 'defending models' and the reinforcements: a Squad stays whole on one side (004 Squad: "Simply treat the unit as normal").`,
+    ]);
+    expect(lastStand(split(1))).toEqual([]);
+    const squadDefends = split(0).map((m, i) => (i === 0 ? m : { ...m, lastStandRole: 'defending' as const }));
+    expect(lastStand(squadDefends)).toEqual([]);
+    expect(lastStand(split(11)).join(' ')).toMatch(/in half by model count, each Squad whole, so 1 or 10 of its 11 models are the 'defending models', not 11/);
+    // Without squads nothing changes: 5 or 6 of 11 single models.
+    const elevenSingles = singles('b', 11).map((m, i) => ({ ...m, lastStandRole: i < 6 ? ('defending' as const) : ('reinforcement' as const) }));
+    expect(lastStand(elevenSingles)).toEqual([]);
   });
 
   it('004 Step 5: "no model\'s left on the table" — reinforcements not yet arrived do not block the automatic win', () => {

@@ -22,6 +22,11 @@ export interface ModelFacts {
   type: ModelType;
   /** Has the Squad special rule: counts as Core for VP and bonus EXP (004 "Squad"). */
   squad?: boolean;
+  /**
+   * The unit it belongs to when it is one of a Squad's members (004 "Squad": "Simply treat the unit as normal"): all
+   * members share it. Absent: a unit of its own. Last Stand keeps a unit whole on one side of its split.
+   */
+  unit?: string;
   /** Has the Non-Learning special rule: never gains EXP (004 "Non-Learning"). */
   nonLearning?: boolean;
   /** Still alive (not removed as a casualty) at the end of the game. */

@@ -245,13 +245,21 @@ export function rollMissionCounters(missionId: string, dice: DiceSource): { kind
 /**
  * Last Stand split (004 "Mission 6 / Deployment": "split his Kill Team in half (by model count)"). The seed does not
  * say which half gets the odd model: choice — the defender may put it in either half, so both sizes are allowed.
+ * A team given as its units' sizes keeps each unit whole (a Squad is one unit, 004 "Squad": "Simply treat the unit
+ * as normal"): the halves are then as near to half the models as whole units allow (docs/decisions.md "Issue 30").
  *
  * @example
  * lastStandDefendingSizes(8); // → [4]
  * lastStandDefendingSizes(9); // → [4, 5]
+ * lastStandDefendingSizes([1, 1, 1, 10]); // → [3, 10] (a Squad of ten and three single models: 13 models)
  */
-export function lastStandDefendingSizes(teamSize: number): number[] {
-  const low = Math.floor(teamSize / 2);
-  const high = Math.ceil(teamSize / 2);
-  return low === high ? [low] : [low, high];
+export function lastStandDefendingSizes(team: number | readonly number[]): number[] {
+  const units = typeof team === 'number' ? Array.from({ length: team }, () => 1) : team;
+  const total = units.reduce((n, u) => n + u, 0);
+  // The numbers of models some choice of whole units makes (a subset sum).
+  const reachable = new Set<number>([0]);
+  for (const size of units) for (const s of [...reachable]) reachable.add(s + size);
+  const off = (s: number) => Math.abs(2 * s - total);
+  const best = Math.min(...[...reachable].map(off));
+  return [...reachable].filter((s) => off(s) === best).sort((x, y) => x - y);
 }

@@ -173,6 +173,16 @@ function missionLines(mission: Mission, rules: ResolvedScoring, facts: GameFacts
   return lines;
 }
 
+/** A side's models by unit: a Squad's members together (ModelFacts.unit), every other model on its own. */
+function unitsOf(models: readonly ModelFacts[]): Map<string, ModelFacts[]> {
+  const units = new Map<string, ModelFacts[]>();
+  for (const m of models) {
+    const key = m.unit ?? m.id;
+    units.set(key, [...(units.get(key) ?? []), m]);
+  }
+  return units;
+}
+
 /** 004 Mission 6: Last Stand "Victory Points": the 'defending models' left, and the banner. */
 function defendingModelsLines(
   mission: Mission,
@@ -191,12 +201,21 @@ function defendingModelsLines(
     problems.push(`${mission.name}: mark which of the defender's models were the 'defending models'.`);
     return lines;
   }
-  // "The defender must split his Kill Team in half (by model count)": a Squad's members count one by one.
-  const teamSize = sideModels(facts, defender).length;
-  const halves = lastStandDefendingSizes(teamSize);
-  if (!halves.includes(defending.length)) {
+  // "The defender must split his Kill Team in half (by model count)": a Squad's members count one by one, and the
+  // Squad stays whole on one side (004 "Squad": "Simply treat the unit as normal").
+  const units = unitsOf(sideModels(facts, defender));
+  const split = [...units].filter(([, members]) => new Set(members.map((m) => m.lastStandRole)).size > 1);
+  for (const [unit] of split)
     problems.push(
-      `${mission.name}: the defender splits his Kill Team in half by model count, so ${halves.join(' or ')} of its ${teamSize} models are the 'defending models', not ${defending.length} (004 Mission 6: Last Stand).`,
+      `${mission.name}: Squad ${modelRef(unit)} is split between the 'defending models' and the reinforcements: a Squad stays whole on one side (004 Squad: "Simply treat the unit as normal").`,
+    );
+  if (split.length > 0) return lines;
+  const teamSize = sideModels(facts, defender).length;
+  const halves = lastStandDefendingSizes([...units.values()].map((members) => members.length));
+  if (!halves.includes(defending.length)) {
+    const whole = units.size < teamSize ? ', each Squad whole,' : ',';
+    problems.push(
+      `${mission.name}: the defender splits his Kill Team in half by model count${whole} so ${halves.join(' or ')} of its ${teamSize} models are the 'defending models', not ${defending.length} (004 Mission 6: Last Stand).`,
     );
     return lines;
   }

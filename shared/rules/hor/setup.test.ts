@@ -52,6 +52,14 @@ describe('004 Setting up a Kill Team game', () => {
     expect(lastStandDefendingSizes(8)).toEqual([4]);
     expect(lastStandDefendingSizes(9)).toEqual([4, 5]);
   });
+
+  it('004 Last Stand with a Squad ("Simply treat the unit as normal"): the Squad stays whole, the halves as near half as whole units allow', () => {
+    expect(lastStandDefendingSizes([1, 1, 1, 1])).toEqual([2]);
+    expect(lastStandDefendingSizes([1, 10])).toEqual([1, 10]);
+    expect(lastStandDefendingSizes([1, 1, 1, 5])).toEqual([3, 5]);
+    expect(lastStandDefendingSizes([1, 1, 1, 1, 1, 5])).toEqual([5]);
+    expect(lastStandDefendingSizes([1, 1, 5, 5])).toEqual([6]);
+  });
 });
 
 describe('004 Kill Team special rules', () => {
