@@ -33,7 +33,7 @@ export interface BucketSize {
 }
 
 /** One phone (its device id, with the link's token): a page opens with a few reads, then refreshes every 30 s. */
-export const DEVICE_BUCKET: BucketSize = { burst: 20, perSecond: 2 };
+export const DEVICE_BUCKET: BucketSize = { burst: 20, perSecond: 1 };
 /** Every device at one address together (a device that makes up fresh ids still shares its address's budget). */
 export const ADDRESS_BUCKET: BucketSize = { burst: 60, perSecond: 10 };
 /** Requests without the token or a device id, per address: the page's own files, and wrong links. */
