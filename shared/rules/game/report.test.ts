@@ -45,6 +45,16 @@ describe('game report (docs/progression.md "The game facts progression works fro
     expect(facts).not.toHaveProperty('attacker');
   });
 
+  it('004 Lead from the Front ("A player\'s Team Leader is in the enemy deployment zone"): Breakthrough sets up without deployment zones, so nobody ends in the enemy\'s', () => {
+    const breakthrough = base([model('a-boss', 'a', { type: 'team-leader', inEnemyDeploymentZone: true }), model('b-sarge', 'b', { type: 'team-leader' })], {
+      missionId: 'breakthrough',
+      attacker: 'a',
+    });
+    expect(validateReport(breakthrough)).toEqual([
+      'Model {model:a-boss} is marked in the enemy deployment zone, but Breakthrough is set up without deployment zones: untick it.',
+    ]);
+  });
+
   it('004 Squad / docs/progression.md kills: killsBy reads each victim once; sideOutcomes counts misadventure (Mistakes Were Made)', () => {
     expect(killsBy(good, 'a-boss')).toEqual([{ modelId: 'b-vox', type: 'special', squad: true }]);
     expect(killsBy(good, 'b-sarge')).toEqual([{ modelId: 'a-nob', type: 'special', squad: false }]);

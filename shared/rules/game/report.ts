@@ -496,6 +496,8 @@ export function reportProblems(report: GameReport, missions: readonly Mission[] 
       add(`${who} is marked within 6" of the Defender's corner, but only the Attacker's models count.`);
     if (m.destroyedObjectiveMarker && rules.vpForEnemyMarker === null) add(`${who} destroyed an objective marker, which ${name} does not score.`);
     if (m.claimedObjective && rules.vpPerClaimedMarker === null) add(`${who} claims an objective, which ${name} does not ask about.`);
+    if (m.inEnemyDeploymentZone && !rules.deploymentZones)
+      add(`${who} is marked in the enemy deployment zone, but ${name} is set up without deployment zones: untick it.`);
     if (m.lastStandRole !== undefined && rules.defendingModels === null) add(`${who} has a Last Stand role in a ${name} game.`);
     if (m.bannerBearer && rules.defendingModels === null) add(`${who} carries a banner, which ${name} does not have.`);
     if (m.lastStandRole !== undefined && report.attacker !== undefined && m.side === report.attacker)

@@ -48,7 +48,8 @@ function build(g: Gen): GameReport {
       ? { by: killer.id, how: g(fc.constantFrom, 'shooting' as const, 'melee' as const, 'other' as const) }
       : { by: null, how: 'other', misadventure: g(fc.boolean) };
   }
-  for (const m of models) if (m.tookPart && m.aliveAtEnd && g(fc.boolean)) m.inEnemyDeploymentZone = true;
+  // Breakthrough and Last Stand set up without deployment zones (issue 30): nobody is in the enemy's.
+  if (!usesAttacker) for (const m of models) if (m.tookPart && m.aliveAtEnd && g(fc.boolean)) m.inEnemyDeploymentZone = true;
 
   const alive = (side: Side) => playing(side).filter((m) => m.aliveAtEnd);
   const report: GameReport = {

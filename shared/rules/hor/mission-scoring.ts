@@ -15,14 +15,16 @@ export const SEED_MISSION_SCORING: Readonly<Record<MissionId, MissionScoring>> =
   skirmish: { automaticWin: 'none' },
   // "Each Relic counter is worth 1 VP"; all relics within 6" of their corner: "automatically won".
   'relic-hunt': { vpPerRelic: 1, automaticWin: 'all-relics-home' },
-  // "he has broken through and he automatically wins"; "The Attacker always has the first turn".
-  breakthrough: { attackerAndDefender: true, automaticWin: 'breakthrough' },
+  // "he has broken through and he automatically wins"; "The Attacker always has the first turn". The Attacker sets up
+  // "within 12\" of the corner", the Defender "anywhere on the table": no deployment zones (Step 3 is ignored).
+  breakthrough: { attackerAndDefender: true, automaticWin: 'breakthrough', deploymentZones: false },
   // "A player that destroys their opponent's objective marker gains 3 VPs."
   sabotage: { vpForEnemyMarker: 3, automaticWin: 'none' },
   // "claims it and gains 1 VP"; "claiming all of the objectives … automatically wins".
   'seize-ground': { vpPerClaimedMarker: 1, automaticWin: 'all-objectives' },
   // "50% or more … the defender gains 3 VP", "25% or less … the attacker gets 3 VP", the banner "1 VP".
-  'last-stand': { attackerAndDefender: true, defendingModels: { defenderVp: 3, attackerVp: 3, bannerVp: 1 }, automaticWin: 'none' },
+  // Set-up "within 6\" of the centre" and "more than 24\" away from any defending model": no deployment zones.
+  'last-stand': { attackerAndDefender: true, defendingModels: { defenderVp: 3, attackerVp: 3, bannerVp: 1 }, automaticWin: 'none', deploymentZones: false },
 };
 
 /** A mission's scoring with every field decided: null = the mission does not score that way. */
@@ -33,6 +35,8 @@ export interface ResolvedScoring {
   defendingModels: { defenderVp: number; attackerVp: number; bannerVp: number } | null;
   attackerAndDefender: boolean;
   automaticWin: 'all-relics-home' | 'breakthrough' | 'all-objectives' | null;
+  /** The sides deploy in deployment zones (false: Breakthrough, Last Stand — no Lead from the Front). */
+  deploymentZones: boolean;
 }
 
 /**
@@ -53,6 +57,7 @@ export function missionScoring(mission: Pick<Mission, 'id'> & { scoring?: Missio
     defendingModels: s.defendingModels ?? null,
     attackerAndDefender: s.attackerAndDefender === true || s.defendingModels !== undefined || s.automaticWin === 'breakthrough',
     automaticWin: s.automaticWin === undefined || s.automaticWin === 'none' ? null : s.automaticWin,
+    deploymentZones: s.deploymentZones !== false,
   };
 }
 
@@ -94,6 +99,7 @@ export function scoringData(r: ResolvedScoring): MissionScoring {
     ...(r.defendingModels !== null ? { defendingModels: { ...r.defendingModels } } : {}),
     attackerAndDefender: r.attackerAndDefender,
     automaticWin: r.automaticWin ?? 'none',
+    ...(r.deploymentZones ? {} : { deploymentZones: false }),
   };
 }
 
@@ -114,5 +120,6 @@ export function scoringWords(r: ResolvedScoring): string[] {
     out.push(`50% or more of the 'defending models' left: ${d.defenderVp} VP to the defender; 25% or less: ${d.attackerVp} VP to the attacker.`);
     out.push(`The banner still in play at the end: ${d.bannerVp} VP to the defender.`);
   }
+  if (!r.deploymentZones) out.push('No deployment zones: no model ends in the enemy deployment zone, so Lead from the Front is not scored.');
   return out;
 }

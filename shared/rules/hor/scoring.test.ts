@@ -3,6 +3,9 @@ import type { GameFacts } from './facts';
 import { GameFactsError } from './facts';
 import { breakthroughAchieved, gameEndCheck, relicHuntBreakout, scoreMission, seizeGroundAllClaimed } from './scoring';
 import { model, team } from './test-helpers';
+import { getMission } from './missions';
+import { missionScoring, scoringWords } from './mission-scoring';
+import { secondaryOffered } from './secondary-objectives';
 
 const turns = { kind: 'turns' } as const;
 
@@ -78,6 +81,22 @@ describe('004 Secondary Objectives', () => {
       ending: turns,
     });
     expect(s.lines.filter((l) => l.source === 'lead-from-the-front').map((l) => l.side)).toEqual(['a']);
+  });
+
+  it('004 "Lead from the Front: A player\'s Team Leader is in the enemy deployment zone" — not offered where the mission sets up without deployment zones (Breakthrough, Last Stand)', () => {
+    expect(missionScoring(getMission('breakthrough')).deploymentZones).toBe(false);
+    expect(missionScoring(getMission('last-stand')).deploymentZones).toBe(false);
+    expect(secondaryOffered('lead-from-the-front', missionScoring(getMission('breakthrough')))).toBe(false);
+    expect(secondaryOffered('lead-from-the-front', missionScoring(getMission('skirmish')))).toBe(true);
+    expect(secondaryOffered('assassination', missionScoring(getMission('last-stand')))).toBe(true);
+    const leaderIn = { models: [model('a', 'team-leader', { inEnemyDeploymentZone: true }), model('b', 'team-leader')], ending: turns, attacker: 'a' as const };
+    expect(scoreMission('breakthrough', leaderIn).lines.some((l) => l.source === 'lead-from-the-front')).toBe(false);
+    // A club's own mission says whether it has deployment zones (absent: it has).
+    expect(missionScoring({ id: 'ambush' }).deploymentZones).toBe(true);
+    expect(missionScoring({ id: 'ambush', scoring: { deploymentZones: false } }).deploymentZones).toBe(false);
+    expect(scoringWords(missionScoring(getMission('last-stand')))).toContain(
+      'No deployment zones: no model ends in the enemy deployment zone, so Lead from the Front is not scored.',
+    );
   });
 });
 

@@ -11,7 +11,7 @@ import { getMission, lastStandDefendingSizes } from './missions';
 import type { MissionId } from './missions';
 import { missionScoring } from './mission-scoring';
 import type { ResolvedScoring } from './mission-scoring';
-import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryValue } from './secondary-objectives';
+import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryOffered, secondaryValue } from './secondary-objectives';
 import type { SecondaryId } from './secondary-objectives';
 import { GAME_LENGTH_TURNS } from './setup';
 import { runAwayEndingProblems } from './run-away';
@@ -310,7 +310,7 @@ export function scoreMission(which: MissionId | Mission, facts: GameFacts, house
   for (const seed of SECONDARY_OBJECTIVES) {
     // The ruleset's copy of the objective (its VP may be house-ruled); one the ruleset dropped is not scored.
     const objective = house.secondaryObjectives ? house.secondaryObjectives.find((o) => o.id === seed.id) : seed;
-    if (!objective) continue;
+    if (!objective || !secondaryOffered(objective.id, rules)) continue;
     const value = secondaryValue(objective, { secondaryOverrides: overrides });
     const overridden = overrides[objective.id] !== undefined;
     for (const side of SIDES) {

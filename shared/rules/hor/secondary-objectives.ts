@@ -5,6 +5,7 @@
 import type { Mission, SecondaryObjective } from '../ruleset/schema';
 import { cite004 } from './cite';
 import type { GameFacts, Side } from './facts';
+import type { ResolvedScoring } from './mission-scoring';
 import { aliveCount, opponent, sideModels } from './facts';
 
 const SECTION = 'Secondary Objectives';
@@ -74,6 +75,18 @@ export function secondaryAchieved(id: SecondaryId, side: Side, facts: GameFacts)
       return leader ? 'the Team Leader is in the enemy deployment zone' : null;
     }
   }
+}
+
+/**
+ * Whether a mission offers a secondary objective: all five, except Lead from the Front ("A player's Team Leader is in
+ * the enemy deployment zone") where the mission sets up without deployment zones (004 Breakthrough, Last Stand).
+ *
+ * @example
+ * secondaryOffered('lead-from-the-front', missionScoring(getMission('breakthrough'))); // → false
+ * secondaryOffered('lead-from-the-front', missionScoring(getMission('skirmish'))); // → true
+ */
+export function secondaryOffered(id: string, scoring: Pick<ResolvedScoring, 'deploymentZones'>): boolean {
+  return id !== 'lead-from-the-front' || scoring.deploymentZones;
 }
 
 /**

@@ -163,6 +163,11 @@ export const MissionScoring = z.object({
   attackerAndDefender: z.boolean().optional(),
   /** How the mission is won outright, regardless of VP (004 Relic Hunt, Breakthrough, Seize Ground); 'none' for no way. */
   automaticWin: z.enum(['none', 'all-relics-home', 'breakthrough', 'all-objectives']).optional(),
+  /**
+   * The players deploy in deployment zones (004 Step 3); false when the mission sets up without them (004 Breakthrough,
+   * Last Stand): no model can end in the enemy deployment zone, so Lead from the Front is not offered. Absent: zones.
+   */
+  deploymentZones: z.boolean().optional(),
 });
 export type MissionScoring = z.infer<typeof MissionScoring>;
 
