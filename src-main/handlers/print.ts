@@ -6,26 +6,29 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { printHash, type Bulletin } from '../../shared/ipc/schemas/print';
+import { squadOfMember } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { ledgerModelNames, loadCampaignState } from '../games/context';
-import { gameSummary } from './games';
+import { campaignRuleset } from '../games/context';
+import { lineSummary, teamNames } from '../games/detail';
 import { standingsHandlers } from './standings';
-import { recordsOf } from './notes';
+import { campaignModels, recordsOf } from './notes';
 import { notesBySubject } from '../repos/notes';
+import { newestLiveEntries, type NewestEntry } from '../repos/newest-entries';
 import type { Db } from '../db/open';
-import type { GameRow } from '../db/schema';
 
 /** The battle reports of the eight latest committed games that have one (issue 22). */
-function battleReports(db: Db, campaignId: string, games: readonly GameRow[]) {
+function battleReports(db: Db, campaignId: string, teamName: ReadonlyMap<string, string>) {
   const notes = notesBySubject(db, campaignId, 'game');
-  const teamName = new Map(teamsRepo.listTeams(db, campaignId).map((t) => [t.id, t.name]));
-  return games
+  if (notes.size === 0) return [];
+  return gamesRepo
+    .committedResults(db, campaignId)
     .filter((g) => notes.has(g.id))
+    .sort((x, y) => y.number - x.number)
     .slice(0, 8)
-    .map((g) => ({ gameNumber: g.number, title: `${teamName.get(g.teamAId) ?? ''} vs ${teamName.get(g.teamBId) ?? ''}`, text: notes.get(g.id)! }));
+    .map((g) => ({ gameNumber: g.number, title: `${teamName.get(g.teamA) ?? ''} vs ${teamName.get(g.teamB) ?? ''}`, text: notes.get(g.id)! }));
 }
 
 type PrintHandlers = Pick<Handlers<HandlerContext>, 'campaigns.bulletin' | 'print.pdf'>;
@@ -44,37 +47,43 @@ const isDeathOrRecovery = (data: unknown) => {
 };
 
 export const printHandlers: PrintHandlers = {
+  // Ten years of games and ledger are never read whole for it (issue 29): the newest entries are read backwards, the
+  // models' names come from the teams' stored directories, the games from their lines.
   'campaigns.bulletin': ({ id }, ctx) => {
     const campaign = findCampaignRow(ctx.db, id);
     if (!campaign) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
-    const state = loadCampaignState(ctx.db, id);
     const standings = standingsHandlers['campaigns.standings']({ id }, ctx) as Bulletin['standings'];
-    const games = gamesRepo.listGames(ctx.db, id, { status: ['committed'] });
-    const number = new Map(games.map((g) => [g.id, g.number]));
     const teamName = new Map(teamsRepo.listTeams(ctx.db, id).map((t) => [t.id, t.name]));
-    const names = ledgerModelNames(state.items);
-    const line = (r: (typeof state.ledger)[number]) => ({
+    const names = new Map(campaignModels(ctx.db, id).map((m) => [m.id, m.name]));
+    // A Squad member (shared/rules/game/squads.ts) is named after its squad, as on the team page (issue 30).
+    const modelName = (id: string) => {
+      const member = squadOfMember(id);
+      const name = names.get(member?.squadId ?? id);
+      return name === undefined ? id : member ? `${name} (a squad member)` : name;
+    };
+    // A death once (its model.died entry), and the injuries that left a mark (not full recoveries, not the death roll).
+    const casualties = newestLiveEntries(ctx.db, id, ['model.died', 'injury.rolled'], 20, (e) => e.kind === 'model.died' || !isDeathOrRecovery(e.data()));
+    const promotions = newestLiveEntries(ctx.db, id, ['level.reached', 'advance.rolled', 'honour.bought'], 20);
+    const number = gamesRepo.gameNumbersOf(
+      ctx.db,
+      [...casualties, ...promotions].flatMap((e) => (e.gameId === null ? [] : [e.gameId])),
+    );
+    const line = (r: NewestEntry) => ({
       gameNumber: r.gameId === null ? null : (number.get(r.gameId) ?? null),
       teamName: teamName.get(r.teamId) ?? '',
-      modelName: r.modelId === null ? '' : (names.get(r.modelId) ?? r.modelId),
+      modelName: r.modelId === null ? '' : modelName(r.modelId),
       text: r.reason,
     });
-    const live = state.ledger.filter((r) => r.voidedAt === null).reverse();
+    const teams = new Map<string, ReturnType<typeof teamNames>>();
+    const team = (teamId: string) => teams.get(teamId) ?? teams.set(teamId, teamNames(ctx.db, teamId)).get(teamId)!;
     return {
       campaignName: campaign.name,
-      rulesetName: state.ruleset.name,
+      rulesetName: campaignRuleset(ctx.db, campaign).name,
       standings,
-      latestGames: games.slice(0, 8).map((g) => gameSummary(ctx.db, g)),
-      // A death once (its model.died entry), and the injuries that left a mark (not full recoveries, not the death roll).
-      casualties: live
-        .filter((r) => r.kind === 'model.died' || (r.kind === 'injury.rolled' && !isDeathOrRecovery(r.data)))
-        .slice(0, 20)
-        .map(line),
-      promotions: live
-        .filter((r) => r.kind === 'level.reached' || r.kind === 'advance.rolled' || r.kind === 'honour.bought')
-        .slice(0, 20)
-        .map(line),
-      battleReports: battleReports(ctx.db, id, games),
+      latestGames: gamesRepo.listGameLines(ctx.db, id, { status: ['committed'] }, 8).map((g) => lineSummary(g, team)),
+      casualties: casualties.map(line),
+      promotions: promotions.map(line),
+      battleReports: battleReports(ctx.db, id, teamName),
       records: recordsOf(ctx.db, id),
     };
   },

@@ -13,7 +13,8 @@ import type { StoredTeamState, Undo } from './read';
 /** Bump when what a projection holds or how it is folded changes: older rows are rebuilt when the file opens. */
 // 3: the honour points Threat reads leave out the honours of models parked in Tactical Reserves or dismissed.
 // 4 (issue 27): an amendment of an earlier game no longer ends a mauled model's sitting out.
-export const PROJECTION_VERSION = 4;
+// 5 (issue 30): a squad's directory entry counts the members that died (membersLost), so models lost counts them.
+export const PROJECTION_VERSION = 5;
 
 /** Append one ledger row; returns it as stored (with its seq). */
 export function appendRow(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>): LedgerRow {

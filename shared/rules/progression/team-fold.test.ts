@@ -87,6 +87,39 @@ describe('team fold (docs/architecture.md properties 3 and 5: a team is its ledg
     expect(canonicalTeamState(undone.state)).toEqual(canonicalTeamState(emptyTeamFold().state));
   });
 
+  it('004 Squad ("individual models will still count toward the maximum Model Availability"): each member that died is a model lost (issue 30)', () => {
+    const squad: RosterModel = { ...model('saim', 'Guardians of Saim'), entryId: 'guardian-squad', squadSize: 10 };
+    const died = (id: string, gameId: string): ProgressionEntry => ({
+      v: 1,
+      id: `died-${id}-${gameId}`,
+      kind: 'model.died',
+      gameId,
+      team: 'T',
+      model: id,
+      reason: 'Injury roll 1: Dead.',
+      rolls: [],
+      voided: false,
+      citation: 'PROGRESSION.md / Injuries',
+    });
+    const data: (LedgerData | ProgressionEntry)[] = [
+      { kind: 'team.founded', roster: { models: [model('lirith', 'Guardian Lirith'), squad] } },
+      died('lirith', 'g1'),
+      died('saim#2', 'g1'),
+      died('saim#5', 'g1'),
+      // Members are numbered afresh in each game: the squad's member 2 of game 2 is another guardsman.
+      died('saim#2', 'g2'),
+      died('saim#3', 'g2'),
+    ];
+    const rows = data.map((d, i) => ({ seq: i + 1, kind: d.kind, req: 0, voided: i === 5 }));
+    const fold = foldTeamRows(emptyTeamFold(), rows, data);
+    expect(fold.state.directory['saim']).toMatchObject({ status: 'active', membersLost: 3 });
+    // Lirith and three guardsmen; the voided death counts for nothing.
+    expect(modelsLost(fold.state)).toBe(4);
+    // Folded in two steps, the same.
+    const half = foldTeamRows(emptyTeamFold(), rows.slice(0, 3), data.slice(0, 3));
+    expect(canonicalTeamState(foldTeamRows(half, rows.slice(3), data.slice(3)).state)).toEqual(canonicalTeamState(fold.state));
+  });
+
   it('stores keys sorted, so an incremental fold and a rebuild are the same text', () => {
     const state = {
       ...emptyTeamFold().state,

@@ -15,6 +15,8 @@ export interface DirectoryEntry {
   status: 'active' | 'dead' | 'dismissed';
   /** Parked in Tactical Reserves (docs/progression.md): its honours don't count toward Threat. */
   reserve?: true;
+  /** A Squad: how many of its members died in games (each member is a model, seed 004 "Squad"; issue 30). */
+  membersLost?: number;
 }
 
 export interface TeamLedgerState {
@@ -93,7 +95,7 @@ export function foldTeamRows(start: TeamFold, rows: readonly FoldRow[], data: re
     if (isProgression(row.kind)) {
       const entry = d as ProgressionEntry;
       progression.push(entry);
-      if (entry.kind === 'model.died' && directory[entry.model]) directory[entry.model] = { ...directory[entry.model]!, status: 'dead' };
+      if (entry.kind === 'model.died') died(directory, entry.model);
       continue;
     }
     const l = d as LedgerData;
@@ -110,6 +112,21 @@ export function foldTeamRows(start: TeamFold, rows: readonly FoldRow[], data: re
     stats: start.state.stats,
   };
   return { state, req, lastSeq, record: start.record };
+}
+
+/**
+ * A model's death in the directory: the model is dead; a squad member's death is one more member its squad lost (a
+ * member's number only tells members apart within one game, so the same number can die again in a later game).
+ */
+function died(directory: Record<string, DirectoryEntry>, id: string) {
+  const own = directory[id];
+  if (own) {
+    directory[id] = { ...own, status: 'dead' };
+    return;
+  }
+  const squad = squadOfMember(id);
+  const entry = squad ? directory[squad.squadId] : undefined;
+  if (squad && entry) directory[squad.squadId] = { ...entry, membersLost: (entry.membersLost ?? 0) + 1 };
 }
 
 /** A directory entry out of Tactical Reserves. */
@@ -193,5 +210,13 @@ export function canonicalTeamState(state: TeamLedgerState): TeamLedgerState {
   };
 }
 
-/** Models a team lost for good (dead), from its directory. */
-export const modelsLost = (state: TeamLedgerState) => Object.values(state.directory).filter((m) => m.status === 'dead').length;
+/**
+ * Models a team lost for good (dead), from its directory. A squad member is a model (seed 004 "Squad": "individual
+ * models will still count toward the maximum Model Availability"), so each member that died counts one.
+ *
+ * @example
+ * // Lirith (dead) and three members of the Guardian Squad
+ * modelsLost({ ...state, directory: { lirith: { name: 'Lirith', entryId: 'guardian', status: 'dead' }, saim: { name: 'Saim', entryId: 'guardian-squad', status: 'active', membersLost: 3 } } }); // → 4
+ */
+export const modelsLost = (state: TeamLedgerState) =>
+  Object.values(state.directory).reduce((n, m) => n + (m.status === 'dead' ? 1 : 0) + (m.membersLost ?? 0), 0);
