@@ -44,11 +44,11 @@ export function listGameHeads(db: Db, campaignId: string, status: GameRow['statu
     .all();
 }
 
-/** The committed games' results (the records' winning runs): the result columns only, never a report. */
-export function committedResults(db: Db, campaignId: string): { number: number; teamA: string; teamB: string; winner: GameRow['winner'] }[] {
+/** The committed games' results (the records' winning runs, the bulletin's battle reports): the result columns only, never a report. */
+export function committedResults(db: Db, campaignId: string): { id: string; number: number; teamA: string; teamB: string; winner: GameRow['winner'] }[] {
   return prepared(db, 'games.committedResults', (d) =>
     d
-      .select({ number: games.number, teamA: games.teamAId, teamB: games.teamBId, winner: games.winner })
+      .select({ id: games.id, number: games.number, teamA: games.teamAId, teamB: games.teamBId, winner: games.winner })
       .from(games)
       .where(and(eq(games.campaignId, sql.placeholder('campaignId')), eq(games.status, 'committed')))
       .prepare(),
