@@ -71,13 +71,24 @@ test('docs/progression.md "a team is the models taken to one game": chosen on Ne
   await expect(wolves).toContainText('85 / 70 pts taken — 15 pts over: leave a model at home');
   await page.getByRole('button', { name: 'Set up the game' }).click();
   await expect(page.getByRole('alert')).toContainText('Iron Wolves takes 85 pts to a 70-pt game: leave 15 pts of models at home');
-  // Lucan (14 pts) and Varro (14 pts) stay at home: 57 pts fit.
+  // Lucan (14 pts) and Varro (14 pts) stay at home: 57 pts fit, but one Core model is fewer than the Space Marine
+  // list's Model Allowance asks (004: "You must follow all Model Allowance rules set out in your list"; issue 30).
   await wolves.getByRole('checkbox', { name: /Lucan/ }).uncheck();
   await wolves.getByRole('checkbox', { name: /Varro/ }).uncheck();
   await expect(wolves).toContainText('57 / 70 pts taken');
+  const allowance = "Iron Wolves as taken to this game breaks its list's Model Allowance — At least 2 Core models: this team has 1";
+  await expect(wolves).toContainText(allowance);
+  await page.getByRole('button', { name: 'Set up the game' }).click();
+  await expect(page.getByRole('alert')).toContainText(allowance);
+  // Varro plays and Kaelen (18 pts) stays at home instead: 53 pts, two Core models.
+  await wolves.getByRole('checkbox', { name: /Varro/ }).check();
+  await wolves.getByRole('checkbox', { name: /Kaelen/ }).uncheck();
+  await expect(wolves).toContainText('53 / 70 pts taken');
+  await expect(wolves).not.toContainText('Model Allowance');
   await page.getByRole('button', { name: 'Set up the game' }).click();
   // The result lists them as not taking part.
   await expect(page.getByRole('checkbox', { name: 'Lucan took part' })).not.toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Varro took part' })).not.toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Kaelen took part' })).not.toBeChecked();
   await expect(page.getByRole('checkbox', { name: 'Cato took part' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Varro took part' })).toBeChecked();
 });

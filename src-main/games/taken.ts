@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
 import { AppError } from '../../shared/ipc/result';
-import { squadOfMember, teamTakenProblems } from '../../shared/rules';
+import { sitsNextGameOut, squadOfMember, teamTakenProblems } from '../../shared/rules';
 import type { LoadedTeam } from './context';
 
 /** What games.create stores of the choice in the game's set-up. */
@@ -20,7 +20,8 @@ export function takenOf(setup: unknown): { taken: Record<Side, string[]>; gameSi
 
 /**
  * What games.create stores of the choice (nothing when every model plays); refuses, in words, teams that do not fit the
- * game's size (the campaign's points limit unless the players say otherwise).
+ * game's size (the campaign's points limit unless the players say otherwise) or break their list's Model Allowance
+ * (issue 30; a model incapacitated last game still counts toward its minimums).
  */
 export function takenSetup(
   teams: Record<Side, LoadedTeam>,
@@ -30,9 +31,19 @@ export function takenSetup(
   if (!setup.taken) return {};
   const taken = setup.taken;
   const gameSize = setup.gameSize ?? pointsLimit;
-  const problems = (['a', 'b'] as const).flatMap((s) => teamTakenProblems(teams[s].row.name, teams[s].report.models, taken[s], gameSize));
+  const problems = (['a', 'b'] as const).flatMap((s) => {
+    const t = teams[s];
+    const allowance = { list: t.list, roster: t.roster, sittingOut: sittingOut(t) };
+    return teamTakenProblems(t.row.name, t.report.models, taken[s], gameSize, allowance);
+  });
   if (problems.length > 0) throw new AppError('VALIDATION', problems.join(' '));
   return { taken, gameSize };
+}
+
+/** The roster models that sit this game out, incapacitated in the team's last game (docs/progression.md Injuries). */
+function sittingOut(team: LoadedTeam): string[] {
+  const progress = team.projection?.state.progression.models ?? {};
+  return team.roster.models.filter((m) => sitsNextGameOut(progress[m.id]?.mauled)).map((m) => m.id);
 }
 
 /** A fresh draft with the models left at home marked as not taking part (a Squad by its roster line). */

@@ -173,6 +173,22 @@ describe("issue 19: the club's ruleset values are applied", () => {
     expect(tooBig.ok ? '' : tooBig.error.message).toMatch(
       new RegExp(`Iron Wolves takes ${team.report.points} pts to a ${team.report.points - 1}-pt game: leave 1 pts`),
     );
+    // 004 "You must follow all Model Allowance rules set out in your list": the team taken too (issue 30) — no Team
+    // Leader, or one Core model where the list asks for two, is refused in words and no game is set up.
+    const tarkus = team.report.models.find((c) => c.name === 'Sergeant Tarkus')!;
+    const leaderless = await core.invoke('games.create', { ...base, taken: { a: ids(team).filter((x) => x !== tarkus.modelId), b: ids(orks) } });
+    expect(leaderless.ok ? '' : leaderless.error.message).toBe(
+      'Iron Wolves as taken to this game breaks its list\'s Model Allowance — No Team Leader: every team needs one (004: "You must follow all Model Allowance rules set out in your list").',
+    );
+    const core1 = team.report.models
+      .filter((c) => c.entryName === 'Tactical Marine')
+      .slice(0, 2)
+      .map((c) => c.modelId);
+    const oneCore = await core.invoke('games.create', { ...base, taken: { a: ids(team).filter((x) => !core1.includes(x)), b: ids(orks) } });
+    expect(oneCore.ok ? '' : oneCore.error.message).toMatch(
+      /Iron Wolves as taken to this game breaks its list's Model Allowance — At least 2 Core models: this team has 1/,
+    );
+    expect(await call<unknown[]>(core, 'games.list', { campaignId: campaign.id })).toHaveLength(0);
     // Brother Cato stays at home: the game fits, and he is listed as not taking part.
     const g = await call<GameDetail>(core, 'games.create', {
       ...base,

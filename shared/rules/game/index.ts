@@ -48,8 +48,8 @@ export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf, rosterModelI
 export type { ReportCard } from './squads';
 export { sitsNextGameOut, sittersOutProblems, withSittersOut } from './next-game';
 export type { Mauled } from './next-game';
-export { takenPoints, teamTakenProblems } from './team-taken';
-export type { TakenCard } from './team-taken';
+export { takenAllowanceProblems, takenPoints, teamTakenProblems } from './team-taken';
+export type { TakenCard, TakenTeam } from './team-taken';
 export {
   CLUB_8TH_MISSIONS,
   HOUSE_OPTIONAL_RULES,
