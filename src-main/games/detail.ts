@@ -30,6 +30,7 @@ import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, type GameSta
 import { resolveGame, type Resolved } from './resolve';
 import { STEP, humanizer, modelNames, scoreView } from './words';
 import { keptDraft } from './kept-draft';
+import { takenOf } from './taken';
 
 export function mustFindGame(db: Db, id: string): GameRow {
   const game = gamesRepo.findGame(db, id);
@@ -98,6 +99,14 @@ export interface PlanAttempt {
   pending: PendingRoll | null;
 }
 
+/**
+ * The units a team sets up (003's alternating deployment: "whoever sets up their last unit first"): its roster lines,
+ * a Squad one unit, or only the lines taken to this game when the players chose them (issue 30).
+ */
+function unitsTaken(team: LoadedTeam, taken: readonly string[] | undefined): number {
+  return taken ? team.roster.models.filter((m) => taken.includes(m.id)).length : team.roster.models.length;
+}
+
 /** Make the plan with the game's dice; with physical dice, stop at the first roll not typed in yet. */
 export function tryPlan(
   game: GameRow,
@@ -112,13 +121,14 @@ export function tryPlan(
   // Issue 20: a set-up roll Herald made may have been changed at the club's ruling (overrides, with who and why).
   const dice = new KeyedDice('plan', game.diceMode === 'app' ? { source: 'app', seed: game.seed, overrides } : { source: 'physical', faces });
   const human = humanizer(teams, new Map());
+  const taken = takenOf(game.setup);
   try {
     const plan = planGame(
       state.ruleset,
       {
         sides: {
-          a: { teamId: teams.a.row.id, name: teams.a.row.name, units: teams.a.roster.models.length },
-          b: { teamId: teams.b.row.id, name: teams.b.row.name, units: teams.b.roster.models.length },
+          a: { teamId: teams.a.row.id, name: teams.a.row.name, units: unitsTaken(teams.a, taken?.taken.a) },
+          b: { teamId: teams.b.row.id, name: teams.b.row.name, units: unitsTaken(teams.b, taken?.taken.b) },
         },
         mission: setup.mission,
         deployment: setup.deployment,

@@ -8,6 +8,7 @@ import type { GameDetail } from '../../shared/ipc/schemas/games';
 import type { RulesetPreview, RulesetView } from '../../shared/ipc/schemas/rulesets';
 import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import type { Mission } from '../../shared/rules';
+import { withOptionalRules } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, testCore } from '../test-support';
 import { aliceAndBob } from '../test-support/two-teams';
@@ -203,6 +204,30 @@ describe("issue 19: the club's ruleset values are applied", () => {
     expect(refused.preview.problems).toContain(
       `Brother Cato was not taken to this game at set-up (a ${team.report.points - cato.points}-pt game): untick "took part".`,
     );
+    core.close();
+  });
+
+  it('003 DEPLOYMENT ("alternate deploying their units … until both sides have set up their army"): the units counted are the lines taken to the game', async () => {
+    const core = testCore();
+    const { campaign, a, b } = await foundedPair(core);
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaign.id });
+    const ruleset = withOptionalRules(current.ruleset, { 'club-8th-missions': true });
+    await call(core, 'rulesets.apply', { campaignId: campaign.id, ruleset, expectedHash: current.hash, reason: 'We play the 8th-edition supplement' });
+    const wolves = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
+    const orks = await call<TeamDetail>(core, 'teams.get', { id: b.team.id });
+    const ids = (t: TeamDetail, names?: string[]) => t.report.models.filter((c) => !names || names.includes(c.name)).map((c) => c.modelId);
+    // Deadlock: the Iron Wolves placed the sixth marker and pick the zone; Da Boyz start setting up, one unit at a time.
+    const base = { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'deadlock', deployment: 'picked-by-a' };
+    const all = await call<GameDetail>(core, 'games.create', base);
+    // Five lines each: the side that starts finishes first.
+    expect(all.plan?.firstTurn.reason).toMatch(/^Player B finished setting up first/);
+    await call(core, 'games.discard', { id: all.game.id });
+    // The Wolves take three of their five: they finish first.
+    const three = await call<GameDetail>(core, 'games.create', {
+      ...base,
+      taken: { a: ids(wolves, ['Sergeant Tarkus', 'Brother Cato', 'Brother Varro']), b: ids(orks) },
+    });
+    expect(three.plan?.firstTurn.reason).toMatch(/^Player A finished setting up first/);
     core.close();
   });
 
