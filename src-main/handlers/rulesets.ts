@@ -42,7 +42,8 @@ function view(db: Db, campaignId: string): RulesetView {
       const h = repo.rulesetHash(p);
       return { ruleset: p, hash: h, differs: h !== hash };
     }),
-    games: gamesRepo.listGames(db, campaignId, { status: ['committed'] }).length,
+    // Counted, not read: the campaign page asks for this view every time it opens (issue 29).
+    games: gamesRepo.committedCount(db, campaignId),
   };
 }
 

@@ -44,6 +44,13 @@ export function listGameHeads(db: Db, campaignId: string, status: GameRow['statu
     .all();
 }
 
+/** How many committed games the campaign has: counted in the games_results index, no row read. */
+export function committedCount(db: Db, campaignId: string): number {
+  return (
+    rawStatement(db, 'games.committedCount', `SELECT count(*) AS n FROM games WHERE campaign_id = ? AND status = 'committed'`).get(campaignId) as { n: number }
+  ).n;
+}
+
 /** The committed games' results (the records' winning runs, the bulletin's battle reports): the result columns only, never a report. */
 export function committedResults(db: Db, campaignId: string): { id: string; number: number; teamA: string; teamB: string; winner: GameRow['winner'] }[] {
   return prepared(db, 'games.committedResults', (d) =>
