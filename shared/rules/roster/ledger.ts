@@ -131,6 +131,32 @@ export function withoutDead(models: readonly RosterModel[], died: ReadonlySet<st
   });
 }
 
+/**
+ * A founded Squad's change as the team page buys it. Members recruited into a Squad that lost members in games take
+ * the places of the dead (seed 004 "Squad": the list "will state how many models form the unit"; docs/progression.md:
+ * recruits cost their points in Req), so the squad can be brought back up to its size, never past the list's maximum
+ * (validateRoster: `squadSize + squadLost`). The members lost are the roster's own, never what a caller sends.
+ *
+ * @example
+ * const third = { id: 'third', entryId: 'guardsman-squad', name: 'Third', squadSize: 7, squadLost: 3, options: {}, armoury: [], grenades: {} };
+ * refilledSquad(third, { ...third, squadSize: 9 }); // → { ...third, squadSize: 9, squadLost: 1 }
+ * refilledSquad(third, { ...third, squadSize: 10 }); // → { ...third, squadSize: 10 } (back to its size: no one lost)
+ */
+export function refilledSquad(before: RosterModel, after: RosterModel): RosterModel {
+  const { squadLost: _sent, ...rest } = after;
+  const lost = Math.max(0, (before.squadLost ?? 0) - squadReinforcements(before, after));
+  return lost > 0 ? { ...rest, squadLost: lost } : rest;
+}
+
+/**
+ * How many models a change adds to a Squad (0 for a model that is not a Squad, or a squad made no larger).
+ *
+ * @example
+ * squadReinforcements({ ...third, squadSize: 7 }, { ...third, squadSize: 9 }); // → 2
+ */
+export const squadReinforcements = (before: RosterModel, after: RosterModel): number =>
+  before.squadSize === undefined || after.squadSize === undefined ? 0 : Math.max(0, after.squadSize - before.squadSize);
+
 export const requisitionBalance = (items: readonly LedgerItem[]) => items.reduce((sum, i) => (i.voided ? sum : sum + i.req), 0);
 
 /**

@@ -87,6 +87,8 @@ export function rosterImpact(before: TeamList, after: TeamList, roster: Roster, 
         if (o1 && !o2) changes.push(`Option ${quote(o1.name)} is gone from the list.`);
         else if (o1 && o2) {
           if (o1.points !== o2.points) changes.push(`Option ${quote(o2.name)}: ${o1.points} → ${o2.points} pts.`);
+          if (!!o1.perModel !== !!o2.perModel)
+            changes.push(`Option ${quote(o2.name)}: now priced ${o2.perModel ? 'per model in the squad' : 'once for the whole squad'}.`);
           if (o1.name !== o2.name) changes.push(`Option ${quote(o1.name)} renamed ${quote(o2.name)}.`);
           if (o1.maxPerModel !== o2.maxPerModel) changes.push(`Option ${quote(o2.name)}: at most ${o2.maxPerModel} per model (was ${o1.maxPerModel}).`);
           setChanges(`Option ${quote(o2.name)} replaces`, o1.replaces, o2.replaces, changes);

@@ -122,6 +122,11 @@ export const EntryOption = z
       .min(1, 'At least once.')
       .max(20, 'At most 20 times.')
       .default(1),
+    /**
+     * A Squad's option priced per model in the squad (a list's "+1 pt per model": carapace armour for the whole squad),
+     * not once for the squad (one vox-caster). Absent means once, so lists written before keep their prices and hashes.
+     */
+    perModel: z.boolean().optional(),
     /** Wargear this option removes and adds, so the model card shows what the model actually carries. */
     replaces: z.array(Text).default([]),
     adds: z.array(Text).default([]),

@@ -136,6 +136,33 @@ describe('validateRoster (seed 004 "Building your Team")', () => {
     expect(big.issues.map((i) => i.message)).toContain('Huge Squad has 12 models; a Guardsman Squad has 5 to 10.');
   });
 
+  it('004 Squad ("will state how many models form the unit"): a Squad option is priced once, or per model where the list says so', () => {
+    // The list prices an option for a squad either way: one vox-caster for the squad, or carapace for every member.
+    const squadList = TeamList.parse({
+      ...guard,
+      entries: guard.entries.map((e) =>
+        e.id === 'guardsman-squad'
+          ? {
+              ...e,
+              options: [
+                { id: 'vox', name: 'Vox-caster', points: 5 },
+                { id: 'carapace', name: 'Carapace armour', points: 2, perModel: true },
+              ],
+            }
+          : e,
+      ),
+    });
+    const base = [model('veteran-sergeant', 'Sgt Harker')];
+    const points = (options: Record<string, number>, extra: Partial<RosterModelInput> = {}) =>
+      validateRoster(squadList, roster(...base, model('guardsman-squad', 'Third Squad', { squadSize: 7, options, ...extra })), 250).models[1]!.points;
+    expect(points({})).toBe(7 * 4);
+    expect(points({ vox: 1 })).toBe(7 * 4 + 5);
+    expect(points({ carapace: 1 })).toBe(7 * (4 + 2));
+    expect(points({ vox: 1, carapace: 1 })).toBe(7 * (4 + 2) + 5);
+    // Members who died take their share of a per-model option with them (points and Threat count the squad as it is).
+    expect(points({ vox: 1, carapace: 1 }, { squadSize: 5, squadLost: 2 })).toBe(5 * (4 + 2) + 5);
+  });
+
   it('unnamed models and unknown entries are reported, never crash', () => {
     const report = validateRoster(orks, roster(model('boss-nob', ''), model('warboss', 'Big Gob')), 250);
     const messages = report.issues.map((i) => i.message);

@@ -110,7 +110,8 @@ function modelCard(list: TeamList, m: RosterModel, entry: Entry | undefined): Mo
   for (const [optionId, count] of Object.entries(m.options)) {
     const option = entry?.options.find((o) => o.id === optionId);
     if (!option || count <= 0) continue;
-    points += option.points * count;
+    // A Squad's per-model option is paid for each member it has now (a member who died took its share away).
+    points += option.points * count * (option.perModel ? size : 1);
     for (const r of option.replaces) {
       const at = wargear.indexOf(r);
       if (at >= 0) wargear.splice(at, 1);
