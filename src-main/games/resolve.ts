@@ -16,6 +16,7 @@ import {
   PhysicalDiceError,
   RollLog,
   applyGame,
+  progressionReadingNotes,
   buyHonour,
   foldProgression,
   purchaseCost,
@@ -30,6 +31,7 @@ import {
   reportIdsOf,
   sittersOutProblems,
   withoutDead,
+  type ApplyGameInput,
   type GameScore,
   type LedgerData,
   type MissionId,
@@ -163,41 +165,39 @@ export function resolveGame({ game, state, teams, threats, draft, checked = fals
   const sideState = (side: Side) => teamStateFor(state.projection, teams[side].row.id, teams[side].report.points);
   const teamStates = { a: { ...sideState('a'), threat: teamThreat(teams.a) }, b: { ...sideState('b'), threat: teamThreat(teams.b) } };
 
+  const applyInput: ApplyGameInput = {
+    gameId: game.id,
+    ruleset: state.ruleset,
+    missionId: report.missionId as MissionId,
+    facts: toGameFacts(report),
+    winner,
+    awards: {
+      a: {
+        firstBlood: report.sides.a.firstBlood,
+        kayfabe: report.sides.a.kayfabe,
+        misadventureLosses: outcomes.a.misadventureLosses,
+        routedOpponent: report.sides.a.sweepingAdvance,
+        otherAwards: draft.awards.a.otherAwards,
+        expAwards: draft.awards.a.expAwards,
+        ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}),
+      },
+      b: {
+        firstBlood: report.sides.b.firstBlood,
+        kayfabe: report.sides.b.kayfabe,
+        misadventureLosses: outcomes.b.misadventureLosses,
+        routedOpponent: report.sides.b.sweepingAdvance,
+        otherAwards: draft.awards.b.otherAwards,
+        expAwards: draft.awards.b.expAwards,
+        ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}),
+      },
+    },
+    teams: teamStates,
+    campaignThreats: threats,
+    vp: score.vp,
+  };
   let entries: ProgressionEntry[];
   try {
-    entries = applyGame(
-      {
-        gameId: game.id,
-        ruleset: state.ruleset,
-        missionId: report.missionId as MissionId,
-        facts: toGameFacts(report),
-        winner,
-        awards: {
-          a: {
-            firstBlood: report.sides.a.firstBlood,
-            kayfabe: report.sides.a.kayfabe,
-            misadventureLosses: outcomes.a.misadventureLosses,
-            routedOpponent: report.sides.a.sweepingAdvance,
-            otherAwards: draft.awards.a.otherAwards,
-            expAwards: draft.awards.a.expAwards,
-            ...(draft.awards.a.injuryReroll ? { injuryReroll: draft.awards.a.injuryReroll } : {}),
-          },
-          b: {
-            firstBlood: report.sides.b.firstBlood,
-            kayfabe: report.sides.b.kayfabe,
-            misadventureLosses: outcomes.b.misadventureLosses,
-            routedOpponent: report.sides.b.sweepingAdvance,
-            otherAwards: draft.awards.b.otherAwards,
-            expAwards: draft.awards.b.expAwards,
-            ...(draft.awards.b.injuryReroll ? { injuryReroll: draft.awards.b.injuryReroll } : {}),
-          },
-        },
-        teams: teamStates,
-        campaignThreats: threats,
-      },
-      dice,
-      { complete: checked },
-    );
+    entries = applyGame(applyInput, dice, { complete: checked });
   } catch (e) {
     if (e instanceof MissingRollError) {
       const pendingRoll: PendingRoll = { key: e.key, expression: e.expression, purpose: human(e.purpose), message: human(e.message) };
@@ -215,6 +215,8 @@ export function resolveGame({ game, state, teams, threats, draft, checked = fals
     if (e instanceof Error && /has no rule in the app yet|takes Req away/.test(e.message)) return empty({ score: scoreOut, blocked: e.message });
     throw e;
   }
+  // Where a house reading of the campaign tables decided something (issue 30 item 10), the score's notes name it.
+  scoreOut.notes.push(...progressionReadingNotes(applyInput).map(human));
 
   // Req each side has: the whole ledger, then this game's awards.
   const balance: Record<Side, number> = { a: teams.a.req, b: teams.b.req };

@@ -67,3 +67,5 @@ export type { HouseOptionalRule, OptionalRuleSwitch } from './optional-rules';
 export type { GameScore, ScoreOptions } from './score';
 export { READINGS, RESERVES_READING, DEFAULT_RESERVES_ARRIVES_ON, plannedReadings, readingOf, reservesOf, reservesText, setReading } from './readings';
 export type { Reading, ReadingChoice, ReadingKey, PlannedReading } from './readings';
+export { RESULT_READINGS, readingNote, resultReading } from './result-readings';
+export type { ResultReadingKey } from './result-readings';

@@ -11,6 +11,16 @@
  * - Deep Strike and Infiltrate: seed 000's text or seed 001's later one (mission-pack/cite.ts `MissionPackEdition`).
  * - Game length: 004 Step 5 "once both players have completed 10 turns"; 000 Random Game Length after them.
  * - Reserves: 004 names the rule; only 000 prints the table ("Turn 2 4+, Turn 3 3+, Turn 4+ 2+").
+ *
+ * Cases the campaign tables and seed 004 leave open (issue 30 item 10); they decide a game's result, not its plan,
+ * so the game page names them only where they decided something (`readingNote`):
+ * - Underdog on a tie: docs/progression.md "Underdog ×1.5 — the team with the lowest Threat" names one team.
+ * - Underdog and relics: 004 Relic Hunt "The Requisition Points generated is added once both players have rolled on
+ *   the Requisition Chart" does not say whether the Underdog's ×1.5 applies to them.
+ * - Victory after an automatic win: docs/progression.md "Victory +10 — most VP"; 004 Step 5 "the other play wins
+ *   automatically regardless of VPs".
+ * - Reserves in Survival and Destroyer: 004 "Over 75% of a Kill Team's models are alive at the end of the game" /
+ *   "Under 25% of the enemy's models are left alive" do not say whether a model still in reserve is one of them.
  */
 import type { Readings, Ruleset } from '../ruleset/schema';
 import { READING_DEFAULTS } from '../ruleset/schema';
@@ -19,8 +29,10 @@ import { cite004, citeText } from '../hor/cite';
 import { GAME_LENGTH_TURNS } from '../hor/setup';
 import { DEEP_STRIKE_000, DEEP_STRIKE_001, INFILTRATE_000, INFILTRATE_001 } from '../mission-pack/special-rules';
 import { MAX_EXTRA_TURNS, FURTHER_TURN_ON } from '../mission-pack/random-game-length';
+import { RESULT_READINGS } from './result-readings';
 
-export type ReadingKey = 'nightFighting' | 'deepStrike' | 'infiltrate' | 'gameLength';
+export type ReadingKey =
+  'nightFighting' | 'deepStrike' | 'infiltrate' | 'gameLength' | 'underdogOnTie' | 'underdogRelics' | 'victoryAward' | 'reservesInSecondaries';
 
 export interface ReadingChoice {
   value: string;
@@ -39,6 +51,8 @@ export interface Reading {
   /** Why Herald's default is what it is. */
   reason: string;
   sources: string;
+  /** 'result': it decides a game's result (named on the game page where it did), not its plan. */
+  decides?: 'result';
 }
 
 /** Every reading a club can change, in the order the House rules page lists them. */
@@ -110,6 +124,7 @@ export const READINGS: readonly Reading[] = [
     reason: "004 is the Kill Team rules and says 10 turns; Random Game Length is written for 000's own missions.",
     sources: `${citeText(cite004('Step 5 - Ending the Game'))}; ${citeText(cite000('Random Game Length'))}`,
   },
+  ...RESULT_READINGS,
 ];
 
 /** 000's Reserves table (turn 1 none, turn 2 4+, turn 3 3+, turn 4+ 2+): Herald's default. */
@@ -177,6 +192,7 @@ export function plannedReadings(ruleset: Pick<Ruleset, 'readings'>): PlannedRead
   const out: PlannedReading[] = [];
   for (const r of READINGS) {
     if (r.key === 'nightFighting') continue; // shown as a special rule in effect (or not) instead
+    if (r.decides === 'result') continue; // named on the game page where it decided something (readingNote)
     const value = readingOf(ruleset, r.key);
     const c = r.choices.find((x) => x.value === value) ?? r.choices[0]!;
     out.push({ id: `reading-${r.key.replace(/[A-Z]/g, (m) => `-${m.toLowerCase()}`)}`, name: r.name, text: `${c.label}: ${c.effect}` });

@@ -27,6 +27,10 @@ import type { ClubMission } from '../club-8th/missions';
 import { scoreClubMission } from '../club-8th/scoring';
 import type { GameReport } from './report';
 import { GameReportError, clubFacts, toGameFacts, reportProblems, validateReport } from './report';
+import type { GameFacts } from '../hor/facts';
+import type { MissionScore } from '../hor/scoring';
+import type { ReservesInSecondaries } from '../hor/secondary-objectives';
+import { readingNote, resultReading } from './result-readings';
 
 export interface GameScore {
   /** A seed-004 mission id, or one of seed 003's. */
@@ -80,8 +84,18 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
   const own = ruleset.missions.find((m) => m.id === report.missionId);
   const mission = own ?? getMission(report.missionId as MissionId);
   const missionId = mission.id;
-  const score = scoreMission(mission, toGameFacts(report), { secondaryObjectives: ruleset.secondaryObjectives });
+  const facts = toGameFacts(report);
+  const reserves = resultReading(ruleset, 'reservesInSecondaries');
+  const score = scoreMission(mission, facts, { secondaryObjectives: ruleset.secondaryObjectives, reservesInSecondaries: reserves });
   const notes: string[] = [];
+  notes.push(
+    ...reservesReadingNotes(
+      score,
+      () => scoreMission(mission, facts, { secondaryObjectives: ruleset.secondaryObjectives, reservesInSecondaries: otherReserves(reserves) }),
+      facts,
+      reserves,
+    ),
+  );
 
   if (!own) notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);
 
@@ -166,4 +180,27 @@ function scoreClubGame(report: GameReport, mission: ClubMission, pointsLimit: nu
  */
 function marginWherePointsValueVp(vp: Record<Side, number>, pointsLimit: number, pointsValueVp: boolean): GameScore['margin'] {
   return pointsValueVp ? { ...marginOfVictory(vp.a, vp.b, pointsLimit), pointsLimit } : null;
+}
+
+const otherReserves = (r: ReservesInSecondaries): ReservesInSecondaries => (r === 'counted' ? 'left-out' : 'counted');
+const SECONDARY_NAME = { survival: 'Survival', destroyer: 'Destroyer' } as const;
+
+/**
+ * Where models still in reserve decided Survival or Destroyer (the club's reading `reservesInSecondaries`): a line
+ * for each side whose objective the other choice would have given or taken away; none when no model was in reserve.
+ */
+function reservesReadingNotes(score: MissionScore, otherwise: () => MissionScore, facts: GameFacts, reserves: ReservesInSecondaries): string[] {
+  if (!facts.models.some((m) => m.notArrived === true)) return [];
+  const other = otherwise();
+  const notes: string[] = [];
+  const how = reserves === 'counted' ? 'counted' : 'left out';
+  for (const side of SIDES) {
+    for (const id of ['survival', 'destroyer'] as const) {
+      const has = score.lines.some((l) => l.side === side && l.source === id);
+      if (has === other.lines.some((l) => l.side === side && l.source === id)) continue;
+      const what = `${sideName(side)} ${has ? 'scores' : 'does not score'} ${SECONDARY_NAME[id]}, with the models still in reserve ${how}.`;
+      notes.push(readingNote('reservesInSecondaries', reserves, what));
+    }
+  }
+  return notes;
 }

@@ -12,7 +12,7 @@ import type { MissionId } from './missions';
 import { missionScoring } from './mission-scoring';
 import type { ResolvedScoring } from './mission-scoring';
 import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryOffered, secondaryValue } from './secondary-objectives';
-import type { SecondaryId } from './secondary-objectives';
+import type { ReservesInSecondaries, SecondaryId } from './secondary-objectives';
 import { GAME_LENGTH_TURNS } from './setup';
 import { runAwayEndingProblems } from './run-away';
 
@@ -289,6 +289,8 @@ function checkMissionWin(mission: Mission, rules: ResolvedScoring, side: Side, f
 export interface HouseValues {
   secondaryObjectives?: readonly SecondaryObjective[];
   secondaryOverrides?: Readonly<Record<string, number>>;
+  /** The club's reading of models still in reserve for Survival and Destroyer (default: counted, as alive). */
+  reservesInSecondaries?: ReservesInSecondaries;
 }
 
 /**
@@ -314,7 +316,7 @@ export function scoreMission(which: MissionId | Mission, facts: GameFacts, house
     const value = secondaryValue(objective, { secondaryOverrides: overrides });
     const overridden = overrides[objective.id] !== undefined;
     for (const side of SIDES) {
-      const why = secondaryAchieved(objective.id as SecondaryId, side, facts);
+      const why = secondaryAchieved(objective.id as SecondaryId, side, facts, house.reservesInSecondaries);
       if (why === null || value === 0) continue;
       const citation = overridden ? cite(mission, 'Victory Points') : objective.citation;
       lines.push(line(side, value, objective.id as SecondaryId, `${objective.name}: ${why}`, citation));

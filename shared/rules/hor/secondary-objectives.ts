@@ -4,7 +4,7 @@
  */
 import type { Mission, SecondaryObjective } from '../ruleset/schema';
 import { cite004 } from './cite';
-import type { GameFacts, Side } from './facts';
+import type { GameFacts, ModelFacts, Side } from './facts';
 import type { ResolvedScoring } from './mission-scoring';
 import { aliveCount, opponent, sideModels } from './facts';
 
@@ -39,6 +39,19 @@ export const SECONDARY_OBJECTIVES: readonly SecondaryObjective[] = [
 export type SecondaryId = 'come-back-you-cowards' | 'assassination' | 'survival' | 'destroyer' | 'lead-from-the-front';
 
 /**
+ * Whether a model still in reserve at the end (never on the table: `notArrived`) is one of the models Survival ("Over
+ * 75% of a Kill Team's models are alive") and Destroyer ("Under 25% of the enemy's models are left alive") count: the
+ * seed does not say; the club's reading `Readings.reservesInSecondaries` (game/result-readings.ts), by default
+ * counted, as alive.
+ */
+export type ReservesInSecondaries = 'counted' | 'left-out';
+
+/** The models Survival and Destroyer count, under the club's reading of models still in reserve. */
+export function countedForSecondaries(models: readonly ModelFacts[], reserves: ReservesInSecondaries): ModelFacts[] {
+  return reserves === 'left-out' ? models.filter((m) => m.notArrived !== true) : [...models];
+}
+
+/**
  * Did `side` achieve the secondary objective? Returns the reason when it did, null when it did not.
  *
  * @example
@@ -46,7 +59,7 @@ export type SecondaryId = 'come-back-you-cowards' | 'assassination' | 'survival'
  * secondaryAchieved('assassination', 'a', facts); // → 'the enemy Team Leader was taken out as a casualty by this team'
  * secondaryAchieved('survival', 'b', facts); // → null (1 of 2 alive)
  */
-export function secondaryAchieved(id: SecondaryId, side: Side, facts: GameFacts): string | null {
+export function secondaryAchieved(id: SecondaryId, side: Side, facts: GameFacts, reserves: ReservesInSecondaries = 'counted'): string | null {
   const enemy = opponent(side);
   const own = sideModels(facts, side);
   const theirs = sideModels(facts, enemy);
@@ -61,14 +74,16 @@ export function secondaryAchieved(id: SecondaryId, side: Side, facts: GameFacts)
     }
     case 'survival': {
       // "Over 75%": strictly more than three quarters.
-      const alive = aliveCount(own);
-      return own.length > 0 && alive * 4 > own.length * 3 ? `${alive} of ${own.length} models alive (over 75%)` : null;
+      const counted = countedForSecondaries(own, reserves);
+      const alive = aliveCount(counted);
+      return counted.length > 0 && alive * 4 > counted.length * 3 ? `${alive} of ${counted.length} models alive (over 75%)` : null;
     }
     case 'destroyer': {
       // "does not count if he runs away!": no Destroyer against a team that failed a Run Away! test.
       if (facts.ending.kind === 'run-away' && facts.ending.side === enemy) return null;
-      const alive = aliveCount(theirs);
-      return theirs.length > 0 && alive * 4 < theirs.length ? `${alive} of ${theirs.length} enemy models left alive (under 25%)` : null;
+      const counted = countedForSecondaries(theirs, reserves);
+      const alive = aliveCount(counted);
+      return counted.length > 0 && alive * 4 < counted.length ? `${alive} of ${counted.length} enemy models left alive (under 25%)` : null;
     }
     case 'lead-from-the-front': {
       const leader = own.find((m) => m.type === 'team-leader' && m.aliveAtEnd && m.inEnemyDeploymentZone === true);

@@ -27,9 +27,10 @@ import { MissingTableError, requireTable, requiredTables } from '../presets/requ
 import type { ProgressionTableKey } from '../presets/require';
 import { rollOnTable } from '../ruleset/roll-table';
 import type { TableResult } from '../ruleset/roll-table';
-import type { LevelThreshold, ModelType, RequisitionAward, Ruleset } from '../ruleset/schema';
+import type { LevelThreshold, ModelType, Readings, RequisitionAward, Ruleset } from '../ruleset/schema';
 import { RuleId, allTables } from '../ruleset/schema';
 import { squadOfMember } from '../game/squads';
+import { resultReading } from '../game/result-readings';
 import { modelRef } from '../model-ref';
 import type { InjuryResult, ProgressionEntry } from './entries';
 import { PROGRESSION_ENTRY_VERSION } from './entries';
@@ -117,6 +118,8 @@ export interface ApplyGameInput {
    * The Threat of every team in the campaign (these two included), for the Underdog. Default: the two teams' Threats.
    */
   campaignThreats?: readonly number[];
+  /** The game's VP (hor/scoring), for Victory when the club reads it as "most VP" (`Readings.victoryAward`). */
+  vp?: Record<Side, number>;
 }
 
 // The label stored in entries' citations for docs/progression.md (kept: stored entries and pinned rulesets carry it).
@@ -129,20 +132,25 @@ export const MEDICAL_GEAR = 'medical-gear';
 const TYPE_NAME: Record<ModelType, string> = { 'team-leader': 'Team Leader', special: 'Special', core: 'Core' };
 
 /**
- * Underdog (docs/progression.md: "×1.5 — the team with the lowest Threat"). Reading: a team is the Underdog when its
- * Threat is strictly lower than every other team's Threat in the campaign. When several teams share the lowest
- * Threat there is no Underdog: the table names "the team" (one), and new teams all start at Threat 3, so a tie
- * would otherwise give every team ×1.5 from the first game. Without `campaignThreats` only the two teams of the
- * game are compared.
+ * Underdog (docs/progression.md: "×1.5 — the team with the lowest Threat"). A team is the Underdog when no other team
+ * in the campaign has a lower Threat. When several teams share the lowest Threat the table (which names "the team",
+ * one) leaves it open: the club's reading `underdogOnTie` (game/result-readings.ts) — by default no Underdog, since
+ * new teams all start at Threat 3 and a tie would otherwise give every team ×1.5 from the first game. Without
+ * `campaignThreats` only the two teams of the game are compared.
  *
  * @example
  * isUnderdog(3, [3, 4, 5]); // → true
  * isUnderdog(3, [3, 3, 5]); // → false (a tie for the lowest: no Underdog)
+ * isUnderdog(3, [3, 3, 5], 'every-tied-team'); // → true
  */
-export function isUnderdog(threat: number, campaignThreats: readonly number[]): boolean {
+export function isUnderdog(threat: number, campaignThreats: readonly number[], onTie: UnderdogOnTie = 'no-underdog'): boolean {
   const lowest = Math.min(...campaignThreats);
-  return threat <= lowest && campaignThreats.filter((t) => t === threat).length <= 1;
+  if (threat > lowest) return false;
+  return onTie === 'every-tied-team' || campaignThreats.filter((t) => t === threat).length <= 1;
 }
+
+/** The club's reading of a tie for the lowest Threat (`Readings.underdogOnTie`). */
+export type UnderdogOnTie = NonNullable<Readings['underdogOnTie']>;
 
 /**
  * The extra Req of a multiplier: Req are whole points, so the extra is rounded down (×1.5 of 25 adds 12, not 12.5).
@@ -249,6 +257,8 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
         problems.push(`The ruleset '${ruleset.name}' has no requisition award "${id}".`);
     }
   }
+  if (resultReading(ruleset, 'victoryAward') === 'most-vp' && input.vp === undefined)
+    problems.push("The club gives Victory to the side with the most VP, but the game's VP were not given.");
   if (problems.length > 0) throw new GameFactsError(problems);
   // Ruleset data the engine cannot apply: refused before any die is rolled, never guessed.
   for (const m of ruleset.progression.requisition.multipliers) {
@@ -436,19 +446,23 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource, options: Appl
     }
   }
   const underdog = multipliers.find((m) => m.id === 'underdog');
-  if (underdog) {
-    const threats = input.campaignThreats ?? [teams.a.threat, teams.b.threat];
-    for (const side of SIDES) {
-      if (!isUnderdog(teams[side].threat, threats)) continue;
-      const amount = multiplierBonus(baseReq[side], underdog.factor);
-      if (amount === 0) continue;
-      const reason = `${underdog.name} ×${underdog.factor}: Threat ${teams[side].threat} is the lowest in the campaign; ${baseReq[side]} Req become ${baseReq[side] + amount}.`;
-      entries.push({ ...common(side, [], citeText(underdog.citation)), kind: 'req.underdog', factor: underdog.factor, base: baseReq[side], amount, reason });
-    }
-  }
+  const threats = input.campaignThreats ?? [teams.a.threat, teams.b.threat];
+  const onTie = resultReading(ruleset, 'underdogOnTie');
+  const isTheUnderdog = (side: Side) => underdog !== undefined && isUnderdog(teams[side].threat, threats, onTie);
+  const underdogOn = (side: Side, base: number, what: string) => {
+    if (!underdog) return;
+    const amount = multiplierBonus(base, underdog.factor);
+    if (amount === 0) return;
+    const shared = threats.filter((t) => t === teams[side].threat).length > 1 ? ' (shared)' : '';
+    const reason = `${underdog.name} ×${underdog.factor}: Threat ${teams[side].threat} is the lowest in the campaign${shared}; ${base} ${what} become ${base + amount}.`;
+    entries.push({ ...common(side, [], citeText(underdog.citation)), kind: 'req.underdog', factor: underdog.factor, base, amount, reason });
+  };
+  for (const side of SIDES) if (isTheUnderdog(side)) underdogOn(side, baseReq[side], 'Req');
 
-  // 5. Relic cash-in, after both players' requisition (seed 004). Relics are held by models alive at the end.
+  // 5. Relic cash-in, after both players' requisition (seed 004). Relics are held by models alive at the end. Whether
+  // the Underdog's ×1.5 multiplies it is the club's reading `underdogRelics` (default: added as rolled).
   if (input.missionId === 'relic-hunt') {
+    const multiplied = resultReading(ruleset, 'underdogRelics') === 'multiplied';
     for (const side of SIDES) {
       const relics = sideModels(facts, side)
         .filter((m) => m.aliveAtEnd)
@@ -456,6 +470,7 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource, options: Appl
       if (relics === 0) continue;
       const cash = cashInRelics(side, relics, dice);
       entries.push({ ...common(side, cash.rolls, RELIC_CITATION), kind: 'relic.cashed', relics, amount: cash.req });
+      if (multiplied && isTheUnderdog(side)) underdogOn(side, cash.req, 'Req from relics');
     }
   }
   return entries;
@@ -487,7 +502,7 @@ function earnedAward(award: RequisitionAward, side: Side, input: ApplyGameInput,
     case 'took-part':
       return 'played the mission';
     case 'victory':
-      return input.winner === side ? 'won the game' : null;
+      return victoryReason(side, input);
     case 'stalemate':
       return input.winner === 'draw' ? 'the game was a draw' : null;
     case 'assassin': {
@@ -517,4 +532,14 @@ function earnedAward(award: RequisitionAward, side: Side, input: ApplyGameInput,
     default:
       return facts.otherAwards.includes(award.id) ? award.condition : null;
   }
+}
+
+/**
+ * Victory (docs/progression.md: "+10 — most VP"). Who gets it when a team won automatically "regardless of VPs" (004
+ * Step 5) with fewer VP is the club's reading `victoryAward`: by default the winner; or the side with the most VP.
+ */
+function victoryReason(side: Side, input: ApplyGameInput): string | null {
+  if (resultReading(input.ruleset, 'victoryAward') === 'the-winner') return input.winner === side ? 'won the game' : null;
+  const vp = input.vp!; // checked by validate()
+  return vp[side] > vp[opponent(side)] ? `had the most VP (${vp[side]} to ${vp[opponent(side)]})` : null;
 }

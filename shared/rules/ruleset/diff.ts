@@ -8,6 +8,8 @@ import { missionScoring, scoringWords } from '../hor/mission-scoring';
 import { rosterCapOf } from '../roster/ledger';
 import { tacticalReservesOf } from '../roster/reserves';
 import { READING_DEFAULTS, allTables } from './schema';
+import { RESULT_READINGS } from '../game/result-readings';
+import type { ResultReadingKey } from '../game/result-readings';
 
 export interface RulesetChange {
   /** Where: "Missions", "Dice tables", "EXP awards", "Honours"… */
@@ -226,6 +228,7 @@ const READING_NAMES: Readonly<Record<keyof Readings, string>> = {
   infiltrate: 'Infiltrate',
   gameLength: 'Game length',
   reservesArrivesOn: 'Reserves table',
+  ...(Object.fromEntries(RESULT_READINGS.map((r) => [r.key, r.name])) as Record<ResultReadingKey, string>),
 };
 const READING_VALUES: Readonly<Record<string, string>> = {
   'every-shot': 'every turn of every game',
@@ -234,6 +237,7 @@ const READING_VALUES: Readonly<Record<string, string>> = {
   'later-001': 'as 001 prints it',
   'ten-turns': '10 turns',
   'random-game-length': 'Random Game Length after turn 10',
+  ...Object.fromEntries(RESULT_READINGS.flatMap((r) => r.choices.map((c) => [c.value, c.label.charAt(0).toLowerCase() + c.label.slice(1)]))),
 };
 
 /** The club's readings (issue 19): an absent field is Herald's default. */

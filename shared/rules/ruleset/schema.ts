@@ -381,6 +381,15 @@ export const Readings = z.object({
   gameLength: z.enum(['ten-turns', 'random-game-length']).optional(),
   /** The Reserves table: entry i is the D6 score needed on turn i+1 (null: cannot arrive); the last applies to later turns. */
   reservesArrivesOn: z.array(z.number().int().min(1).max(6).nullable()).min(2).max(6).optional(),
+  // Where the campaign tables and seed 004 leave a case open (issue 30 item 10): game/readings.ts says each case and why.
+  /** Two or more teams share the lowest Threat: no Underdog, or every one of them. */
+  underdogOnTie: z.enum(['no-underdog', 'every-tied-team']).optional(),
+  /** Relic Hunt's cash-in: added after the Underdog bonus (not multiplied), or multiplied by it too. */
+  underdogRelics: z.enum(['not-multiplied', 'multiplied']).optional(),
+  /** Victory's +10: to the game's winner (an automatic winner too), or to the side with the most VP. */
+  victoryAward: z.enum(['the-winner', 'most-vp']).optional(),
+  /** Models still in reserve at the end: counted for Survival and Destroyer (alive), or left out of both counts. */
+  reservesInSecondaries: z.enum(['counted', 'left-out']).optional(),
 });
 export type Readings = z.infer<typeof Readings>;
 
@@ -391,6 +400,10 @@ export const READING_DEFAULTS: Readonly<Required<Readings>> = {
   infiltrate: 'pack-000',
   gameLength: 'ten-turns',
   reservesArrivesOn: [null, 4, 3, 2],
+  underdogOnTie: 'no-underdog',
+  underdogRelics: 'not-multiplied',
+  victoryAward: 'the-winner',
+  reservesInSecondaries: 'counted',
 };
 
 // ---------------------------------------------------------------------------------------------------------------
