@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
 import type { TeamDetail } from '../../shared/ipc/schemas/teams';
 import { foldRoster } from '../../shared/rules';
-import { call, tempDir, testCore } from '../test-support';
+import { call, failure, tempDir, testCore } from '../test-support';
+import { judgeHistory } from '../history/judge';
 import { aliceAndBob } from '../test-support/two-teams';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
 
@@ -116,6 +117,77 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     if (deadMembers === 10) expect(squad).toBeUndefined();
     else expect(squad?.squadSize).toBe(10 - deadMembers);
     expect(hydra.fallen).toHaveLength(deadMembers);
+    home.close();
+    club.close();
+  });
+
+  it('issue 30: a depleted squad is brought back up to its size, paid per model, undone, carried by the file and judged by the replay', async () => {
+    const squadId = '5a1e0000-0000-4000-8000-000000000004';
+    const home = testCore(tempDir());
+    const { campaign, a, b } = await setup(home, squadId);
+    let g = await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: a.team.id, teamB: b.team.id, mission: 'skirmish' });
+    const draft: GameDraft = structuredClone(g.draft);
+    draft.report.models = draft.report.models.map((m) =>
+      [1, 2, 3].some((n) => m.id === `${squadId}#${n}`) ? { ...m, aliveAtEnd: false, outOfAction: { by: 'nob', how: 'melee' } } : m,
+    );
+    draft.report.sides.b.firstBlood = true;
+    draft.step = 'review';
+    g = await call<GameDetail>(home, 'games.saveDraft', { id: g.game.id, draft });
+    // The three members die of their injuries (Core: 1-2 dead), at the club's ruling so the test does not hang on dice.
+    for (const roll of g.preview.rolls.filter((r) => /Injury/.test(r.purpose) && r.key)) {
+      g = await call<GameDetail>(home, 'games.enterRoll', { id: g.game.id, key: roll.key!, faces: [1], change: { by: 'Alice', reason: 'test: they die' } });
+    }
+    await call(home, 'games.commit', { id: g.game.id });
+    const depleted = await call<TeamDetail>(home, 'teams.get', { id: a.team.id });
+    const squad = depleted.roster.models.find((m) => m.id === squadId)!;
+    expect(squad).toMatchObject({ squadSize: 7, squadLost: 3 });
+
+    // Past the list's maximum: refused in words, nothing changed.
+    const over = await failure(home, 'teams.changeModel', { id: a.team.id, model: { ...squad, squadSize: 11 } });
+    expect(over.message).toBe('Not allowed: Third Squad has 11 models; a Guardsman Squad has 5 to 10. Nothing was changed.');
+    // Without the Req: refused in words.
+    const req = depleted.team.requisition;
+    await call(home, 'teams.adjustRequisition', { id: a.team.id, amount: -(req - 5), reason: 'spent elsewhere' });
+    const poor = await failure(home, 'teams.changeModel', { id: a.team.id, model: { ...squad, squadSize: 9 } });
+    expect(poor.message).toMatch(/8 Req/);
+    await call(home, 'teams.adjustRequisition', { id: a.team.id, amount: req - 5, reason: 'found again' });
+
+    // Two Guardsmen at 4 pts each take the places of two of the dead.
+    const two = await call<TeamDetail>(home, 'teams.changeModel', { id: a.team.id, model: { ...squad, squadSize: 9 } });
+    expect(two.roster.models.find((m) => m.id === squadId)).toMatchObject({ squadSize: 9, squadLost: 1 });
+    expect(two.team.requisition).toBe(req - 8);
+    const line = two.ledger.find((e) => e.reason.startsWith('Reinforced'))!;
+    expect(line).toMatchObject({ kind: 'model.wargear', req: -8, reason: 'Reinforced Third Squad with 2 models (now 9) for 8 Req.' });
+    expect(two.report.issues.map((i) => i.code)).not.toContain('squad-size');
+
+    // Undone like any team-page step: the squad of 7 (3 lost) and the Req come back.
+    await call(home, 'teams.undo', { id: a.team.id, entryId: line.id });
+    const undone = await call<TeamDetail>(home, 'teams.get', { id: a.team.id });
+    expect(undone.roster.models.find((m) => m.id === squadId)).toMatchObject({ squadSize: 7, squadLost: 3 });
+    expect(undone.team.requisition).toBe(req);
+
+    const full = await call<TeamDetail>(home, 'teams.changeModel', { id: a.team.id, model: { ...squad, squadSize: 10 } });
+    expect(full.roster.models.find((m) => m.id === squadId)?.squadLost).toBeUndefined();
+    expect(full.team.requisition).toBe(req - 12);
+    for (const t of listTeams(home.opened.db, campaign.id)) expect(foldRoster(ledgerItems(teamLedger(home.opened.db, t.id)))).toEqual(storedRoster(t));
+    // The history replay folds the reinforcement as the team page did.
+    expect(() =>
+      judgeHistory(home.opened.db, campaign.id, (p) => {
+        throw new Error(p);
+      }),
+    ).not.toThrow();
+
+    const exported = await call<{ text: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const club = testCore(tempDir());
+    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', {
+      source: 'upload',
+      fileName: exported.fileName,
+      text: exported.text,
+    });
+    const teams = await call<{ id: string; name: string }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
+    const hydra = await call<TeamDetail>(club, 'teams.get', { id: teams.find((t) => t.name === 'Hydra Platoon')!.id });
+    expect(hydra.roster.models.find((m) => m.id === squadId)).toMatchObject({ squadSize: 10 });
+    expect(hydra.team.requisition).toBe(req - 12);
     home.close();
     club.close();
   });

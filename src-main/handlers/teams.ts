@@ -6,7 +6,17 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
-import { purchaseCost, reserveModels, rosterPointsLimit, squadOfMember, tacticalReservesOf, threat, type LedgerData } from '../../shared/rules';
+import {
+  purchaseCost,
+  refilledSquad,
+  reserveModels,
+  rosterPointsLimit,
+  squadOfMember,
+  squadReinforcements,
+  tacticalReservesOf,
+  threat,
+  type LedgerData,
+} from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
 import type { TeamList } from '../../shared/rules';
 import { validateRoster, type RosterReport } from '../../shared/rules';
@@ -225,6 +235,16 @@ const sameGear = (a: RosterModel, b: RosterModel) =>
   JSON.stringify([a.entryId, a.squadSize ?? null, a.options, [...a.armoury].sort(), a.grenades]) ===
   JSON.stringify([b.entryId, b.squadSize ?? null, b.options, [...b.armoury].sort(), b.grenades]);
 
+/** The ledger line of a priced change: a Squad reinforced (issue 30), its wargear changed, or both. */
+function changeWords(before: RosterModel, after: RosterModel, cost: number): string {
+  const added = squadReinforcements(before, after);
+  const price = cost > 0 ? ` for ${cost} Req` : '';
+  if (added === 0) return `Changed ${after.name}’s wargear${price}.`;
+  const models = `${added} ${added === 1 ? 'model' : 'models'} (now ${after.squadSize})`;
+  const gear = sameGear({ ...before, squadSize: after.squadSize }, after) ? '' : ' and changed its wargear';
+  return `Reinforced ${after.name} with ${models}${gear}${price}.`;
+}
+
 export const teamHandlers: TeamHandlers = {
   'teams.list': ({ campaignId }, ctx) => {
     // A handful of queries for every team (issue 9): Req, honours and records from the projections' figures.
@@ -322,13 +342,15 @@ export const teamHandlers: TeamHandlers = {
       });
     }),
 
-  'teams.changeModel': ({ id, model }, ctx) =>
+  'teams.changeModel': ({ id, model: sent }, ctx) =>
     change(ctx, id, (db, l) => {
       mustBeFounded(l);
-      const current = l.roster.models.find((m) => m.id === model.id);
-      const parked = reserveModels(l.roster).find((m) => m.id === model.id);
+      const current = l.roster.models.find((m) => m.id === sent.id);
+      const parked = reserveModels(l.roster).find((m) => m.id === sent.id);
       if (parked) throw new AppError('VALIDATION', `${parked.name} is in Tactical Reserves: bring it back to the roster before changing it.`);
       if (!current) throw new AppError('NOT_FOUND', 'That model is not on the roster.');
+      // A Squad made larger is refilled: its new members take the places of its dead (shared/rules refilledSquad).
+      const model = refilledSquad(current, sent);
       if (model.entryId !== current.entryId) throw new AppError('VALIDATION', 'A model cannot change what it is; recruit a new one instead.');
       if (!model.name) throw new AppError('VALIDATION', 'A model on a founded team needs a name.');
       if (model.name !== current.name) {
@@ -348,7 +370,7 @@ export const teamHandlers: TeamHandlers = {
           data: { kind: 'model.wargear', model },
           modelId: model.id,
           req: -cost,
-          reason: `Changed ${model.name}’s wargear${cost > 0 ? ` for ${cost} Req` : ''}.`,
+          reason: changeWords(current, model, cost),
         });
       }
     }),

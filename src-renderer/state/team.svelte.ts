@@ -5,7 +5,7 @@
  */
 import type { TeamHistory } from '../../shared/ipc/schemas/games';
 import type { TeamDetail } from '../../shared/ipc/schemas/teams';
-import { purchaseCost } from '../../shared/rules';
+import { purchaseCost, refilledSquad } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
 import { validateRoster } from '../../shared/rules';
 import { api, messageOf } from '../api';
@@ -154,9 +154,11 @@ export class TeamState {
   // ----- founded teams: every change is a ledger entry -----
 
   /** A free change (the name) saves as typed; a priced one (wargear) is staged until bought with its Req. */
-  private updateFoundedModel(model: RosterModel) {
-    const base = this.roster.models.find((m) => m.id === model.id);
+  private updateFoundedModel(typed: RosterModel) {
+    const base = this.roster.models.find((m) => m.id === typed.id);
     if (!base) return;
+    // A Squad made larger is refilled as main will buy it: new members take the places of its dead (issue 30).
+    const model = refilledSquad(base, typed);
     if (model.name !== base.name) {
       this.roster = { models: this.roster.models.map((m) => (m.id === model.id ? { ...m, name: model.name } : m)) };
       this.saveNameSoon(model.id, model.name);

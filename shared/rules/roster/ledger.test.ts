@@ -95,7 +95,8 @@ describe('004 Squad: a depleted squad brought back up to its size (issue 30)', (
     expect(squadIssues(over)).toEqual(['Third Squad has 11 models; a Guardsman Squad has 5 to 10.']);
     // A change that claims no one was lost still counts the three dead: a squad of 8 with 3 lost is not "8 of 10 bought".
     expect(refilledSquad(depleted, { ...depleted, squadSize: 8, squadLost: undefined })).toMatchObject({ squadSize: 8, squadLost: 2 });
-    // A change that is not a reinforcement keeps the dead as they were.
+    // A change that is not a reinforcement keeps the dead as they were; no change at all keeps the model's very text.
+    expect(JSON.stringify(refilledSquad(depleted, { ...depleted }))).toBe(JSON.stringify(depleted));
     expect(refilledSquad(depleted, { ...depleted, options: { vox: 1 } })).toMatchObject({ squadSize: 7, squadLost: 3 });
     expect(squadReinforcements(m('a', 'sergeant', 'Tarkus'), m('a', 'sergeant', 'Tarkus'))).toBe(0);
   });

@@ -143,9 +143,12 @@ export function withoutDead(models: readonly RosterModel[], died: ReadonlySet<st
  * refilledSquad(third, { ...third, squadSize: 10 }); // → { ...third, squadSize: 10 } (back to its size: no one lost)
  */
 export function refilledSquad(before: RosterModel, after: RosterModel): RosterModel {
-  const { squadLost: _sent, ...rest } = after;
   const lost = Math.max(0, (before.squadLost ?? 0) - squadReinforcements(before, after));
-  return lost > 0 ? { ...rest, squadLost: lost } : rest;
+  // Set in place, so that a model changed in nothing else keeps its text (the team page compares it as JSON).
+  const out = { ...after };
+  if (lost > 0) out.squadLost = lost;
+  else delete out.squadLost;
+  return out;
 }
 
 /**
