@@ -51,6 +51,21 @@ describe('what a new version of a list changes for a roster (issue 17)', () => {
     expect(impact.legalAfter).toBe(false);
   });
 
+  it('issue 30: a Squad option priced per model from now on is named, with the points it adds', () => {
+    const guard = TeamList.parse(SAMPLE_TEAM_LISTS.find((l) => (l as { id: string }).id === 'imperial-guard-sample'));
+    const withVox = (perModel: boolean) =>
+      TeamList.parse({
+        ...guard,
+        entries: guard.entries.map((e) =>
+          e.id === 'guardsman-squad' ? { ...e, options: [{ id: 'vox', name: 'Vox-caster', points: 5, ...(perModel ? { perModel } : {}) }] } : e,
+        ),
+      });
+    const squad = Roster.parse({ models: [{ id: 's', entryId: 'guardsman-squad', name: 'Third Squad', squadSize: 6, options: { vox: 1 } }] });
+    const impact = rosterImpact(withVox(false), withVox(true), squad, 250);
+    expect(impact.models.map((m) => m.changes)).toEqual([['Option “Vox-caster”: now priced per model in the squad.']]);
+    expect(impact.pointsAfter - impact.pointsBefore).toBe(5 * 5);
+  });
+
   it('the same list changes nothing', () => {
     expect(impactMatters(rosterImpact(v1, v1, roster, 250))).toBe(false);
     expect(entryChanges(v1.entries[0]!, v1.entries[0]!)).toEqual([]);
