@@ -11,7 +11,6 @@ import { battleHonoursPreset } from '../presets';
 import { Ruleset } from '../ruleset/schema';
 import { diffRulesets } from '../ruleset/diff';
 import { applyGame, isUnderdog } from '../progression/apply';
-import type { ApplyGameInput } from '../progression/apply';
 import { progressionReadingNotes } from '../progression/reading-notes';
 import { input, m, withModel } from '../progression/test-helpers';
 import { READINGS, plannedReadings, readingOf, setReading } from './readings';
@@ -50,7 +49,7 @@ describe('the result readings are readings of the ruleset (issue 30 item 10)', (
 });
 
 describe('docs/progression.md "Underdog ×1.5 — the team with the lowest Threat": two teams on the lowest Threat', () => {
-  const tied: Partial<ApplyGameInput> = { campaignThreats: [3, 3, 5] };
+  const tied = { campaignThreats: [3, 3, 5] };
 
   it('default "no Underdog": neither team on the shared lowest Threat gets ×1.5, and the game page says why', () => {
     const game = input(tied);
