@@ -8,6 +8,7 @@ import type { CampaignRecordView, Note } from '../../shared/ipc/schemas/narrativ
 import { normaliseNote } from '../../shared/names';
 import { campaignRecords } from '../../shared/rules';
 import type { HandlerContext } from '../context';
+import { memoByState } from '../db/state-memo';
 import type { Db } from '../db/open';
 import type { NoteRow } from '../db/schema';
 import { readCampaignStates } from '../ledger';
@@ -36,6 +37,11 @@ function modelsOf(states: ReturnType<typeof readCampaignStates>): { id: string; 
  * (every commit, void and amendment keeps them), and the committed games' results — never the games' reports.
  */
 export function recordsOf(db: Db, campaignId: string): CampaignRecordView[] {
+  // The campaign page and the bulletin both ask for them: kept until the file changes.
+  return memoByState(db, `records:${campaignId}`, () => recordsNow(db, campaignId));
+}
+
+function recordsNow(db: Db, campaignId: string): CampaignRecordView[] {
   const states = readCampaignStates(db, campaignId);
   const stats = [...states.values()].flatMap((s) => Object.entries(s.state.stats).map(([id, c]) => ({ id, games: c.games, kills: c.kills })));
   const teams = teamsRepo.listTeams(db, campaignId).map((t) => ({ id: t.id, name: t.name }));

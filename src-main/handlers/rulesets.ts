@@ -8,6 +8,7 @@ import { AppError } from '../../shared/ipc/result';
 import { RULESET_FILE_FORMAT, RULESET_MAX_BYTES, RulesetFile, type RulesetPreview, type RulesetView } from '../../shared/ipc/schemas/rulesets';
 import { Ruleset, checkRuleset, diffRulesets, presets, rosterCapOf, rosterLegality, rosterPointsLimit, type LegalityTeam } from '../../shared/rules';
 import type { HandlerContext } from '../context';
+import { memoByState } from '../db/state-memo';
 import type { Db } from '../db/open';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
@@ -125,7 +126,8 @@ export function parseRulesetFile(fileName: string, text: string): { ruleset: Rul
 const fileNameFor = (r: Ruleset) => `${r.id}-${r.version}.ruleset.json`;
 
 export const rulesetHandlers: RulesetHandlers = {
-  'rulesets.current': ({ id }, ctx) => view(ctx.db, id),
+  // The campaign page asks for it (twice) every time it opens: kept until the file changes.
+  'rulesets.current': ({ id }, ctx) => memoByState(ctx.db, `rulesets.current:${id}`, () => view(ctx.db, id)),
 
   'rulesets.preview': ({ campaignId, ruleset }, ctx) => preview(ctx.db, campaignId, ruleset),
 

@@ -53,13 +53,12 @@ export function committedCount(db: Db, campaignId: string): number {
 
 /** The committed games' results (the records' winning runs, the bulletin's battle reports): the result columns only, never a report. */
 export function committedResults(db: Db, campaignId: string): { id: string; number: number; teamA: string; teamB: string; winner: GameRow['winner'] }[] {
-  return prepared(db, 'games.committedResults', (d) =>
-    d
-      .select({ id: games.id, number: games.number, teamA: games.teamAId, teamB: games.teamBId, winner: games.winner })
-      .from(games)
-      .where(and(eq(games.campaignId, sql.placeholder('campaignId')), eq(games.status, 'committed')))
-      .prepare(),
-  ).all({ campaignId });
+  // Plain SQL in game order (the campaign/number index): drizzle's row mapping cost more than the read at 5,000 games.
+  return rawStatement(
+    db,
+    'games.committedResults',
+    `SELECT id, number, team_a_id AS teamA, team_b_id AS teamB, winner FROM games WHERE campaign_id = ? AND status = 'committed' ORDER BY number`,
+  ).all(campaignId) as { id: string; number: number; teamA: string; teamB: string; winner: GameRow['winner'] }[];
 }
 
 /**
