@@ -5,6 +5,7 @@
  * header must be our own loopback address (no DNS rebinding), and bodies are size-limited JSON.
  */
 import { timingSafeEqual } from 'node:crypto';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -108,7 +109,25 @@ export function requestPath(target: string | undefined): string | null {
 const shown = (target: string | undefined) => JSON.stringify((target ?? '').slice(0, 120));
 
 /** A built file of the renderer; `index` is what "/" serves (the Club Wi-Fi view serves its phone page there). */
-export function serveStatic(staticDir: string, urlPath: string, res: http.ServerResponse, index = '/index.html') {
+/** Text files worth compressing for a phone on Wi-Fi (fonts and pictures are compressed already). */
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json']);
+/** Each file's gzip, made once (by path and modification time): thirty phones cost one compression. */
+const gzipped = new Map<string, { mtimeMs: number; bytes: Buffer }>();
+
+function gzipOnce(file: string, data: Buffer, mtimeMs: number): Buffer {
+  const kept = gzipped.get(file);
+  if (kept?.mtimeMs === mtimeMs) return kept.bytes;
+  const bytes = zlib.gzipSync(data, { level: 6 });
+  if (gzipped.size > 200) gzipped.clear();
+  gzipped.set(file, { mtimeMs, bytes });
+  return bytes;
+}
+
+/**
+ * A built file of the renderer. With `req` given (the Club Wi-Fi view, issue 29), text files go gzipped to a browser
+ * that accepts it: the phone page is a few hundred KB of script, which Wi-Fi carries in a third of the time.
+ */
+export function serveStatic(staticDir: string, urlPath: string, res: http.ServerResponse, index = '/index.html', req?: http.IncomingMessage) {
   let rel: string;
   try {
     rel = decodeURIComponent(urlPath);
@@ -129,12 +148,21 @@ export function serveStatic(staticDir: string, urlPath: string, res: http.Server
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    const type = MIME[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
-    res.writeHead(200, {
-      'Content-Type': type,
-      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'public, max-age=3600',
-    });
-    res.end(data);
+    const ext = path.extname(file).toLowerCase();
+    const type = MIME[ext] ?? 'application/octet-stream';
+    const headers: http.OutgoingHttpHeaders = { 'Content-Type': type, 'Cache-Control': file.endsWith('.html') ? 'no-store' : 'public, max-age=3600' };
+    const gzip = req !== undefined && COMPRESSIBLE.has(ext) && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    if (!gzip) {
+      res.writeHead(200, headers).end(data);
+      return;
+    }
+    let mtimeMs = 0;
+    try {
+      mtimeMs = fs.statSync(file).mtimeMs;
+    } catch {
+      // Gone since it was read: compress what was read, keep nothing.
+    }
+    res.writeHead(200, { ...headers, 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' }).end(gzipOnce(file, data, mtimeMs));
   });
 }
 

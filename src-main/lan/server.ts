@@ -218,7 +218,7 @@ export function startLanServer(options: LanServerOptions): Promise<LanServer> {
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
     }
-    serveStatic(staticDir, file, res, PHONE_PAGE);
+    serveStatic(staticDir, file, res, PHONE_PAGE, req);
   }
 
   const server = createGuardedServer({
