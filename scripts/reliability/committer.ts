@@ -1,12 +1,14 @@
 /**
  * The child process of the kill test (docs/reliability.md "kill mid-commit"): opens the campaign file with the production
  * core and commits games in a loop, printing `ACK <gameId>` after each commit returned — "saved" means the
- * transaction returned (rule 2). The parent SIGKILLs it at random moments. Bundled by esbuild at test time.
+ * transaction returned (rule 2), and `READY` once the file is open. The parent SIGKILLs it at random moments. Bundled by esbuild at test time.
  */
 import { createCore } from '../../src-main/core';
 
 const [dataDir, migrationsFolder, campaignId, teamA, teamB] = process.argv.slice(2) as [string, string, string, string, string];
 const core = createCore({ dataDir, migrationsFolder, mode: 'browser', version: 'reliability', log: () => {}, automaticBackups: false });
+// The parent waits for this line (issue 28: events, not fixed times, so a busy machine kills at the same moments).
+process.stdout.write('READY\n');
 
 async function call<T>(channel: string, input: unknown): Promise<T> {
   const r = await core.invoke(channel, input);
