@@ -11,7 +11,7 @@ import { battleHonoursPreset } from '../presets';
 import { Ruleset } from '../ruleset/schema';
 import { diffRulesets } from '../ruleset/diff';
 import { applyGame, isUnderdog } from '../progression/apply';
-import { progressionReadingNotes } from '../progression/reading-notes';
+import { progressionReadingNotes, victoryReadingNote } from '../progression/reading-notes';
 import { input, m, withModel } from '../progression/test-helpers';
 import { READINGS, plannedReadings, readingOf, setReading } from './readings';
 import { RESULT_READINGS, readingNote } from './result-readings';
@@ -19,6 +19,17 @@ import type { GameReport } from './report';
 import { scoreGame } from './score';
 
 const withReadings = (readings: Ruleset['readings']): Ruleset => ({ ...battleHonoursPreset(), readings });
+const gameReport = (models: readonly ModelFacts[], ending: GameReport['ending'] = { kind: 'turns' }): GameReport => ({
+  reportVersion: 1,
+  missionId: 'skirmish',
+  sides: {
+    a: { teamId: 'team-a', firstBlood: false, sweepingAdvance: false, kayfabe: false },
+    b: { teamId: 'team-b', firstBlood: false, sweepingAdvance: false, kayfabe: false },
+  },
+  models: models.map((x) => ({ ...x, tookPart: true })),
+  ending,
+  rolls: [],
+});
 const underdogs = (entries: ReturnType<typeof applyGame>) => entries.filter((e) => e.kind === 'req.underdog');
 
 describe('the result readings are readings of the ruleset (issue 30 item 10)', () => {
@@ -109,12 +120,12 @@ describe('docs/progression.md "Victory +10 — most VP" and 004 Step 5 "wins aut
   const auto = (ruleset: Ruleset, vp: { a: number; b: number }) =>
     input({ ruleset, winner: 'a', vp, teams: { a: { team: 'team-a', threat: 3 }, b: { team: 'team-b', threat: 4 } } });
 
-  it('default "the winner": Player A won automatically with 0 VP to 2 and gets Victory; the game page names the reading', () => {
+  it('default "the winner": Player A won automatically with 0 VP to 2 and gets Victory; the game\'s score names the reading', () => {
     const game = auto(battleHonoursPreset(), { a: 0, b: 2 });
     expect(victory(applyGame(game, new PhysicalDice()))).toEqual(['team-a']);
-    expect(progressionReadingNotes(game)).toEqual([
+    expect(victoryReadingNote(game.ruleset, 'a', { a: 0, b: 2 })).toBe(
       'House reading “Victory after an automatic win” (The winner): Player A won automatically with 0 VP to 2 and gets Victory.',
-    ]);
+    );
   });
 
   it('"the side with the most VP": Victory goes to Player B with 2 VP; with equal VP to neither; the VP must be given', () => {
@@ -122,12 +133,29 @@ describe('docs/progression.md "Victory +10 — most VP" and 004 Step 5 "wins aut
     expect(victory(applyGame(auto(ruleset, { a: 0, b: 2 }), new PhysicalDice()))).toEqual(['team-b']);
     expect(victory(applyGame(auto(ruleset, { a: 1, b: 1 }), new PhysicalDice()))).toEqual([]);
     expect(victory(applyGame(auto(ruleset, { a: 3, b: 1 }), new PhysicalDice()))).toEqual(['team-a']);
-    expect(progressionReadingNotes(auto(ruleset, { a: 1, b: 1 }))[0]).toMatch(/neither side has the most VP, so neither gets Victory\.$/);
+    expect(victoryReadingNote(ruleset, 'a', { a: 0, b: 2 })).toMatch(/\(The side with the most VP\): .*Victory goes to Player B, which has the most VP\.$/);
+    expect(victoryReadingNote(ruleset, 'a', { a: 1, b: 1 })).toMatch(/neither side has the most VP, so neither gets Victory\.$/);
     expect(() => applyGame(input({ ruleset, winner: 'a' }), new PhysicalDice())).toThrow(GameFactsError);
   });
 
-  it('a winner with the most VP: the reading decided nothing, no note', () => {
-    expect(progressionReadingNotes(auto(battleHonoursPreset(), { a: 3, b: 1 }))).toEqual([]);
+  it('a winner with the most VP, or a draw: the reading decided nothing, no note', () => {
+    expect(victoryReadingNote(battleHonoursPreset(), 'a', { a: 3, b: 1 })).toBeNull();
+    expect(victoryReadingNote(battleHonoursPreset(), 'draw', { a: 1, b: 1 })).toBeNull();
+    expect(progressionReadingNotes(auto(battleHonoursPreset(), { a: 0, b: 2 }))).toEqual([]);
+  });
+
+  it('a recorded game: Player B has no models left on the table (its last two in reserve), Player A wins automatically with 0 VP to 2', () => {
+    const models: ModelFacts[] = [
+      m('a-tl', 'a', 'team-leader'),
+      ...[1, 2, 3, 4].map((i) => m(`a-c${i}`, 'a', 'core', { aliveAtEnd: false, outOfAction: { by: 'b-tl', how: 'shooting' } })),
+      m('b-tl', 'b', 'team-leader', { aliveAtEnd: false, outOfAction: { by: null, how: 'other' } }),
+      m('b-r1', 'b', 'core', { notArrived: true }),
+      m('b-r2', 'b', 'core', { notArrived: true }),
+    ];
+    const score = scoreGame(gameReport(models, { kind: 'no-models-left', side: 'b' }), battleHonoursPreset());
+    expect(score.outcome).toMatchObject({ kind: 'win', winner: 'a', automatic: true });
+    expect(score.vp).toEqual({ a: 0, b: 2 });
+    expect(score.notes).toContain(victoryReadingNote(battleHonoursPreset(), 'a', { a: 0, b: 2 }));
   });
 });
 
@@ -161,28 +189,16 @@ describe('004 Secondary Objectives "Over 75% of a Kill Team\'s models are alive"
     expect(secondaries('left-out')).toEqual(['a Destroyer: 1 of 7 enemy models left alive (under 25%)']);
   });
 
-  const report = (models: readonly ModelFacts[]): GameReport => ({
-    reportVersion: 1,
-    missionId: 'skirmish',
-    sides: {
-      a: { teamId: 'team-a', firstBlood: false, sweepingAdvance: false, kayfabe: false },
-      b: { teamId: 'team-b', firstBlood: false, sweepingAdvance: false, kayfabe: false },
-    },
-    models: models.map((x) => ({ ...x, tookPart: true })),
-    ending: { kind: 'turns' },
-    rolls: [],
-  });
-
   it('the game page names the reading where it decided Survival or Destroyer, and only there', () => {
-    expect(scoreGame(report(facts.models), battleHonoursPreset()).notes).toEqual([
+    expect(scoreGame(gameReport(facts.models), battleHonoursPreset()).notes).toEqual([
       readingNote('reservesInSecondaries', 'counted', 'Player A scores Survival, with the models still in reserve counted.'),
       readingNote('reservesInSecondaries', 'counted', 'Player A does not score Destroyer, with the models still in reserve counted.'),
     ]);
-    const leftOut = scoreGame(report(facts.models), withReadings({ reservesInSecondaries: 'left-out' }));
+    const leftOut = scoreGame(gameReport(facts.models), withReadings({ reservesInSecondaries: 'left-out' }));
     expect(leftOut.notes[0]).toBe(
       'House reading “Models in reserve for Survival and Destroyer” (Left out): Player A does not score Survival, with the models still in reserve left out.',
     );
     const nobodyInReserve = facts.models.map((x) => ({ ...x, notArrived: false }));
-    expect(scoreGame(report(nobodyInReserve), battleHonoursPreset()).notes).toEqual([]);
+    expect(scoreGame(gameReport(nobodyInReserve), battleHonoursPreset()).notes).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ import type { GameFacts } from '../hor/facts';
 import type { MissionScore } from '../hor/scoring';
 import type { ReservesInSecondaries } from '../hor/secondary-objectives';
 import { readingNote, resultReading } from './result-readings';
+import { victoryReadingNote } from '../progression/reading-notes';
 
 export interface GameScore {
   /** A seed-004 mission id, or one of seed 003's. */
@@ -78,7 +79,11 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
   const problems = options.reportChecked ? reportProblems(report, ruleset.missions) : validateReport(report, ruleset.missions);
   if (problems.length > 0) throw new GameReportError(problems);
   const pointsLimit = options.pointsLimit ?? ruleset.team.pointsLimit;
-  if (isClubMissionId(report.missionId)) return scoreClubGame(report, clubMission(report.missionId), pointsLimit);
+  if (isClubMissionId(report.missionId)) {
+    const club = scoreClubGame(report, clubMission(report.missionId), pointsLimit);
+    const victory = victoryReadingNote(ruleset, club.outcome.kind === 'win' ? club.outcome.winner : 'draw', club.vp);
+    return victory === null ? club : { ...club, notes: [...club.notes, victory] };
+  }
   // The ruleset's copy of the mission: a club's own mission, or seed 004's with the values the club changed (its VP,
   // secondary overrides, bonus EXP); validateReport checked there is one or that it is one of seed 004's.
   const own = ruleset.missions.find((m) => m.id === report.missionId);
@@ -98,6 +103,8 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
   );
 
   if (!own) notes.push(`The ruleset "${ruleset.name}" has no mission "${missionId}": scored by seed 004's ${missionId} rules.`);
+  const victory = victoryReadingNote(ruleset, score.outcome.kind === 'win' ? score.outcome.winner : 'draw', score.vp);
+  if (victory !== null) notes.push(victory);
 
   const secondaries: Record<Side, SecondaryId[]> = { a: [], b: [] };
   for (const l of score.lines) {

@@ -1,16 +1,18 @@
 /**
  * Where one of the club's result readings decided something in a game's progression (issue 30 item 10), a line in
- * words naming it, for the game page: Underdog on a tie, the Underdog and relics, Victory after an automatic win.
+ * words naming it, for the game page: Underdog on a tie, the Underdog and relics (these need every team's Threat at
+ * the game, so the after-game wizard shows them), and Victory after an automatic win (in the game's score).
  * Nothing is listed where the reading changed nothing (every choice would have given the same entries).
  */
 import type { Side } from '../hor/facts';
+import type { Ruleset } from '../ruleset/schema';
 import { SIDES, opponent, sideModels, sideName } from '../hor/facts';
 import { readingNote, resultReading } from '../game/result-readings';
 import type { ApplyGameInput } from './apply';
 import { isUnderdog } from './apply';
 
 /**
- * The reading notes of one game (the same input applyGame took).
+ * The Underdog reading notes of one game (the same input applyGame took).
  *
  * @example
  * // Two teams on Threat 3, the lowest, and the club's default:
@@ -56,19 +58,29 @@ export function progressionReadingNotes(input: ApplyGameInput): string[] {
     }
   }
 
-  const victory = (ruleset.progression.requisition.awards ?? []).some((a) => a.id === 'victory');
-  const { winner, vp } = input;
-  if (victory && winner !== 'draw' && vp !== undefined && vp[winner] <= vp[opponent(winner)]) {
-    const reading = resultReading(ruleset, 'victoryAward');
-    const loser = opponent(winner);
-    const score = `${vp[winner]} VP to ${vp[loser]}`;
-    const what =
-      reading === 'the-winner'
-        ? `${sideName(winner)} won automatically with ${score} and gets Victory.`
-        : vp[loser] > vp[winner]
-          ? `${sideName(winner)} won automatically with ${score}: Victory goes to ${sideName(loser)}, which has the most VP.`
-          : `${sideName(winner)} won automatically with ${score}: neither side has the most VP, so neither gets Victory.`;
-    notes.push(readingNote('victoryAward', reading, what));
-  }
   return notes;
+}
+
+/**
+ * Victory after an automatic win (`Readings.victoryAward`): the line naming it where it decided something — the winner
+ * had no more VP than the loser, so the two choices differ. A draw, or a winner with the most VP: null. The game's
+ * score gives it (game/score.ts), so a recorded game shows it too.
+ *
+ * @example
+ * victoryReadingNote(battleHonoursPreset(), 'a', { a: 0, b: 2 });
+ * // → 'House reading “Victory after an automatic win” (The winner): Player A won automatically with 0 VP to 2 and gets Victory.'
+ */
+export function victoryReadingNote(ruleset: Pick<Ruleset, 'readings' | 'progression'>, winner: Side | 'draw', vp: Record<Side, number>): string | null {
+  const victory = (ruleset.progression.requisition.awards ?? []).some((a) => a.id === 'victory');
+  if (!victory || winner === 'draw' || vp[winner] > vp[opponent(winner)]) return null;
+  const reading = resultReading(ruleset, 'victoryAward');
+  const loser = opponent(winner);
+  const score = `${vp[winner]} VP to ${vp[loser]}`;
+  const what =
+    reading === 'the-winner'
+      ? `${sideName(winner)} won automatically with ${score} and gets Victory.`
+      : vp[loser] > vp[winner]
+        ? `${sideName(winner)} won automatically with ${score}: Victory goes to ${sideName(loser)}, which has the most VP.`
+        : `${sideName(winner)} won automatically with ${score}: neither side has the most VP, so neither gets Victory.`;
+  return readingNote('victoryAward', reading, what);
 }
