@@ -75,7 +75,9 @@ describe('docs/progression.md "Underdog ×1.5 — the team with the lowest Threa
     const game = input({ ...tied, ruleset: withReadings({ underdogOnTie: 'every-tied-team' }) });
     const entries = underdogs(applyGame(game, new PhysicalDice()));
     expect(entries.map((e) => e.team)).toEqual(['team-a', 'team-b']);
-    expect(entries[0]?.kind === 'req.underdog' && entries[0].reason).toMatch(/Threat 3 is the lowest in the campaign \(shared\)/);
+    expect(entries[0]?.kind === 'req.underdog' && entries[0].reason).toMatch(
+      /Threat 3 is the lowest in the campaign \(House reading “Underdog on a tie” \(Every team on the lowest Threat\)\);/,
+    );
     expect(isUnderdog(3, [3, 3, 5], 'every-tied-team')).toBe(true);
     expect(isUnderdog(4, [3, 3, 4], 'every-tied-team')).toBe(false);
     expect(progressionReadingNotes(game)[0]).toMatch(/\(Every team on the lowest Threat\): .*each is an Underdog\.$/);
@@ -109,7 +111,9 @@ describe('004 Relic Hunt "The Requisition Points generated is added once both pl
     const kinds = entries.slice(-2).map((e) => e.kind);
     expect(kinds).toEqual(['relic.cashed', 'req.underdog']);
     expect(entries.at(-1)).toMatchObject({ team: 'team-a', base: 7, amount: 3 });
-    expect(entries.at(-1)?.kind === 'req.underdog' && entries.at(-1)).toMatchObject({ reason: expect.stringMatching(/7 Req from relics become 10/) });
+    expect(entries.at(-1)?.kind === 'req.underdog' && entries.at(-1)).toMatchObject({
+      reason: expect.stringMatching(/\(House reading “Underdog and relics” \(Multiplied too\)\); 7 Req from relics become 10\.$/),
+    });
     expect(underdogs(entries).filter((e) => e.team === 'team-b')).toEqual([]);
   });
 });
@@ -131,6 +135,10 @@ describe('docs/progression.md "Victory +10 — most VP" and 004 Step 5 "wins aut
   it('"the side with the most VP": Victory goes to Player B with 2 VP; with equal VP to neither; the VP must be given', () => {
     const ruleset = withReadings({ victoryAward: 'most-vp' });
     expect(victory(applyGame(auto(ruleset, { a: 0, b: 2 }), new PhysicalDice()))).toEqual(['team-b']);
+    const given = applyGame(auto(ruleset, { a: 0, b: 2 }), new PhysicalDice()).find((e) => e.kind === 'req.awarded' && e.award === 'victory');
+    expect(given?.kind === 'req.awarded' && given.reason).toBe(
+      'Victory +10: had the most VP (2 to 0; House reading “Victory after an automatic win” (The side with the most VP))',
+    );
     expect(victory(applyGame(auto(ruleset, { a: 1, b: 1 }), new PhysicalDice()))).toEqual([]);
     expect(victory(applyGame(auto(ruleset, { a: 3, b: 1 }), new PhysicalDice()))).toEqual(['team-a']);
     expect(victoryReadingNote(ruleset, 'a', { a: 0, b: 2 })).toMatch(/\(The side with the most VP\): .*Victory goes to Player B, which has the most VP\.$/);

@@ -100,7 +100,17 @@ export function resultReading<K extends ResultReadingKey>(ruleset: Pick<Ruleset,
  * // → 'House reading “Underdog on a tie” (No Underdog): Orks and Guard share Threat 3: neither is the Underdog.'
  */
 export function readingNote(key: ResultReadingKey, value: string, what: string): string {
+  return `${readingTag(key, value)}: ${what}`;
+}
+
+/**
+ * A reading and the club's choice, as named in an entry's reason where the choice gave it.
+ *
+ * @example
+ * readingTag('underdogRelics', 'multiplied'); // → 'House reading “Underdog and relics” (Multiplied too)'
+ */
+export function readingTag(key: ResultReadingKey, value: string): string {
   const reading = RESULT_READINGS.find((r) => r.key === key)!;
   const choice = reading.choices.find((c) => c.value === value)?.label ?? value;
-  return `House reading “${reading.name}” (${choice}): ${what}`;
+  return `House reading “${reading.name}” (${choice})`;
 }

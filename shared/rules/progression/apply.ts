@@ -30,7 +30,7 @@ import type { TableResult } from '../ruleset/roll-table';
 import type { LevelThreshold, ModelType, Readings, RequisitionAward, Ruleset } from '../ruleset/schema';
 import { RuleId, allTables } from '../ruleset/schema';
 import { squadOfMember } from '../game/squads';
-import { resultReading } from '../game/result-readings';
+import { readingTag, resultReading } from '../game/result-readings';
 import { modelRef } from '../model-ref';
 import type { InjuryResult, ProgressionEntry } from './entries';
 import { PROGRESSION_ENTRY_VERSION } from './entries';
@@ -453,8 +453,13 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource, options: Appl
     if (!underdog) return;
     const amount = multiplierBonus(base, underdog.factor);
     if (amount === 0) return;
-    const shared = threats.filter((t) => t === teams[side].threat).length > 1 ? ' (shared)' : '';
-    const reason = `${underdog.name} ×${underdog.factor}: Threat ${teams[side].threat} is the lowest in the campaign${shared}; ${base} ${what} become ${base + amount}.`;
+    // Where a reading gave this entry, its reason names it (the ledger keeps it for the recorded game).
+    const tags = [
+      ...(threats.filter((t) => t === teams[side].threat).length > 1 ? [readingTag('underdogOnTie', onTie)] : []),
+      ...(what !== 'Req' ? [readingTag('underdogRelics', 'multiplied')] : []),
+    ];
+    const by = tags.length > 0 ? ` (${tags.join('; ')})` : '';
+    const reason = `${underdog.name} ×${underdog.factor}: Threat ${teams[side].threat} is the lowest in the campaign${by}; ${base} ${what} become ${base + amount}.`;
     entries.push({ ...common(side, [], citeText(underdog.citation)), kind: 'req.underdog', factor: underdog.factor, base, amount, reason });
   };
   for (const side of SIDES) if (isTheUnderdog(side)) underdogOn(side, baseReq[side], 'Req');
@@ -541,5 +546,6 @@ function earnedAward(award: RequisitionAward, side: Side, input: ApplyGameInput,
 function victoryReason(side: Side, input: ApplyGameInput): string | null {
   if (resultReading(input.ruleset, 'victoryAward') === 'the-winner') return input.winner === side ? 'won the game' : null;
   const vp = input.vp!; // checked by validate()
-  return vp[side] > vp[opponent(side)] ? `had the most VP (${vp[side]} to ${vp[opponent(side)]})` : null;
+  const automatic = input.winner !== side ? `; ${readingTag('victoryAward', 'most-vp')}` : '';
+  return vp[side] > vp[opponent(side)] ? `had the most VP (${vp[side]} to ${vp[opponent(side)]}${automatic})` : null;
 }
