@@ -1,7 +1,8 @@
 /**
  * The child process of "kill mid-operation" (docs/reliability.md): repeats one operation — a verified backup, a restore,
  * a campaign import into a fresh data folder, or opening (and so migrating) an old campaign file — printing
- * `ACK <what>` after each one returned. The parent SIGKILLs it at random moments. Bundled by esbuild at test time.
+ * `ACK <what>` after each one returned (`READY` once the file is open, `START` before each import). The parent
+ * SIGKILLs it at random moments after those lines. Bundled by esbuild at test time.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +32,7 @@ async function main() {
     }
   }
   const core = createCore({ ...options, dataDir });
+  process.stdout.write('READY\n');
   for (;;) {
     if (op === 'backup') {
       const r = await core.invoke('backups.create', {});

@@ -133,8 +133,12 @@ function unverifiedBackups(dir: string): number {
   return finals.length - listVerifiedBackups(dir).length;
 }
 
-/** Run `op` in a child and SIGKILL it after a random delay; returns the lines it printed. */
-async function killDuring(op: string, args: string[], maxMs: number): Promise<string[]> {
+/**
+ * Run `op` in a child and SIGKILL it a random time (up to `maxMs`) after it printed a line starting with `after`
+ * (issue 28: the moment is found by an event, so a busy machine's slow start does not take every kill), or after its
+ * start when there is no such line (opening the file is the operation: a migration). Returns the lines it printed.
+ */
+async function killDuring(op: string, args: string[], maxMs: number, after?: string): Promise<string[]> {
   const proc = spawn(process.execPath, [operator, op, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_PATH: path.resolve('node_modules') },
@@ -142,8 +146,14 @@ async function killDuring(op: string, args: string[], maxMs: number): Promise<st
   // Listen for the exit now: a short operation (opening a file to migrate it) may end before the kill.
   const exited = new Promise((r) => proc.once('exit', r));
   let out = '';
-  proc.stdout.on('data', (d: Buffer) => (out += d.toString()));
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 150 + Math.floor(Math.random() * maxMs)))]);
+  let seen: () => void = () => {};
+  const started = after === undefined ? Promise.resolve() : new Promise<void>((r) => (seen = r));
+  proc.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    if (after !== undefined && out.split('\n').some((l) => l.startsWith(after))) seen();
+  });
+  await Promise.race([exited, started]);
+  await Promise.race([exited, new Promise((r) => setTimeout(r, (after === undefined ? 150 : 0) + Math.floor(Math.random() * maxMs)))]);
   proc.kill('SIGKILL');
   await exited;
   return out.split('\n').filter(Boolean);
@@ -601,7 +611,7 @@ describe('docs/reliability.md fault tests', () => {
     const s1 = contentOf(file);
     for (const op of ['backup', 'restore']) {
       for (let i = 0; i < rounds; i++) {
-        await killDuring(op, [dir, MIGRATIONS], 1200);
+        await killDuring(op, [dir, MIGRATIONS], 1200, 'READY');
         const t = tally(op);
         t.kills++;
         if (!integrityOk(file)) t.corrupt++;
@@ -621,7 +631,7 @@ describe('docs/reliability.md fault tests', () => {
     fs.writeFileSync(fileWithCampaign, text);
     for (let i = 0; i < rounds; i++) {
       const base = tempDir('herald-kill-import-');
-      await killDuring('import', [base, MIGRATIONS, fileWithCampaign], 1500);
+      await killDuring('import', [base, MIGRATIONS, fileWithCampaign], 1500, 'START');
       const t = tally('import');
       t.kills++;
       for (const sub of fs.readdirSync(base)) {
