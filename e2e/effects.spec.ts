@@ -146,9 +146,12 @@ test('Carapace armour prints Sv 4+, and honours show their effect on the card, i
   await print.pdf(file);
   await testInfo.attach('roster-effects.pdf', { path: file, contentType: 'application/pdf' });
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  // Bastonne's line: WS BS S T W I A Ld Sv = the list's 3 4 3 3 1 3 2 8, and 4+ (not the list's 5+), boxed over "was 5+".
-  expect(text).toMatch(/Sergeant Bastonne\s+3\s+4\s+3\s+3\s+1\s+3\s+2\s+8\s+4\+/);
+  // Bastonne's line: WS BS S T W I A = the list's 3 4 3 3 1 3 2; Ld 9 (the list's 8, +1 for Strident Voice: issue 30,
+  // honours reach the profile) boxed over "was 8", and Sv 4+ (not the list's 5+) boxed over "was 5+".
+  expect(text).toMatch(/Sergeant Bastonne\s+3\s+4\s+3\s+3\s+1\s+3\s+2\s+9\s+4\+/);
+  expect(text).toMatch(/was 8/);
   expect(text).toMatch(/was\s+5\+/);
+  expect(text).toMatch(/Ld \+1 \(Honour: Strident Voice\)/);
   expect(text).toMatch(/Sv 4\+ \(Carapace armour\)/);
   expect(text).toMatch(/Carapace armour \(4\+ armour save\.\)/);
   expect(text).toMatch(/Strident Voice \(\+1 Ld\)/);

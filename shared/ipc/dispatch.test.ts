@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CHANNEL_NAMES, channels, type ChannelName } from './contract';
-import { dispatch, type Handlers } from './dispatch';
+import { dispatch, markKept, type Handlers } from './dispatch';
 import { AppError, ERROR_CODES } from './result';
 
 const campaign = {
@@ -28,6 +28,21 @@ describe('dispatch()', () => {
     const result = await dispatch(handlers(), ctx, 'campaigns.create', { name: '  Vraks  ' });
     expect(result).toEqual({ ok: true, value: campaign });
     expect(ctx.calls).toEqual(['campaigns.create']);
+  });
+
+  it('checks a live answer each time it is given; a kept one (markKept) once (issue 29)', async () => {
+    // A live object, changed between calls (as the app's info is during a recovery): never answered from an old check.
+    const live = { ...campaign };
+    const h = handlers({ 'campaigns.get': () => live });
+    expect(await dispatch(h, { calls: [] }, 'campaigns.get', { id: campaign.id })).toEqual({ ok: true, value: campaign });
+    live.name = 'Vraks, renamed';
+    expect(await dispatch(h, { calls: [] }, 'campaigns.get', { id: campaign.id })).toEqual({ ok: true, value: { ...campaign, name: 'Vraks, renamed' } });
+    // A kept answer is checked once: the same checked value comes back.
+    const kept = markKept({ ...campaign });
+    const k = handlers({ 'campaigns.get': () => kept });
+    const first = await dispatch(k, { calls: [] }, 'campaigns.get', { id: campaign.id });
+    const again = await dispatch(k, { calls: [] }, 'campaigns.get', { id: campaign.id });
+    expect(first.ok && again.ok && first.value === again.value).toBe(true);
   });
 
   it('applies schema defaults and normalisation before the handler sees the input', async () => {

@@ -63,8 +63,18 @@ export async function dispatch<Ctx>(
   }
 }
 
-/** Each handler answer object with its checked form (answers are never changed after they are given). */
+/**
+ * Answers a handler keeps and gives again unchanged (db/state-memo.ts), with their checked form. Only those: other
+ * answers may be live objects that change between calls (the app's info, during a recovery).
+ */
+const keptAnswers = new WeakSet<object>();
 const checkedAnswers = new WeakMap<object, unknown>();
+
+/** Say that `value` is kept and never changed: dispatch then checks it once, not each time it is given. */
+export function markKept<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) keptAnswers.add(value);
+  return value;
+}
 
 async function dispatchUnsafe<Ctx>(handlers: Handlers<Ctx>, ctx: Ctx, channel: unknown, input: unknown, options: DispatchOptions): Promise<Result<unknown>> {
   if (!isChannelName(channel)) {
@@ -80,15 +90,15 @@ async function dispatchUnsafe<Ctx>(handlers: Handlers<Ctx>, ctx: Ctx, channel: u
   try {
     const handler = handlers[channel] as (i: unknown, c: Ctx) => unknown;
     const value = await handler(parsed.data, ctx);
-    // An answer kept since it was last given (src-main/db/state-memo.ts) was checked then: not checked again.
-    const isObject = typeof value === 'object' && value !== null;
-    if (isObject && checkedAnswers.has(value)) return ok(checkedAnswers.get(value));
+    // An answer kept since it was last given (markKept: src-main/db/state-memo.ts) was checked then: not again.
+    const kept = typeof value === 'object' && value !== null && keptAnswers.has(value);
+    if (kept && checkedAnswers.has(value)) return ok(checkedAnswers.get(value));
     const out = spec.output.safeParse(value);
     if (!out.success) {
       quietly(() => options.logError?.(channel, out.error));
       return err({ code: 'INTERNAL', message: `Herald produced an answer it could not check on ${channel}. Please report this.` });
     }
-    if (isObject) checkedAnswers.set(value, out.data);
+    if (kept) checkedAnswers.set(value, out.data);
     return ok(out.data);
   } catch (e) {
     if (e instanceof AppError) return err(e.toData());

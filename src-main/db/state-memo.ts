@@ -6,6 +6,7 @@
  * back, and the state it moved would then name what is no longer in the file.
  */
 import type Database from 'better-sqlite3';
+import { markKept } from '../../shared/ipc/dispatch';
 import { committedState } from '../lan/state-version';
 import type { Db } from './open';
 
@@ -25,7 +26,7 @@ export function memoByState<T>(db: Db, key: string, compute: () => T): T {
   if (!byKey) kept.set(sqlite, (byKey = new Map()));
   const hit = byKey.get(key);
   if (hit?.state === state) return hit.value as T;
-  const value = compute();
+  const value = markKept(compute());
   if (byKey.size >= MAX_KEPT) byKey.clear();
   byKey.set(key, { state, value });
   return value;
