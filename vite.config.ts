@@ -23,6 +23,8 @@ export default defineConfig({
   plugins: [woff2Only(), svelte()],
   build: {
     outDir: '../dist/renderer',
+    // The Club Wi-Fi view serves a phone exactly the phone page's own files, read from this (src-main/lan/phone-assets.ts).
+    manifest: true,
     emptyOutDir: true,
     // No inline scripts or styles: the CSP forbids them.
     assetsInlineLimit: 0,

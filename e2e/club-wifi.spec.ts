@@ -6,6 +6,8 @@
  *
  * The campaign is set up through the bridge API (what matters here is the phone's view of it, not how it was typed).
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { devices, type Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { invoke } from './support/invoke';
@@ -116,6 +118,10 @@ test('players follow the campaign on their phones over the Club Wi-Fi view, read
   await expect(phone.getByRole('table', { name: 'Standings' })).toContainText('Da Krumpas');
   await expect(phone.getByRole('heading', { name: 'Tonight’s games' })).toBeVisible();
   await look('standings');
+  // Exactly the phone page's own files (issue 28): the desktop app's entry script is not served to a phone.
+  const desktopScript = /assets\/index-[^"]+\.js/.exec(fs.readFileSync(path.resolve('dist/renderer/index.html'), 'utf8'))?.[0];
+  expect(desktopScript).toBeTruthy();
+  expect((await phone.request.get(`http://${shortLink.split('/')[0]}/${desktopScript}`)).status()).toBe(404);
 
   // Tonight's game plan.
   await phone.getByRole('link', { name: /Da Krumpas v Iron Wolves of Fenris/ }).click();

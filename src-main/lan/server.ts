@@ -25,6 +25,7 @@ import {
   TIMEOUT_CHECK_MS,
   type BucketSize,
 } from './limits';
+import { phoneAssets } from './phone-assets';
 import { isLanReadChannel } from './read-channels';
 import { createReadCache } from './read-cache';
 import { createRefusalCounter, REFUSAL_WINDOW_MS, type RefusalKind } from './refusals';
@@ -108,6 +109,8 @@ const tooMany = {
 
 export function startLanServer(options: LanServerOptions): Promise<LanServer> {
   const { token, staticDir, log } = options;
+  // The phone page's own built files (from the build manifest): the desktop app's chunks are not a phone's.
+  const own = phoneAssets(staticDir);
   const now = options.now ?? Date.now;
   const seen = new Map<string, number>();
   let allowedHosts: ReadonlySet<string> = new Set();
@@ -213,7 +216,7 @@ export function startLanServer(options: LanServerOptions): Promise<LanServer> {
     // Exactly the phone's own files, matched after decoding and normalising the path: never the desktop app's page
     // (its write controls have no use here), however its name is spelt.
     const file = phoneFile(pathname);
-    if (file === null) {
+    if (file === null || (own !== null && file.startsWith('/assets/') && !own.has(file))) {
       refusals.note(address, 'not found');
       res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8' }).end('Not found');
       return;
