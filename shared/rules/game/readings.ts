@@ -21,6 +21,8 @@
  *   automatically regardless of VPs".
  * - Reserves in Survival and Destroyer: 004 "Over 75% of a Kill Team's models are alive at the end of the game" /
  *   "Under 25% of the enemy's models are left alive" do not say whether a model still in reserve is one of them.
+ * - Squads and EXP (issue 30 item 9): 004 "Squad" says "Simply treat the unit as normal" and names only the VP and bonus
+ *   EXP a member gives; only "Non-Learning" says "The model never gains Experience Points".
  */
 import type { Readings, Ruleset } from '../ruleset/schema';
 import { READING_DEFAULTS } from '../ruleset/schema';
@@ -32,7 +34,15 @@ import { MAX_EXTRA_TURNS, FURTHER_TURN_ON } from '../mission-pack/random-game-le
 import { RESULT_READINGS } from './result-readings';
 
 export type ReadingKey =
-  'nightFighting' | 'deepStrike' | 'infiltrate' | 'gameLength' | 'underdogOnTie' | 'underdogRelics' | 'victoryAward' | 'reservesInSecondaries';
+  | 'nightFighting'
+  | 'deepStrike'
+  | 'infiltrate'
+  | 'gameLength'
+  | 'underdogOnTie'
+  | 'underdogRelics'
+  | 'victoryAward'
+  | 'reservesInSecondaries'
+  | 'squadExperience';
 
 export interface ReadingChoice {
   value: string;

@@ -34,7 +34,7 @@ const underdogs = (entries: ReturnType<typeof applyGame>) => entries.filter((e) 
 
 describe('the result readings are readings of the ruleset (issue 30 item 10)', () => {
   it('each has a default among its choices, a reason, and is listed in House rules but not on the plan', () => {
-    expect(RESULT_READINGS.map((r) => r.key)).toEqual(['underdogOnTie', 'underdogRelics', 'victoryAward', 'reservesInSecondaries']);
+    expect(RESULT_READINGS.map((r) => r.key)).toEqual(['underdogOnTie', 'underdogRelics', 'victoryAward', 'reservesInSecondaries', 'squadExperience']);
     for (const r of RESULT_READINGS) {
       expect(READINGS).toContain(r);
       expect(r.choices.map((c) => c.value)).toContain(r.default);

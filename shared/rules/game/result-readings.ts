@@ -2,7 +2,7 @@
  * The readings that decide a game's result where the campaign tables and seed 004 leave a case open (issue 30 item
  * 10). Each default is what Herald did before the reading existed, so no campaign's results change; a ruleset stores
  * only what the club changed (`Ruleset.readings`), so rulesets pinned before keep their hash. The rules read them in
- * `progression/apply.ts` (Underdog, relics, Victory) and `hor/scoring.ts` (Survival, Destroyer); the game page names
+ * `progression/apply.ts` (Underdog, relics, Victory, squads' EXP) and `hor/scoring.ts` (Survival, Destroyer); the game page names
  * a reading where it decided something (`readingNote`).
  */
 import type { Readings, Ruleset } from '../ruleset/schema';
@@ -13,7 +13,7 @@ import type { Reading } from './readings';
 // docs/progression.md is cited as the presets cite it (presets/battle-honours.ts).
 const AWARDS = 'PROGRESSION.md · Preset "HoR campaign, Battle Honours" / Requisition awards';
 
-export type ResultReadingKey = 'underdogOnTie' | 'underdogRelics' | 'victoryAward' | 'reservesInSecondaries';
+export type ResultReadingKey = 'underdogOnTie' | 'underdogRelics' | 'victoryAward' | 'reservesInSecondaries' | 'squadExperience';
 
 export const RESULT_READINGS: readonly Reading[] = [
   {
@@ -78,6 +78,31 @@ export const RESULT_READINGS: readonly Reading[] = [
     default: READING_DEFAULTS.reservesInSecondaries,
     reason: 'A model in reserve is alive and one of the team\'s models; 004 sets "on the table" apart only for the game\'s end (Step 5).',
     sources: `${citeText(cite004('Secondary Objectives'))}; ${citeText(cite004('Step 5 - Ending the Game'))}`,
+    decides: 'result',
+  },
+  {
+    // Issue 30 item 9: Herald kept squads out of EXP; the seed does not, so the club chooses.
+    key: 'squadExperience',
+    name: 'Squads and EXP',
+    question:
+      'Under Experience & Levels, 004 "Squad" says "Simply treat the unit as normal" and "A model within a Squad counts as Core when determining whether a model gives VP or bonus EXP"; only "Non-Learning" says "The model never gains Experience Points". No seed says how a squad, whose members are interchangeable, keeps EXP.',
+    choices: [
+      {
+        value: 'no-exp',
+        label: 'Squads gain no EXP',
+        effect: 'A club EXP award to a squad or one of its members is refused: no member can carry experience from game to game.',
+      },
+      {
+        value: 'as-one-model',
+        label: 'A squad gains EXP as one model',
+        effect:
+          "A club EXP award given to a squad (or any of its members) goes on the squad's roster line; awards to several members add up. The squad reaches Levels and rolls its advances as one model, and an advance is the whole squad's. Bonus Campaign Experience still never goes to a squad member (004: they count as Core).",
+      },
+    ],
+    default: READING_DEFAULTS.squadExperience,
+    reason:
+      "Herald's reading before the club could choose: a squad's members are interchangeable, so none can carry experience, and 004's Bonus Campaign Experience already leaves them out.",
+    sources: `${citeText(cite004('Squad'))}; ${citeText(cite004('Non-Learning'))}; PROGRESSION.md · Preset "HoR campaign, Experience & Levels"`,
     decides: 'result',
   },
 ];

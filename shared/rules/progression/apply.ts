@@ -32,6 +32,7 @@ import { RuleId, allTables } from '../ruleset/schema';
 import { squadOfMember } from '../game/squads';
 import { readingTag, resultReading } from '../game/result-readings';
 import { modelRef } from '../model-ref';
+import { awardedModel, expHolder, expHolders } from './squad-experience';
 import type { InjuryResult, ProgressionEntry } from './entries';
 import { PROGRESSION_ENTRY_VERSION } from './entries';
 
@@ -237,13 +238,15 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
         problems.push(`Medical Gear: "${reroll}" is not a model of ${sideName(side)} taken out of action.`);
     }
     for (const e of awards[side].expAwards) {
-      const model = own.find((m) => m.id === e.model);
+      // A model, or a Squad named by its roster id (squad-experience.ts).
+      const model = awardedModel(own, e.model);
       const award = (ruleset.progression.experience.awards ?? []).find((a) => a.id === e.award);
       if (!model) problems.push(`EXP award "${e.award}": ${sideName(side)} has no model "${e.model}" in this game.`);
-      // A Squad's members are interchangeable (game/squads.ts): no one member can carry experience from game to game.
-      if (model && squadOfMember(model.id) !== null)
+      // A Squad's members are interchangeable (game/squads.ts): by the club's reading "Squads and EXP" (default) no
+      // one member can carry experience from game to game; with 'as-one-model' the squad keeps it on its roster line.
+      if (model && squadOfMember(model.id) !== null && resultReading(ruleset, 'squadExperience') === 'no-exp')
         problems.push(
-          `EXP award "${e.award}": ${modelRef(model.id)} is one member of a Squad, and Herald keeps no experience for one squad member (docs/decisions.md "Squad members").`,
+          `EXP award "${e.award}": ${modelRef(model.id)} is one member of a Squad, and in this campaign squads gain no EXP (${readingTag('squadExperience', 'no-exp')}; House rules can change it).`,
         );
       if (!award) problems.push(`The ruleset '${ruleset.name}' has no EXP award "${e.award}".`);
       if (model && award && !award.modelTypes.includes(model.type)) {
@@ -341,14 +344,17 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource, options: Appl
   for (const side of SIDES) {
     for (const earned of awards[side].expAwards) {
       const award = expAwardTable.find((a) => a.id === earned.award);
-      const model = facts.models.find((m) => m.id === earned.model);
+      const model = awardedModel(sideModels(facts, side), earned.model);
       if (!award || !model) continue; // checked by validate()
       const amount = award.exp * earned.times;
       // Seed 004 "Non-Learning": "The model never gains Experience Points."
       if (model.nonLearning || amount === 0) continue;
-      const reason = `${award.name}${earned.times > 1 ? ` ×${earned.times}` : ''} +${amount} EXP`;
-      entries.push({ ...common(side, [], citeText(award.citation)), kind: 'exp.gained', model: model.id, amount, source: award.id, reason });
-      expGained.set(model.id, (expGained.get(model.id) ?? 0) + amount);
+      // A squad member's EXP goes on the squad's roster line (validate() refused it unless the club reads it so).
+      const holder = expHolder(model.id);
+      const asSquad = holder !== model.id ? ` (${readingTag('squadExperience', 'as-one-model')})` : '';
+      const reason = `${award.name}${earned.times > 1 ? ` ×${earned.times}` : ''} +${amount} EXP${asSquad}`;
+      entries.push({ ...common(side, [], citeText(award.citation)), kind: 'exp.gained', model: holder, amount, source: award.id, reason });
+      expGained.set(holder, (expGained.get(holder) ?? 0) + amount);
     }
   }
 
@@ -382,9 +388,10 @@ export function applyGame(input: ApplyGameInput, dice: DiceSource, options: Appl
     const thresholds = requireTable(ruleset, 'level-thresholds');
     const advanceTable = requireTable(ruleset, 'advance-table');
     for (const side of SIDES) {
-      for (const m of sideModels(facts, side)) {
+      // Each model, and each Squad once (its roster line keeps any EXP its members earned: squad-experience.ts).
+      for (const m of expHolders(sideModels(facts, side), died)) {
         const gained = expGained.get(m.id) ?? 0;
-        if (gained === 0 || died.has(m.id)) continue;
+        if (gained === 0 || m.gone) continue;
         const before = stateOf(side, m.id);
         const oldLevel = before?.level ?? 0;
         const newLevel = levelFor((before?.exp ?? 0) + gained, thresholds);

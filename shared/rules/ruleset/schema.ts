@@ -390,6 +390,8 @@ export const Readings = z.object({
   victoryAward: z.enum(['the-winner', 'most-vp']).optional(),
   /** Models still in reserve at the end: counted for Survival and Destroyer (alive), or left out of both counts. */
   reservesInSecondaries: z.enum(['counted', 'left-out']).optional(),
+  /** Experience & Levels: a Squad gains no EXP (none of its members can carry it), or gains it as one model on its roster line. */
+  squadExperience: z.enum(['no-exp', 'as-one-model']).optional(),
 });
 export type Readings = z.infer<typeof Readings>;
 
@@ -404,6 +406,7 @@ export const READING_DEFAULTS: Readonly<Required<Readings>> = {
   underdogRelics: 'not-multiplied',
   victoryAward: 'the-winner',
   reservesInSecondaries: 'counted',
+  squadExperience: 'no-exp',
 };
 
 // ---------------------------------------------------------------------------------------------------------------
