@@ -15,6 +15,7 @@ import {
   honourRestriction,
   profileAsItPlays,
   planGame,
+  resultReading,
   scoreGame,
   sitsNextGameOut,
   squadOfMember,
@@ -306,6 +307,7 @@ export function shapeDetail(src: DetailSources): GameDetail {
       modelTypes: a.modelTypes,
       condition: a.condition,
     })),
+    squadsGainExp: resultReading(state.ruleset, 'squadExperience') === 'as-one-model',
     otherAwardOptions: (state.ruleset.progression.requisition.awards ?? [])
       .filter((a) => !BUILT_IN_REQ_AWARDS.has(a.id))
       .map((a) => ({ id: a.id, name: a.name, req: a.req, condition: a.condition })),

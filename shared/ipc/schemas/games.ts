@@ -322,6 +322,11 @@ export const GameDetail = z.object({
       condition: z.string(),
     }),
   ),
+  /**
+   * The club's reading "Squads and EXP" is "as one model": the EXP awards are ticked for each Squad once, on its
+   * roster line (shared/rules/progression/squad-experience.ts). Absent or false: squads gain no EXP and are not listed.
+   */
+  squadsGainExp: z.boolean().optional(),
   /** The ruleset's organiser-added requisition awards (not computed by Herald), to tick per side. */
   otherAwardOptions: z.array(z.object({ id: z.string(), name: z.string(), req: z.number().int(), condition: z.string() })),
   recruitOptions: z.object({ a: z.array(RecruitOption), b: z.array(RecruitOption) }),

@@ -246,7 +246,7 @@ function validate(input: ApplyGameInput, awards: Record<Side, SideAwardsFacts>, 
       // one member can carry experience from game to game; with 'as-one-model' the squad keeps it on its roster line.
       if (model && squadOfMember(model.id) !== null && resultReading(ruleset, 'squadExperience') === 'no-exp')
         problems.push(
-          `EXP award "${e.award}": ${modelRef(model.id)} is one member of a Squad, and in this campaign squads gain no EXP (${readingTag('squadExperience', 'no-exp')}; House rules can change it).`,
+          `EXP award "${e.award}": ${e.model === model.id ? `${modelRef(model.id)} is one member of a Squad` : `${modelRef(e.model)} is a Squad`}, and in this campaign squads gain no EXP (${readingTag('squadExperience', 'no-exp')}; House rules can change it).`,
         );
       if (!award) problems.push(`The ruleset '${ruleset.name}' has no EXP award "${e.award}".`);
       if (model && award && !award.modelTypes.includes(model.type)) {
