@@ -353,6 +353,13 @@ test('a game-night kit for a set-up game: the plan, then a post-game slip in the
   await expect(print.sheet('Game plan')).toContainText('Relic Hunt');
   await expect(print.sheet('Post-game slip')).toContainText('Grukk');
   await expect(print.sheet('Post-game slip').getByRole('table', { name: 'Da Krumpas models' }).locator('tbody tr')).toHaveCount(20);
+  // The two things the result screen asks that the slip had no box for (issue 30 item 9).
+  const slipSheet = print.sheet('Post-game slip');
+  await expect(slipSheet.getByRole('table', { name: 'Cadian 88th models' }).getByRole('columnheader', { name: 'In reserve at the end' })).toBeVisible();
+  await expect(slipSheet).toContainText('Models falling back when they took the test');
+  const slipShot = testInfo.outputPath('kit-slip-screen.png');
+  await slipSheet.screenshot({ path: slipShot });
+  await testInfo.attach('kit-slip-screen.png', { path: slipShot, contentType: 'image/png' });
 
   test.skip(testInfo.project.name === 'electron', NO_PDF_IN_ELECTRON);
   test.skip(missingTools.length > 0, NO_POPPLER);
@@ -383,6 +390,8 @@ test('a game-night kit for a set-up game: the plan, then a post-game slip in the
     expect(slip).toMatch(/RELICS[\s\S]{0,200}CARRIED/); // the Relic Hunt column (its header wraps)
     expect(slip).toMatch(new RegExp(`${BOX}\\s+First Blood`));
     expect(slip).toMatch(new RegExp(`${BOX}\\s+Assassination`));
+    expect(slip).toMatch(words('Models falling back when they took the test'));
+    expect(slip).toMatch(/RESERVE/i); // the "In reserve at the end" column (its header wraps)
   }
 
   // The campaign bulletin, from the campaign page.
