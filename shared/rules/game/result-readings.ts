@@ -12,6 +12,7 @@ import type { Reading } from './readings';
 
 // docs/progression.md is cited as the presets cite it (presets/battle-honours.ts).
 const AWARDS = 'PROGRESSION.md · Preset "HoR campaign, Battle Honours" / Requisition awards';
+const EXPERIENCE = 'PROGRESSION.md · Preset "HoR campaign, Experience & Levels"';
 
 export type ResultReadingKey = 'underdogOnTie' | 'underdogRelics' | 'victoryAward' | 'reservesInSecondaries' | 'squadExperience';
 
@@ -102,7 +103,7 @@ export const RESULT_READINGS: readonly Reading[] = [
     default: READING_DEFAULTS.squadExperience,
     reason:
       "Herald's reading before the club could choose: a squad's members are interchangeable, so none can carry experience, and 004's Bonus Campaign Experience already leaves them out.",
-    sources: `${citeText(cite004('Squad'))}; ${citeText(cite004('Non-Learning'))}; PROGRESSION.md · Preset "HoR campaign, Experience & Levels"`,
+    sources: `${citeText(cite004('Squad'))}; ${citeText(cite004('Non-Learning'))}; ${EXPERIENCE}`,
     decides: 'result',
   },
 ];
