@@ -5,7 +5,7 @@
  * A team-page step (founding, recruit, dismissal, wargear, rename, Req adjustment, Tactical Reserves, an honour) is
  * folded into its team; campaign-file/ledger.ts has already checked it as the screen that makes it would. A committed
  * game is resolved again through the same code as its commit (games/resolve.ts) from what it recorded — its report,
- * its rolls and the choices the organiser made (awards, honours, recruits: games/amend.ts committedDraft) — with both
+ * its rolls and the choices the organiser made (awards, honours, recruits: games/amend.ts draftOfRecord) — with both
  * teams, every team's Threat (for the Underdog), the ruleset and the roster cap as they stood at its place; what that
  * gives must be exactly the game's live entries. A game's place is its first entry's (an amendment's entries, written
  * later, stand at their game's place, as amend.ts judges them). A game is judged from its moment: the entries written
