@@ -35,7 +35,7 @@ async function open(browser: Browser, url: string): Promise<Page> {
 }
 
 /** Wait until the page has made a request, then until it has made none for `quietMs`. */
-async function settled(page: Page, seen: () => number, quietMs = 1000) {
+export async function settled(page: Page, seen: () => number, quietMs = 1000) {
   for (let waited = 0; seen() === 0 && waited < 30_000; waited += 100) await page.waitForTimeout(100);
   let last = -1;
   while (last !== seen()) {

@@ -4,21 +4,12 @@
  * the click until it has been quiet for a second is one call, with the input it sent. openCampaign then times that
  * set of calls in-process, together, as the page makes them.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
+import { settled } from './ipc-count';
 
 export interface PageCall {
   channel: string;
   input: unknown;
-}
-
-/** Wait until the page has made a request, then until it has made none for `quietMs`. */
-async function settled(page: Page, seen: () => number, quietMs = 1000) {
-  for (let waited = 0; seen() === 0 && waited < 30_000; waited += 100) await page.waitForTimeout(100);
-  let last = -1;
-  while (last !== seen()) {
-    last = seen();
-    await page.waitForTimeout(quietMs);
-  }
 }
 
 export async function campaignPageCalls(browser: Browser, url: string, campaignId: string): Promise<PageCall[]> {
