@@ -12,7 +12,6 @@ import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackupView } from '../../shared/ipc/schemas/backups';
 import { listVerifiedBackups } from '../../src-main/db/backup';
@@ -20,6 +19,7 @@ import { MIGRATIONS, call, tempDir, testCore } from '../../src-main/test-support
 import { plainBackup } from '../../src-main/test-support/plain-backup';
 import { plantBomb } from '../../src-main/test-support/zstd-bomb';
 import { mergeReliabilityReport } from './report-file';
+import { bundleChild } from './bundle-child';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
 const KILLS = FULL ? 30 : 4;
@@ -28,18 +28,7 @@ const report: Record<string, unknown> = { full: FULL };
 
 let operator: string;
 beforeAll(async () => {
-  operator = path.join(tempDir('herald-reliability-zstd-build-'), 'operator.cjs');
-  await build({
-    entryPoints: ['scripts/reliability/operator.ts'],
-    outfile: operator,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-    nodePaths: [path.resolve('node_modules')],
-  });
+  operator = await bundleChild('scripts/reliability/operator.ts', 'herald-reliability-zstd-build-');
 });
 
 afterAll(() => mergeReliabilityReport({ compressedBackups: report }));

@@ -7,12 +7,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { build } from 'esbuild';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MIGRATIONS, tempDir } from '../../src-main/test-support';
 import { HOSTILE_BODIES, HOSTILE_TARGETS, getRequest, hostileRawRequests, invokeRequest, rawRequest } from '../../src-main/test-support/bridge-attacks';
 import { mergeReliabilityReport } from './report-file';
+import { bundleChild } from './bundle-child';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
 const FUZZ = FULL ? 2000 : 150;
@@ -20,18 +20,7 @@ const TOKEN = 'reliability-token-0123456789abcdef';
 
 let bundle: string;
 beforeAll(async () => {
-  bundle = path.join(tempDir('herald-bridge-build-'), 'bridge-child.cjs');
-  await build({
-    entryPoints: ['scripts/reliability/bridge-child.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-    nodePaths: [path.resolve('node_modules')],
-  });
+  bundle = await bundleChild('scripts/reliability/bridge-child.ts', 'herald-bridge-build-');
 });
 
 interface Running {

@@ -10,11 +10,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE_CONNECTIONS_MAX } from '../../src-main/lan/limits';
 import { MIGRATIONS, tempDir } from '../../src-main/test-support';
 import { mergeReliabilityReport } from './report-file';
+import { bundleChild } from './bundle-child';
 
 const FLOOD = 1_500;
 const FLOOD_ADDRESSES = 100;
@@ -38,18 +38,7 @@ let child: Child;
 const flood: net.Socket[] = [];
 
 beforeAll(async () => {
-  bundle = path.join(tempDir('herald-flood-build-'), 'phone-flood-child.cjs');
-  await build({
-    entryPoints: ['scripts/reliability/phone-flood-child.ts'],
-    outfile: bundle,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node22',
-    external: ['better-sqlite3'],
-    logLevel: 'silent',
-    nodePaths: [path.resolve('node_modules')],
-  });
+  bundle = await bundleChild('scripts/reliability/phone-flood-child.ts', 'herald-flood-build-');
   child = await startChild();
 }, 120_000);
 
