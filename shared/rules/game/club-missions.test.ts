@@ -192,3 +192,53 @@ describe("issue 19: a mission's scoring data is checked as the club types it", (
     ]);
   });
 });
+
+describe('issue 30 item 7: a club mission that chooses 000 Victory Points by unit and the Margin of Victory', () => {
+  /** "Purge": 000's Victory Points by unit and Margin of Victory, no secondary objectives. */
+  const PURGE: Mission = {
+    ...HOLD_THE_BRIDGE,
+    id: 'purge',
+    name: 'Purge',
+    counters: [],
+    secondaryOverrides: { assassination: 0, 'lead-from-the-front': 0, survival: 0, destroyer: 0, 'come-back-you-cowards': 0 },
+    bonusExperience: [],
+    scoring: { victoryPoints: 'by-unit', marginOfVictory: true },
+    citation: { source: 'house rule', section: 'Purge' },
+  };
+  const ruleset = RulesetSchema.parse({ ...battleHonoursPreset(), missions: [...battleHonoursPreset().missions, PURGE] });
+
+  it('000 Margin of Victory ("Anything greater is a win … more than 50% and up to 80% is a Crushing Victory"): planned, recorded and scored', () => {
+    const plan = planGame(ruleset, { sides, mission: 'purge', deployFirst: 'a', deployment: 'deployment-1' }, new PhysicalDice([[2]]));
+    expect(plan.mission.scoring).toMatchObject({ victoryPoints: 'by-unit', marginOfVictory: true });
+    const report: GameReport = {
+      ...reportFromPlan(plan),
+      models: [
+        m('a-boss', 'a', { type: 'team-leader', unitPoints: 60 }),
+        m('b-boss', 'b', { type: 'team-leader', unitPoints: 70, aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'melee' } }),
+        m('b-gun', 'b', { type: 'special', unitPoints: 80, aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'shooting' } }),
+        m('b-1', 'b', { unitPoints: 20 }),
+      ],
+    };
+    const score = scoreGame(report, ruleset, { pointsLimit: 250 });
+    expect(score.vp).toEqual({ a: 150, b: 0 });
+    expect(score.margin).toMatchObject({ result: 'crushing-victory', name: 'Crushing Victory', winner: 'a', difference: 150, pointsLimit: 250 });
+    expect(score.outcome).toMatchObject({ kind: 'win', winner: 'a', reason: expect.stringContaining('Crushing Victory (000 · Margin of Victory)') });
+  });
+
+  it('000 Margin of Victory: "only applicable in Gamma or Omega missions where Victory Points are used": refused in words without VP by unit', () => {
+    const alone = { ...PURGE, scoring: { marginOfVictory: true } };
+    const r = RulesetSchema.parse({ ...battleHonoursPreset(), missions: [...battleHonoursPreset().missions, alone] });
+    expect(checkRuleset(r).problems).toEqual([
+      'Mission "Purge" uses the Margin of Victory, which 000 gives only to missions "where Victory Points are used": score Victory Points by unit too, or switch the Margin of Victory off.',
+    ]);
+    expect(checkRuleset(ruleset).problems).toEqual([]);
+  });
+
+  it('a seed-004 mission keeps its Margin of Victory off: no margin, the most VP wins (004 Step 5)', () => {
+    const report: GameReport = {
+      ...reportFromPlan(planGame(ruleset, { sides, mission: 'skirmish', deployFirst: 'a' }, new PhysicalDice([[3], [2]]))),
+      models: [m('a-boss', 'a', { type: 'team-leader', unitPoints: 60 }), m('b-1', 'b', { unitPoints: 20 })],
+    };
+    expect(scoreGame(report, ruleset, { pointsLimit: 250 }).margin).toBeNull();
+  });
+});

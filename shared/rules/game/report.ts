@@ -46,6 +46,8 @@ export const REPORT_LIMITS = {
   text: 200,
   /** Free notes. */
   notes: 20000,
+  /** A unit's points value (a 250-point team's units cost far less). */
+  unitPoints: 10000,
 } as const;
 const Text = z.string().max(REPORT_LIMITS.text);
 
@@ -81,6 +83,11 @@ export const ModelReport = z.object({
   claimedObjective: z.boolean().optional(),
   lastStandRole: z.enum(['defending', 'reinforcement']).optional(),
   bannerBearer: z.boolean().optional(),
+  /**
+   * The points value of the unit it belongs to as taken to the game (a Squad member: its whole Squad's), from the roster
+   * when the result is started: 000 "A unit is worth as many Victory Points as its points cost" (hor/vp-by-unit.ts).
+   */
+  unitPoints: z.number().int().min(0).max(REPORT_LIMITS.unitPoints).optional(),
 });
 export type ModelReport = z.infer<typeof ModelReport>;
 

@@ -2,10 +2,9 @@
  * Scoring a recorded game (004 "Step 5 – Ending the Game", "Secondary Objectives", each mission's "Victory Points"
  * and "Ending the Game"), with the Margin of Victory of seed 000 alongside.
  *
- * The winner is decided as seed 004 says (most VP, a tie is a draw, automatic wins regardless of VP). The Margin of
- * Victory (000) is shown next to it, computed from the same VP against the points limit: it never changes the
- * winner. With 004's few mission VP against a 250-point limit it is almost always a Draw band; clubs that use it
- * with VP from 000's Victory Points table get the bands the pack intended.
+ * The winner is decided as seed 004 says (most VP, a tie is a draw, automatic wins regardless of VP). A club's own
+ * mission may choose 000's Victory Points by unit and its Margin of Victory (issue 30): the margin is then computed
+ * from the VP against the points limit and decides the result as 000 says (10% or less apart is a Draw; hor/scoring.ts).
  *
  * A game on one of seed 003's missions (the club's 8th-edition supplement) is scored by that mission's VICTORY
  * CONDITIONS (club-8th `scoreClubMission`) from the report's facts (clubFacts); seed 004's secondary objectives belong
@@ -31,6 +30,7 @@ import type { GameFacts } from '../hor/facts';
 import type { MissionScore } from '../hor/scoring';
 import type { ReservesInSecondaries } from '../hor/secondary-objectives';
 import { readingNote, resultReading } from './result-readings';
+import { missionScoring } from '../hor/mission-scoring';
 import { victoryReadingNote } from '../progression/reading-notes';
 
 export interface GameScore {
@@ -47,9 +47,9 @@ export interface GameScore {
   /** Set when the game was won automatically, regardless of VP. */
   automaticWin: { side: Side; reason: string } | null;
   /**
-   * 000 Margin of Victory, against `pointsLimit`; shown only, never changes `outcome`. null for every mission Herald
-   * scores: 000 says it is "only applicable in Gamma or Omega missions where Victory Points are used" (its
-   * points-value Victory Points), and 004's and 003's missions score mission VP, a few points a game (issue 19).
+   * 000 Margin of Victory, against `pointsLimit`, for a mission that chooses it (with 000's Victory Points by unit:
+   * "only applicable in Gamma or Omega missions where Victory Points are used"); it decided `outcome` then. null for
+   * 004's and 003's missions, which score mission VP, a few points a game (issue 19).
    */
   margin: (MarginOfVictory & { pointsLimit: number }) | null;
   /** Things worth telling the players (e.g. the secondaries they wrote down differ from the rules' count). */
@@ -91,12 +91,12 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
   const missionId = mission.id;
   const facts = toGameFacts(report);
   const reserves = resultReading(ruleset, 'reservesInSecondaries');
-  const score = scoreMission(mission, facts, { secondaryObjectives: ruleset.secondaryObjectives, reservesInSecondaries: reserves });
+  const score = scoreMission(mission, facts, { secondaryObjectives: ruleset.secondaryObjectives, reservesInSecondaries: reserves, pointsLimit });
   const notes: string[] = [];
   notes.push(
     ...reservesReadingNotes(
       score,
-      () => scoreMission(mission, facts, { secondaryObjectives: ruleset.secondaryObjectives, reservesInSecondaries: otherReserves(reserves) }),
+      () => scoreMission(mission, facts, { secondaryObjectives: ruleset.secondaryObjectives, reservesInSecondaries: otherReserves(reserves), pointsLimit }),
       facts,
       reserves,
     ),
@@ -119,7 +119,8 @@ export function scoreGame(report: GameReport, ruleset: Ruleset, options: ScoreOp
     if (extra.length > 0) notes.push(`${sideName(side)} wrote down ${extra.join(', ')}, which the recorded facts do not give.`);
   }
 
-  const margin = marginWherePointsValueVp(score.vp, pointsLimit, false);
+  // A club mission that chooses 000's Margin of Victory (with its Victory Points by unit) gets its band (issue 30).
+  const margin = marginWherePointsValueVp(score.vp, pointsLimit, missionScoring(mission).marginOfVictory);
   const automaticWin = score.outcome.kind === 'win' && score.outcome.automatic ? { side: score.outcome.winner, reason: score.outcome.reason } : null;
   return { missionId, vp: score.vp, lines: score.lines, secondaries, outcome: score.outcome, automaticWin, margin, notes };
 }

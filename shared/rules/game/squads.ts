@@ -47,6 +47,8 @@ export interface ReportCard {
   category: ModelType | 'squad';
   squadSize: number | undefined;
   specialRules: readonly string[];
+  /** The card's points (a Squad's: the whole Squad's), kept on each report line for 000's Victory Points by unit. */
+  points?: number;
 }
 
 /**
@@ -61,6 +63,7 @@ export function reportModelsOf(card: ReportCard, side: 'a' | 'b'): ModelReport[]
   const base = (id: string, name: string, type: ModelType): ModelReport => {
     const m: ModelReport = { id, side, name, type, tookPart: true, aliveAtEnd: true };
     if (card.specialRules.includes('Non-Learning')) m.nonLearning = true;
+    if (card.points !== undefined) m.unitPoints = card.points;
     return m;
   };
   const name = card.name || card.entryName;

@@ -52,6 +52,8 @@ export interface ModelFacts {
   lastStandRole?: 'defending' | 'reinforcement';
   /** Last Stand: carries the banner. */
   bannerBearer?: boolean;
+  /** The points value of its unit (a Squad member: its Squad's), for 000's Victory Points by unit (vp-by-unit.ts). */
+  unitPoints?: number;
 }
 
 /** How the game ended (004 "Step 5 – Ending the Game" and each mission's "Ending the Game"). */

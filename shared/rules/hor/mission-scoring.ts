@@ -37,6 +37,10 @@ export interface ResolvedScoring {
   automaticWin: 'all-relics-home' | 'breakthrough' | 'all-objectives' | null;
   /** The sides deploy in deployment zones (false: Breakthrough, Last Stand — no Lead from the Front). */
   deploymentZones: boolean;
+  /** 000 "Victory Points": each enemy unit scores what 000's Victory Points Table gives (hor/vp-by-unit.ts). */
+  victoryPointsByUnit: boolean;
+  /** 000 "Margin of Victory" decides the result (only with `victoryPointsByUnit`; validate.ts refuses it otherwise). */
+  marginOfVictory: boolean;
 }
 
 /**
@@ -58,6 +62,8 @@ export function missionScoring(mission: Pick<Mission, 'id'> & { scoring?: Missio
     attackerAndDefender: s.attackerAndDefender === true || s.defendingModels !== undefined || s.automaticWin === 'breakthrough',
     automaticWin: s.automaticWin === undefined || s.automaticWin === 'none' ? null : s.automaticWin,
     deploymentZones: s.deploymentZones !== false,
+    victoryPointsByUnit: s.victoryPoints === 'by-unit',
+    marginOfVictory: s.marginOfVictory === true,
   };
 }
 
@@ -100,6 +106,9 @@ export function scoringData(r: ResolvedScoring): MissionScoring {
     attackerAndDefender: r.attackerAndDefender,
     automaticWin: r.automaticWin ?? 'none',
     ...(r.deploymentZones ? {} : { deploymentZones: false }),
+    // Written only when chosen, so plans of every other mission keep their content.
+    ...(r.victoryPointsByUnit ? { victoryPoints: 'by-unit' as const } : {}),
+    ...(r.marginOfVictory ? { marginOfVictory: true } : {}),
   };
 }
 
@@ -120,6 +129,14 @@ export function scoringWords(r: ResolvedScoring): string[] {
     out.push(`50% or more of the 'defending models' left: ${d.defenderVp} VP to the defender; 25% or less: ${d.attackerVp} VP to the attacker.`);
     out.push(`The banner still in play at the end: ${d.bannerVp} VP to the defender.`);
   }
+  if (r.victoryPointsByUnit)
+    out.push(
+      'Victory Points by unit (000): each enemy unit destroyed or still in reserve at the end gives its points value; below 50% strength, half of it (rounded up).',
+    );
+  if (r.marginOfVictory)
+    out.push(
+      'Margin of Victory (000): a VP difference of 10% of the points limit or less is a Draw; more is a Solid Victory, over 50% a Crushing Victory, over 80% a Victorious Slaughter!',
+    );
   if (!r.deploymentZones) out.push('No deployment zones: no model ends in the enemy deployment zone, so Lead from the Front is not scored.');
   return out;
 }

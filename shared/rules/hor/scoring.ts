@@ -15,6 +15,8 @@ import { SECONDARY_OBJECTIVES, secondaryAchieved, secondaryOffered, secondaryVal
 import type { ReservesInSecondaries, SecondaryId } from './secondary-objectives';
 import { GAME_LENGTH_TURNS } from './setup';
 import { runAwayEndingProblems } from './run-away';
+import { unitVictoryPoints } from './vp-by-unit';
+import { marginOfVictory } from '../mission-pack/margin-of-victory';
 
 export interface VpLine {
   side: Side;
@@ -170,6 +172,8 @@ function missionLines(mission: Mission, rules: ResolvedScoring, facts: GameFacts
     }
   }
   if (rules.defendingModels !== null) lines.push(...defendingModelsLines(mission, rules.defendingModels, facts, problems, vpCite));
+  // 000 "Victory Points": the enemy units damaged and destroyed, "in addition" to the mission objective's VP.
+  if (rules.victoryPointsByUnit) lines.push(...unitVictoryPoints(facts, problems).map((l) => ({ ...l, source: 'mission' as const })));
   return lines;
 }
 
@@ -291,6 +295,11 @@ export interface HouseValues {
   secondaryOverrides?: Readonly<Record<string, number>>;
   /** The club's reading of models still in reserve for Survival and Destroyer (default: counted, as alive). */
   reservesInSecondaries?: ReservesInSecondaries;
+  /**
+   * The game's points limit: 000's Margin of Victory measures the VP difference against it (game/score.ts always gives
+   * it; without it, e.g. when a report's facts are only checked, the most VP decide).
+   */
+  pointsLimit?: number;
 }
 
 /**
@@ -343,6 +352,8 @@ export function scoreMission(which: MissionId | Mission, facts: GameFacts, house
   let outcome: Outcome;
   if (automatic) {
     outcome = { kind: 'win', winner: automatic.winner, automatic: true, reason: `${automatic.reason} Automatic win regardless of VPs.` };
+  } else if (rules.marginOfVictory && house.pointsLimit !== undefined) {
+    outcome = marginOutcome(vp, house.pointsLimit);
   } else if (vp.a === vp.b) {
     outcome = { kind: 'draw', reason: `Both players have ${vp.a} VP: the game is a draw (004 · Step 5 - Ending the Game).` };
   } else {
@@ -350,4 +361,22 @@ export function scoreMission(which: MissionId | Mission, facts: GameFacts, house
     outcome = { kind: 'win', winner, automatic: false, reason: `${sideName(winner)} has the most VPs (${vp[winner]} to ${vp[opponent(winner)]}).` };
   }
   return { missionId, vp, lines, outcome };
+}
+
+/**
+ * 000 "Margin of Victory" decides the result of a mission that chooses it: "A difference of less than 10% of the points
+ * limit is a Draw. Anything greater is a win for the player with the highest Victory Point total." (exactly 10% is a
+ * Draw, as the printed chart has it: mission-pack/margin-of-victory.ts).
+ */
+function marginOutcome(vp: Record<Side, number>, pointsLimit: number): Outcome {
+  const m = marginOfVictory(vp.a, vp.b, pointsLimit);
+  const apart = `${m.difference} VP apart, ${Math.round(m.percent * 10) / 10}% of the ${pointsLimit}-point limit`;
+  if (m.winner === null) return { kind: 'draw', reason: `${apart}: a Draw (000 · Margin of Victory).` };
+  const w = m.winner;
+  return {
+    kind: 'win',
+    winner: w,
+    automatic: false,
+    reason: `${sideName(w)} has the most VPs (${vp[w]} to ${vp[opponent(w)]}), ${apart}: ${m.name} (000 · Margin of Victory).`,
+  };
 }

@@ -168,6 +168,18 @@ export const MissionScoring = z.object({
    * Last Stand): no model can end in the enemy deployment zone, so Lead from the Front is not offered. Absent: zones.
    */
   deploymentZones: z.boolean().optional(),
+  /**
+   * 000 "Victory Points" (issue 30): 'by-unit' adds, for each enemy unit, what 000's Victory Points Table gives ("A unit
+   * is worth as many Victory Points as its points cost": all of it when destroyed, half below 50% strength) to the
+   * mission's own VP. Absent or 'mission': the mission's own VP only (every seed-004 mission).
+   */
+  victoryPoints: z.enum(['mission', 'by-unit']).optional(),
+  /**
+   * 000 "Margin of Victory": the VP difference against the game's points limit decides the result (a difference of 10%
+   * or less is a Draw; more: Solid Victory, Crushing Victory, Victorious Slaughter!). 000 gives it only to missions
+   * "where Victory Points are used": only with `victoryPoints: 'by-unit'` (validate.ts says so in words).
+   */
+  marginOfVictory: z.boolean().optional(),
 });
 export type MissionScoring = z.infer<typeof MissionScoring>;
 

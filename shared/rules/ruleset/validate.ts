@@ -106,6 +106,10 @@ export function checkRuleset(input: unknown): RulesetCheck {
       for (const h of g.honours)
         if (h.maxTimes !== undefined && !h.repeatable) problems.push(`Honour "${h.name}" has a maximum number of times but is not repeatable.`);
   }
+  dup(
+    'Missions',
+    r.missions.map((m) => m.id),
+  );
   // Issue 19: a mission's scoring values and the counters and bonuses they need agree (a club's own mission included).
   for (const m of r.missions) problems.push(...missionScoringProblems(m));
   // Seed 003: the 8th-edition supplement's mission table may only name its six missions.
@@ -131,6 +135,11 @@ function missionScoringProblems(m: Mission): string[] {
   if (rules.vpPerRelic !== null && !has('relic')) out.push(`Mission "${m.name}" scores Relic counters but places none: add its Relic counters.`);
   if (rules.vpPerClaimedMarker !== null && !has('objective'))
     out.push(`Mission "${m.name}" scores objective markers claimed but places none: add its objective markers.`);
+  // 000 Margin of Victory: "only applicable in Gamma or Omega missions where Victory Points are used".
+  if (rules.marginOfVictory && !rules.victoryPointsByUnit)
+    out.push(
+      `Mission "${m.name}" uses the Margin of Victory, which 000 gives only to missions "where Victory Points are used": score Victory Points by unit too, or switch the Margin of Victory off.`,
+    );
   const needs: Partial<Record<NonNullable<ReturnType<typeof bonusEarnedFor>>, boolean>> = {
     'relic-carried': rules.vpPerRelic !== null,
     'attacker-in-defender-corner': rules.attackerAndDefender,
