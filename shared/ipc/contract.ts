@@ -54,6 +54,7 @@ import {
 import {
   CampaignSettingsView,
   CampaignSettingsInput,
+  GameChooseInput,
   GameDetail,
   GameEnterRollInput,
   GameIdInput,
@@ -297,6 +298,11 @@ export const channels = {
     input: GameEnterRollInput,
     output: GameDetail,
     summary: 'Type in the faces of a physical dice roll the plan or the post-game needs.',
+  }),
+  'games.choose': channel({
+    input: GameChooseInput,
+    output: GameDetail,
+    summary: 'Record or change a player’s answer to one of the plan’s choices (deploy first or second, the Attacker, the first turn).',
   }),
   'games.saveDraft': channel({ input: GameSaveDraftInput, output: GameDetail, summary: 'Save the result wizard’s state; returns the recomputed preview.' }),
   'games.discard': channel({ input: GameIdInput, output: GameSummary, summary: 'Throw away a draft game (nothing was applied).' }),

@@ -6,8 +6,8 @@
  * plan needs and nobody typed yet is asked for, and the result typed so far is kept when the mission stays the same.
  */
 import { AppError } from '../../shared/ipc/result';
-import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
-import { GamePlan, PhysicalDiceError, checkPhysicalFaces, reportFromPlan, type GameReport } from '../../shared/rules';
+import { SetupChoices, type GameDraft, type Side } from '../../shared/ipc/schemas/games';
+import { GamePlan, PhysicalDiceError, checkPhysicalFaces, choiceSettings, reportFromPlan, type GameReport, type PlanChoiceId } from '../../shared/rules';
 import type { GameRow } from '../db/schema';
 import type { GameState, LoadedTeam } from './context';
 import { tryPlan } from './detail';
@@ -62,9 +62,19 @@ export function correctedSetup(c: SetupCorrection): Pick<GameRow, 'plan' | 'miss
     if (!c.change) throw new AppError('VALIDATION', 'Herald made this roll: say who asked for the change and why (e.g. "club ruling: re-roll").');
     overrides = { ...overrides, [c.key]: { faces: c.faces, by: c.change.by, reason: c.change.reason } };
   } else faces = { ...faces, [c.key]: c.faces };
+  return replanned(c, plan, faces, overrides);
+}
+
+/** The plan worked out again from the game's set-up and these dice; the result typed so far kept while the mission is. */
+function replanned(
+  c: Pick<SetupCorrection, 'game' | 'draft' | 'teams' | 'state' | 'fresh'>,
+  plan: GamePlan,
+  faces: GameDraft['faces'],
+  overrides: GameDraft['overrides'],
+): Pick<GameRow, 'plan' | 'missionId' | 'draft'> {
   const attempt = tryPlan(c.game, c.state, c.teams, faces, overrides);
   if (!attempt.plan) {
-    // The changed die asks for a roll nobody typed yet: the set-up asks for it, then a fresh result.
+    // The change asks for a roll nobody typed yet: the set-up asks for it, then a fresh result.
     return { plan: null, missionId: null, draft: { ...c.draft, faces, overrides } };
   }
   const keep = <T>(record: Record<string, T>) => onlyPlanned(attempt.plan!, record);
@@ -75,6 +85,37 @@ export function correctedSetup(c: SetupCorrection): Pick<GameRow, 'plan' | 'miss
     ? { ...c.draft, faces, overrides, report: withPlan(c.draft.report, plan, attempt.plan) }
     : { ...c.fresh(attempt.plan, faces), overrides: keep(overrides) };
   return { plan: attempt.plan, missionId: attempt.plan.mission.id, draft };
+}
+
+/** Why a mission has no such choice, in the organiser's words. */
+const NO_SUCH_CHOICE: Record<PlanChoiceId, (mission: string) => string> = {
+  deploy: (m) => `${m} has no roll-off to deploy: the mission says who deploys first.`,
+  attacker: (m) => `${m} has no Attacker and Defender to choose.`,
+  'first-turn': (m) => `${m} has no first-turn choice: the roll-off and the mission decide who goes first.`,
+};
+
+/**
+ * Issue 30: a player's answer to one of the plan's choices, recorded with the game's set-up (`setup.choices`, the shape
+ * games set up earlier stored) and the plan worked out again from it, as for a changed set-up die: the dice stay as
+ * they are, a roll the new answer no longer makes is forgotten, one it needs and nobody typed is asked for, and the
+ * result typed so far follows the plan (the Attacker). Only a choice the plan lists, with one of its answers.
+ */
+export function chosenSetup(
+  c: Pick<SetupCorrection, 'game' | 'draft' | 'teams' | 'state' | 'fresh'>,
+  choice: PlanChoiceId,
+  value: string,
+): Pick<GameRow, 'setup' | 'plan' | 'missionId' | 'draft'> {
+  if (c.game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first: the players choose once the plan is shown.');
+  const plan = GamePlan.parse(c.game.plan);
+  const asked = plan.choices?.find((x) => x.id === choice);
+  if (!asked) throw new AppError('VALIDATION', NO_SUCH_CHOICE[choice](plan.mission.name));
+  const settings = asked.options.some((o) => o.value === value) ? choiceSettings(choice, value) : undefined;
+  if (!settings) throw new AppError('VALIDATION', `That is not one of the answers to “${asked.question}”: ${asked.options.map((o) => o.label).join('; ')}.`);
+  const setup = c.game.setup as Record<string, unknown>;
+  const before = SetupChoices.safeParse(setup.choices ?? {});
+  const choices = { ...(before.success ? before.data : {}), ...settings };
+  const game = { ...c.game, setup: { ...setup, choices } };
+  return { setup: game.setup, ...replanned({ ...c, game }, plan, c.draft.faces, c.draft.overrides) };
 }
 
 /** Real dice, while the set-up is still being typed: a die typed earlier is typed again and the set-up read again. */

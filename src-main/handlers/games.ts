@@ -20,14 +20,23 @@ import { resolveGame } from '../games/resolve';
 import { detail, gameSummary, lineSummary, loadGame, mustFindGame, mustFindGameLine, shapeDetail, summaryOf, teamNames, tryPlan } from '../games/detail';
 import { voidPlanFor } from '../games/void-view';
 import { takenSetup, withTaken } from '../games/taken';
-import { correctedSetup, onlyPlanned } from '../games/setup-correction';
+import { chosenSetup, correctedSetup, onlyPlanned } from '../games/setup-correction';
 
 // Other handlers list games with the same summary line.
 export { gameSummary };
 
 type GameHandlers = Pick<
   Handlers<HandlerContext>,
-  'games.list' | 'games.get' | 'games.create' | 'games.enterRoll' | 'games.saveDraft' | 'games.discard' | 'games.commit' | 'games.voidPlan' | 'games.void'
+  | 'games.list'
+  | 'games.get'
+  | 'games.create'
+  | 'games.enterRoll'
+  | 'games.choose'
+  | 'games.saveDraft'
+  | 'games.discard'
+  | 'games.commit'
+  | 'games.voidPlan'
+  | 'games.void'
 >;
 
 const SIDES: Side[] = ['a', 'b'];
@@ -225,6 +234,21 @@ export const gameHandlers: GameHandlers = {
         }
       }
       gamesRepo.updateGame(tx, id, next);
+      return game;
+    });
+    emitGame(ctx, game, 'draft');
+    return detail(ctx.db, id);
+  },
+
+  // Issue 30: a player's answer to one of the plan's choices, made (or changed) once the plan is shown.
+  'games.choose': ({ id, choice, value }, ctx) => {
+    const game = ctx.db.transaction((tx) => {
+      const game = mustFindGame(tx, id);
+      mustBeDraft(game);
+      const draft = GameDraftSchema.parse(game.draft);
+      const { teams, state } = loadGame(tx, game);
+      const fresh = (plan: GamePlan, f: GameDraft['faces']) => withTaken(freshDraft(plan, teams, f), game.setup);
+      gamesRepo.updateGame(tx, id, { ...chosenSetup({ game, draft, teams, state, fresh }, choice, value), updatedAt: ctx.now().toISOString() });
       return game;
     });
     emitGame(ctx, game, 'draft');

@@ -4,7 +4,7 @@
  * Req) is computed in main from the draft with shared/rules, so the review screen and the commit are one code path.
  */
 import { z } from 'zod';
-import { GamePlan, GameReport, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
+import { GamePlan, GameReport, PlanChoiceId, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
 import { Id, NameField } from './campaigns';
 
 export const DiceMode = z.enum(['app', 'physical']);
@@ -68,7 +68,9 @@ export const CampaignSettingsInput = z.object({ id: Id, diceMode: DiceMode, opti
  * "the winner may choose to deploy first or second"; Breakthrough "Whoever scores higher decides which player will be
  * the Attacker"; Last Stand "either by deciding yourselves, or by rolling a d6"; 003 "chooses who takes the first
  * turn"), and the optional rules the two players leave out of this game (004 Weather "If both players agree";
- * Injuries "Discuss with your opponent beforehand"). Every field has the plan's default.
+ * Injuries "Discuss with your opponent beforehand"). Every field has the plan's default. Since issue 30 the New game
+ * screen sends only `playersOff`: the roll-off and first-turn answers are made on the game's page (games.choose), which
+ * stores them here in the same shape; games set up earlier keep theirs as they were.
  */
 export const SetupChoices = z
   .object({
@@ -341,6 +343,11 @@ export const GameDetail = z.object({
 export type GameDetail = z.infer<typeof GameDetail>;
 
 export const GameIdInput = z.object({ id: Id }).strict();
+/**
+ * Issue 30: a player's answer to one of the plan's choices (who deploys first, who attacks, 003's first turn), asked on
+ * the game's page once the plan is shown and changed, like a typed die, until the game is committed.
+ */
+export const GameChooseInput = z.object({ id: Id, choice: PlanChoiceId, value: z.string().min(1).max(40) }).strict();
 export const GameSaveDraftInput = z.object({ id: Id, draft: GameDraft, expectedUpdatedAt: z.string().optional() }).strict();
 export const GameEnterRollInput = z
   .object({

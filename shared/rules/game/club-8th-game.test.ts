@@ -42,7 +42,7 @@ const out = (r: GameReport, id: string, by: string | null, how: 'shooting' | 'me
 describe('003 missions in a game: planning (Приложение 3.)', () => {
   it('003 Eternal War: Vital Intelligence — roll-off for the zone, the other player deploys its whole army first and chooses the first turn; the opponent may seize on a 6', () => {
     // Roll-off A 5 vs B 2: A picks the map and zone; B deploys first, finishes first and takes the first turn; A rolls 3.
-    const plan = planGame(club, { sides, mission: 'vital-intelligence' }, new PhysicalDice([[5], [2], [3]]));
+    const plan = planGame(club, { sides, mission: 'vital-intelligence', firstTurnChoice: 'take' }, new PhysicalDice([[5], [2], [3]]));
     expect(plan.mission).toMatchObject({ id: 'vital-intelligence', name: 'Vital Intelligence', how: 'chosen' });
     expect(plan.mission.summary).toBe('Eternal War (8th-edition supplement). Victory points: Capture the Data, Slay the Warlord, First Strike, Linebreaker.');
     expect(plan.deployment).toBeNull();

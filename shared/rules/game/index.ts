@@ -20,6 +20,8 @@ export {
   rollOff as planRollOff,
 } from './plan';
 export type { GamePlanOptionsInput } from './plan';
+export { PlanChoiceId, PlanChoice, choiceSettings } from './choices';
+export type { ChoiceSettings } from './choices';
 export {
   REPORT_VERSION,
   REPORT_LIMITS,

@@ -41,6 +41,7 @@ import { atTheTableOptionalRules, clubMissionsOn, planOptionalRulesOf } from './
 import { plannedReadings, readingOf, reservesText } from './readings';
 import type { PlannedReading } from './readings';
 import { MAX_EXTRA_TURNS } from '../mission-pack/random-game-length';
+import { PlanChoice, attackerChoice, deployChoice, firstTurnChoice } from './choices';
 
 export const PLAN_VERSION = 1;
 
@@ -100,19 +101,26 @@ export const GamePlanOptions = z.object({
   deployment: z.union([z.literal('roll'), RuleId]).default('roll'),
   /** 004 Step 3: "Player's now roll off, the winner may choose to deploy first or second" — or the players agree. */
   deployFirst: RollOrSide.default('roll-off'),
-  /** What the winner of the Step 3 roll-off chooses. */
-  rollOffWinnerDeploys: z.enum(['first', 'second']).default('first'),
-  /** Breakthrough / Last Stand: roll off (the winner decides), or the players decide who attacks. */
-  attacker: RollOrSide.default('roll-off'),
-  /** What the winner of the attacker roll-off decides (Breakthrough: "Whoever scores higher decides"). */
-  rollOffWinnerChooses: z.enum(['attacker', 'defender']).default('attacker'),
+  /**
+   * What the winner of the Step 3 roll-off chooses. Left out: not chosen yet (issue 30: asked once the plan is shown);
+   * the plan has the winner deploy first until the players say (the plan's `choices`).
+   */
+  rollOffWinnerDeploys: z.enum(['first', 'second']).optional(),
+  /** Breakthrough / Last Stand: roll off (the winner decides), or the players decide who attacks. Left out: roll off. */
+  attacker: RollOrSide.optional(),
+  /**
+   * What the winner of the attacker roll-off decides (Breakthrough: "Whoever scores higher decides"). With `attacker`
+   * left out too: not chosen yet; the winner attacks until the players say.
+   */
+  rollOffWinnerChooses: z.enum(['attacker', 'defender']).optional(),
   /** Relic Hunt / Seize Ground: "Roll a D6 to see which player goes first" placing counters, or agreed. */
   firstToPlaceCounters: RollOrSide.default('roll-off'),
   /**
    * Seed 003 FIRST TURN: the player who finished setting up first "chooses who takes the first turn": takes it
-   * ('take', the opponent may then seize the initiative) or gives it to the opponent ('give').
+   * ('take', the opponent may then seize the initiative) or gives it to the opponent ('give'). Left out: not chosen
+   * yet; the plan has that player take it until the players say.
    */
-  firstTurnChoice: z.enum(['take', 'give']).default('take'),
+  firstTurnChoice: z.enum(['take', 'give']).optional(),
   /**
    * Optional rules the club switched on that the two players of this game left out: 004 Weather ("If both players
    * agree, roll a D6") and in-game Injuries ("Discuss with your opponent beforehand"). Ids of the ruleset's optional rules.
@@ -201,6 +209,11 @@ export const GamePlan = z.object({
   rolls: z.array(RollRecord),
   /** Set for a seed-003 mission (the 8th-edition supplement); absent for seed 004's. */
   club8th: ClubMissionPlan.optional(),
+  /**
+   * The players' choices this mission has (issue 30: asked once the plan is shown), each with the answer the plan
+   * follows. Absent when the mission has none, and in plans made before choices were asked on the game's page.
+   */
+  choices: z.array(PlanChoice).optional(),
 });
 export type GamePlan = z.infer<typeof GamePlan>;
 
@@ -341,24 +354,35 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
 
   // Attacker and defender (004 Breakthrough, Last Stand).
   let roles: GamePlan['roles'] = null;
+  const choices: PlanChoice[] = [];
   const scoring = missionScoring(mission);
   if (scoring.attackerAndDefender) {
-    if (opts.attacker === 'roll-off') {
+    // Last Stand: "either by deciding yourselves, or by rolling a d6"; Breakthrough is always rolled off.
+    const playersMayDecide = mission.id === 'last-stand';
+    const made = opts.attacker !== undefined || opts.rollOffWinnerChooses !== undefined;
+    const decided = opts.attacker === undefined || opts.attacker === 'roll-off' ? null : opts.attacker;
+    if (decided === null) {
       const off = rollOff(log, `${mission.name}: attacker roll-off`);
-      const attacker = opts.rollOffWinnerChooses === 'attacker' ? off.winner : opponent(off.winner);
+      const chooses = opts.rollOffWinnerChooses ?? 'attacker';
+      const attacker = chooses === 'attacker' ? off.winner : opponent(off.winner);
       roles = {
         attacker,
         defender: opponent(attacker),
         how: 'rolled',
-        reason: `${sideName(off.winner)} won the roll-off and chose to be the ${opts.rollOffWinnerChooses === 'attacker' ? 'Attacker' : 'Defender'}.`,
+        reason: made
+          ? `${sideName(off.winner)} won the roll-off and chose to be the ${chooses === 'attacker' ? 'Attacker' : 'Defender'}.`
+          : `${sideName(off.winner)} won the roll-off and has not said yet who attacks: until it does, the plan has it attack.`,
       };
+      choices.push(attackerChoice(off.winner, chooses === 'attacker' ? 'winner-attacks' : 'winner-defends', made, playersMayDecide));
     } else {
       roles = {
-        attacker: opts.attacker,
-        defender: opponent(opts.attacker),
+        attacker: decided,
+        defender: opponent(decided),
         how: 'chosen',
-        reason: `The players decided that ${sideName(opts.attacker)} attacks.`,
+        reason: `The players decided that ${sideName(decided)} attacks.`,
       };
+      // (An API caller may have decided a Breakthrough's Attacker too: the answer stays listed.)
+      choices.push(attackerChoice(null, decided, true, true));
     }
   }
 
@@ -389,8 +413,14 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     }
     if (opts.deployFirst === 'roll-off') {
       const off = rollOff(log, 'Roll-off to deploy');
-      const side = opts.rollOffWinnerDeploys === 'first' ? off.winner : opponent(off.winner);
-      deploysFirst = { side, how: 'rolled', reason: `${sideName(off.winner)} won the roll-off and chose to deploy ${opts.rollOffWinnerDeploys}.` };
+      const made = opts.rollOffWinnerDeploys !== undefined;
+      const order = opts.rollOffWinnerDeploys ?? 'first';
+      const side = order === 'first' ? off.winner : opponent(off.winner);
+      const reason = made
+        ? `${sideName(off.winner)} won the roll-off and chose to deploy ${order}.`
+        : `${sideName(off.winner)} won the roll-off and has not said yet whether it deploys first or second: until it does, the plan has it deploy first.`;
+      deploysFirst = { side, how: 'rolled', reason };
+      choices.push(deployChoice(off.winner, order, made));
     } else {
       deploysFirst = { side: opts.deployFirst, how: 'chosen', reason: `The players agreed that ${sideName(opts.deployFirst)} deploys first.` };
     }
@@ -431,6 +461,7 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     readings: readingsUnder(plannedReadings(ruleset), weather, twist),
     notPlayed: [...notPlayed, ...night],
     rolls: [...log.records],
+    ...(choices.length > 0 ? { choices } : {}),
   };
   return plan;
 }
@@ -694,18 +725,22 @@ function planClubMission(
     if (mine !== undefined && theirs !== undefined) finishedFirst = mine <= theirs ? starter : picker;
     else assumed = ` (taken to finish first; if ${sideName(picker)} has fewer units, it finishes first and chooses instead)`;
   }
-  const takes = opts.firstTurnChoice === 'take';
+  const made = opts.firstTurnChoice !== undefined;
+  const takes = opts.firstTurnChoice !== 'give';
   const ft = clubFirstTurn({ chooser: finishedFirst, chooserTakesFirst: takes, seizeOn: m.firstTurn.seizeOn }, log);
   const seizer = opponent(finishedFirst);
   const rolled = ft.roll?.total ?? 0;
+  // Until the player says, the plan has it take the first turn (and the opponent roll to seize it).
+  const took = made ? 'took the first turn' : 'has not said yet who takes the first turn (until it does, the plan has it take it)';
+  const takesNow = made ? 'takes the first turn' : took;
   const firstTurn: GamePlan['firstTurn'] = {
     side: ft.first,
     stolen: ft.seized,
     reason: !takes
       ? `${sideName(finishedFirst)} finished setting up first${assumed} and chose to give the first turn to ${sideName(seizer)}.`
       : ft.seized
-        ? `${sideName(finishedFirst)} finished setting up first${assumed} and took the first turn; ${sideName(seizer)} rolled a ${rolled} and seized the initiative.`
-        : `${sideName(finishedFirst)} finished setting up first${assumed} and takes the first turn; ${sideName(seizer)} rolled ${rolled} (a ${m.firstTurn.seizeOn} is needed to seize the initiative).`,
+        ? `${sideName(finishedFirst)} finished setting up first${assumed} and ${took}; ${sideName(seizer)} rolled a ${rolled} and seized the initiative.`
+        : `${sideName(finishedFirst)} finished setting up first${assumed} and ${takesNow}; ${sideName(seizer)} rolled ${rolled} (a ${m.firstTurn.seizeOn} is needed to seize the initiative).`,
   };
 
   const second = opponent(firstTurn.side);
@@ -766,5 +801,6 @@ function planClubMission(
       victoryConditions: m.victoryConditions.map((c) => ({ ...c })),
       citation: citeText(m.citation),
     },
+    choices: [firstTurnChoice(finishedFirst, takes ? 'take' : 'give', made)],
   };
 }

@@ -122,6 +122,7 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   });
   const gameId = game?.game.id ?? MISSING;
   await run('games.get', { id: gameId });
+  await run('games.choose', { id: gameId, choice: 'deploy', value: 'second' });
   await run('games.list', { campaignId: campaign });
   await run('games.enterRoll', { id: gameId, key: 'edge|test|1', faces: [3] });
   await run('games.saveDraft', { id: gameId, draft: { ...(game?.draft ?? {}), step: 'review' } });
