@@ -4,3 +4,4 @@ export * from './roll-table';
 export * from './validate';
 export * from './diff';
 export * from './roster-legality';
+export * from './own-mission';

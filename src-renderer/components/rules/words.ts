@@ -257,6 +257,8 @@ const FIELD_WORDS: Record<string, string> = {
   conditions: 'conditions',
   summary: 'summary',
   restriction: 'restriction',
+  placement: 'where they are placed',
+  count: 'how many',
 };
 
 const quoted = (o: unknown): string => {
@@ -287,6 +289,13 @@ function pathWords(path: PropertyKey[], r: unknown): string {
       else if (parent === 'diceTables') words.push(`Table${quoted(next)}`);
       else if (parent === 'optionalRules') words.push(`Optional rule${quoted(next)}`);
       else if (parent === 'conditions') words.push(`condition ${n}`);
+      // A club mission's own lists (MissionEditor): "Mission “Purge”, set-up line 2".
+      else if (parent === 'setup') words.push(`set-up line ${n}`);
+      else if (parent === 'counters') words.push(`counters ${n}`);
+      else if (parent === 'victoryPoints') words.push(`victory points line ${n}`);
+      else if (parent === 'endingConditions') words.push(`ending line ${n}`);
+      else if (parent === 'automaticWins') words.push(`automatic win line ${n}`);
+      else if (parent === 'bonusExperience') words.push(`bonus EXP ${n}`);
       else words.push(`item ${n}`);
     } else if (seg === 'advanceTable') words.push('Advance table');
     else if (seg === 'levelThresholds') words.push('Level thresholds');
@@ -348,6 +357,7 @@ export function sectionOfProblem(text: string, r: Ruleset): SectionKey {
   if (/^EXP awards/.test(text)) return 'exp-awards';
   if (/^Requisition/.test(text)) return 'requisition';
   if (/^Honour/.test(text)) return 'honours';
+  if (/^Missions?\b/.test(text)) return 'missions';
   const p = r.progression;
   const tables: [DiceTable | null, SectionKey][] = [
     [p.advanceTable, 'advance-table'],
