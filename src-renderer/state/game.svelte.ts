@@ -186,6 +186,20 @@ export class GameState {
     return detail !== null;
   }
 
+  /**
+   * Issue 30: a player's answer to one of the plan's choices (who deploys first, who attacks, 003's first turn), or a
+   * change of it until commit; main works the plan out again from it.
+   */
+  async choose(choice: 'deploy' | 'attacker' | 'first-turn', value: string): Promise<boolean> {
+    await this.flush();
+    const detail = await this.act(() => api.call('games.choose', { id: this.id, choice, value }));
+    if (detail) {
+      this.detail = detail;
+      this.draft = structuredClone(detail.draft);
+    }
+    return detail !== null;
+  }
+
   async commit(): Promise<boolean> {
     await this.flush();
     const detail = await this.act(() => api.call('games.commit', { id: this.id }));
