@@ -1,10 +1,12 @@
 /**
- * Issue 19: the choices that belong to the players or the club. The New game screen asks what the roll-off winner
- * chooses (004 Step 3 "the winner may choose to deploy first or second"), lets the players decide Last Stand's
- * Attacker ("either by deciding yourselves, or by rolling a d6") and leave the Weather out ("If both players agree");
- * a reading changed on the House rules page (Night Fighting only when a rule says so, Random Game Length) changes
- * the next game's plan.
+ * Issue 19 and issue 30 item 8: the choices that belong to the players or the club. The New game screen lets the
+ * players leave the Weather out ("If both players agree"); what a roll-off winner chooses (004 Step 3 "the winner may
+ * choose to deploy first or second"; Last Stand's Attacker "either by deciding yourselves, or by rolling a d6") is
+ * asked on the game's page once the mission is shown — only the choices that mission has — and can be changed until
+ * commit, the plan following. A reading changed on the House rules page (Night Fighting only when a rule says so,
+ * Random Game Length) changes the next game's plan.
  */
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CampaignPage } from './pages/CampaignPage';
 import { GamePage } from './pages/GamePage';
@@ -15,7 +17,20 @@ import { DA_KRUMPAS, IRON_WOLVES, foundTeam } from './support/teams';
 
 const CAMPAIGN = 'Choices League';
 
-test("the set-up screen asks the winners' choices; a reading changed in House rules changes the plan", async ({ herald }) => {
+/** The plan's "Deploys first" / "First turn" team. */
+const planned = (plan: Locator, what: 'Deploys first' | 'First turn') => plan.locator(`dt:text-is("${what}") + dd > strong`).first();
+/** The players' choices on the game's page. */
+const choices = (page: Page) => page.getByRole('region', { name: 'The players’ choices' });
+
+async function answer(page: Page, question: RegExp, label: RegExp, button: 'Record the choice' | 'Change the choice') {
+  const group = choices(page).getByRole('group', { name: question });
+  await group.getByRole('radio', { name: label }).check();
+  await group.getByRole('button', { name: button }).click();
+}
+
+test("the game's page asks the winners' choices after the mission is shown; a choice is corrected and the plan follows; a reading changed in House rules changes the plan", async ({
+  herald,
+}) => {
   test.setTimeout(180_000);
   const app = await herald.launch();
   const page = app.page;
@@ -35,11 +50,32 @@ test("the set-up screen asks the winners' choices; a reading changed in House ru
   await page.getByRole('link', { name: 'New game' }).click();
   const setup = new NewGamePage(page);
   await expect(setup.heading).toBeVisible();
-  const deployChoice = page.getByLabel('The winner of the roll-off to deploy chooses');
-  await expect(deployChoice).toHaveValue('first');
+  // Nothing about the roll-off winners' choices is asked before the mission is rolled.
+  await expect(page.getByLabel('The winner of the roll-off to deploy chooses')).toHaveCount(0);
+  await expect(page.getByLabel('The Attacker')).toHaveCount(0);
+  await expect(page.getByText('the game’s page asks them once the mission and the roll-offs are shown')).toBeVisible();
   await setup.setUp({ teamA: 'Iron Wolves', teamB: 'Da Krumpas', mission: 'Skirmish' });
   const game = new GamePage(page);
-  await expect(game.plan).toContainText('won the roll-off and chose to deploy first');
+  await expect(game.plan).toContainText('has not said yet whether it deploys first or second');
+  // Skirmish asks one choice: who deploys first. No Attacker, no first-turn choice.
+  const deployQuestion = /won the roll-off to deploy: does it deploy first or second\?/;
+  await expect(choices(page).getByRole('group')).toHaveCount(1);
+  await expect(choices(page).getByRole('group', { name: deployQuestion })).toContainText('Not chosen yet');
+  const winner = (await choices(page).getByRole('group', { name: deployQuestion }).locator('legend').textContent())!.replace(/ won the roll-off.*/, '');
+  const other = winner === 'Iron Wolves' ? 'Da Krumpas' : 'Iron Wolves';
+  await expect(planned(game.plan, 'Deploys first')).toHaveText(winner);
+  const firstTurnBefore = (await planned(game.plan, 'First turn').textContent())!;
+  // The winner chooses to deploy second, after seeing the mission and the map.
+  await answer(page, deployQuestion, /deploys second/, 'Record the choice');
+  await expect(game.plan).toContainText(`${winner} won the roll-off and chose to deploy second.`);
+  await expect(planned(game.plan, 'Deploys first')).toHaveText(other);
+  await expect(planned(game.plan, 'First turn')).not.toHaveText(firstTurnBefore);
+  await expect(choices(page).getByRole('group', { name: deployQuestion })).toContainText(`Chosen ${winner} deploys second`);
+  // Corrected before commit, like a typed die: the plan is worked out again from it.
+  await answer(page, deployQuestion, /deploys first/, 'Change the choice');
+  await expect(game.plan).toContainText(`${winner} won the roll-off and chose to deploy first.`);
+  await expect(planned(game.plan, 'Deploys first')).toHaveText(winner);
+  await expect(planned(game.plan, 'First turn')).toHaveText(firstTurnBefore);
   await expect(game.plan).toContainText('Not rolled: the club plays Night Fighting on every turn');
   await expect(game.plan.getByRole('list', { name: 'Special rules in effect' })).toContainText('Night Fighting');
   await expect(game.plan).toContainText('10 turns each');
@@ -63,9 +99,9 @@ test("the set-up screen asks the winners' choices; a reading changed in House ru
   await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
   await page.getByRole('link', { name: 'New game' }).click();
   await expect(setup.heading).toBeVisible();
-  await deployChoice.selectOption('second');
   await page.getByLabel('Both players agree to roll for the Weather').uncheck();
   await setup.setUp({ teamA: 'Iron Wolves', teamB: 'Da Krumpas', mission: 'Skirmish' });
+  await answer(page, deployQuestion, /deploys second/, 'Record the choice');
   await expect(game.plan).toContainText('won the roll-off and chose to deploy second');
   await expect(game.plan).toContainText('The players did not agree to roll for the Weather');
   await expect(game.plan).toContainText('Dusk & Dawn');
@@ -76,16 +112,17 @@ test("the set-up screen asks the winners' choices; a reading changed in House ru
   await expect(rolls).toContainText('Roll-off to deploy');
   await expect(rolls).not.toContainText('Weather');
 
-  // ----- Last Stand: the players decide the Attacker -----
+  // ----- Last Stand: the players decide the Attacker on the game's page -----
   await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
   await page.getByRole('link', { name: 'New game' }).click();
-  await expect(setup.heading).toBeVisible();
-  await page.getByLabel('Team A').selectOption({ label: 'Iron Wolves (Alice, Space Marines)' });
-  await page.getByLabel('Team B').selectOption({ label: 'Da Krumpas (Bob, Orks)' });
-  await page.getByLabel('Mission').selectOption({ label: 'Last Stand' });
-  await expect(page.getByLabel('The winner of the roll-off to deploy chooses')).toHaveCount(0); // Last Stand has its own deployment
-  await page.getByLabel('The Attacker').selectOption({ label: 'Decided: Da Krumpas attacks' });
-  await page.getByRole('button', { name: 'Set up the game' }).click();
-  await expect(game.plan).toContainText(/The players decided that (Da Krumpas|Player B) attacks/);
+  await setup.setUp({ teamA: 'Iron Wolves', teamB: 'Da Krumpas', mission: 'Last Stand' });
+  await expect(game.plan).toContainText('has not said yet who attacks');
+  await expect(game.plan.getByRole('table', { name: 'Set-up rolls' })).toContainText('attacker roll-off');
+  // Last Stand has its own deployment: the Attacker is its only choice.
+  const attackerQuestion = /won the roll-off: who is the Attacker\?/;
+  await expect(choices(page).getByRole('group')).toHaveCount(1);
+  await answer(page, attackerQuestion, /Decided by the players: Da Krumpas attacks/, 'Record the choice');
+  await expect(game.plan).toContainText('The players decided that Da Krumpas attacks');
+  await expect(planned(game.plan, 'First turn')).toHaveText('Da Krumpas'); // the Attacker always goes first
   await expect(game.plan.getByRole('table', { name: 'Set-up rolls' })).not.toContainText('attacker roll-off');
 });
