@@ -70,7 +70,7 @@ test('a club mission with 000 Victory Points by unit is made in House rules, pla
   await missions.getByLabel('Mission name').fill('Purge');
   await missions.getByLabel('Purge: summary').fill('Wipe out the enemy: every unit counts.');
   await missions.getByRole('button', { name: 'Add a set-up line' }).click();
-  await missions.getByLabel('Set-up line 1').fill(SET_UP);
+  await missions.getByLabel('Set-up line 1', { exact: true }).fill(SET_UP);
   await missions.getByRole('button', { name: 'Add counters or markers' }).click();
   await missions.getByLabel('Purge: where counters 1 are placed').fill('One on the shrine, two on the table edges.');
 
@@ -108,7 +108,7 @@ test('a club mission with 000 Victory Points by unit is made in House rules, pla
   await print.waitUntilReady();
   const plan = print.sheet('Game plan');
   await expect(plan).toContainText('Purge');
-  await expect(plan.getByRole('region', { name: 'Set-up' })).toContainText(SET_UP);
+  await expect(plan.getByRole('region', { name: 'Mission set-up' })).toContainText(SET_UP);
   await expect(plan.getByRole('region', { name: 'Bonus Campaign Experience' })).toContainText(BONUS);
   await expect(plan).toContainText('Victory Points by unit (000)');
   await expect(plan).toContainText('Margin of Victory (000)');
