@@ -107,7 +107,9 @@ export function chosenSetup(
 ): Pick<GameRow, 'setup' | 'plan' | 'missionId' | 'draft'> {
   if (c.game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first: the players choose once the plan is shown.');
   const plan = GamePlan.parse(c.game.plan);
-  const asked = plan.choices?.find((x) => x.id === choice);
+  // A plan made before the plan listed its choices: the choices of the same set-up planned again.
+  const listed = plan.choices ?? tryPlan(c.game, c.state, c.teams, c.draft.faces, c.draft.overrides).plan?.choices;
+  const asked = listed?.find((x) => x.id === choice);
   if (!asked) throw new AppError('VALIDATION', NO_SUCH_CHOICE[choice](plan.mission.name));
   const settings = asked.options.some((o) => o.value === value) ? choiceSettings(choice, value) : undefined;
   if (!settings) throw new AppError('VALIDATION', `That is not one of the answers to “${asked.question}”: ${asked.options.map((o) => o.label).join('; ')}.`);

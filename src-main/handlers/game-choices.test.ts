@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
-import { call, failure, testCore } from '../test-support';
+import { call, failure, snapshotTables, testCore } from '../test-support';
 import { foundedTeams } from '../test-support/founded-teams';
 
 async function game(diceMode: 'app' | 'physical', mission: string, extra: Record<string, unknown> = {}) {
@@ -39,14 +39,13 @@ describe('the players choose once the plan is shown (issue 30 item 8)', () => {
 
   it('only a choice the mission has, with one of its answers; nothing changes when refused; none after commit', async () => {
     const { core, g } = await game('app', 'skirmish');
+    const before = snapshotTables(core);
     expect((await failure(core, 'games.choose', { id: g.game.id, choice: 'attacker', value: 'winner-attacks' })).message).toBe(
       'Skirmish has no Attacker and Defender to choose.',
     );
     expect((await failure(core, 'games.choose', { id: g.game.id, choice: 'first-turn', value: 'give' })).message).toMatch(/Skirmish has no first-turn choice/);
     expect((await failure(core, 'games.choose', { id: g.game.id, choice: 'deploy', value: 'last' })).message).toMatch(/^That is not one of the answers/);
-    const after = await call<GameDetail>(core, 'games.get', { id: g.game.id });
-    expect(after.game.updatedAt).toBe(g.game.updatedAt);
-    expect(after.plan).toEqual(g.plan);
+    expect(snapshotTables(core)).toEqual(before);
     await call<GameDetail>(core, 'games.saveDraft', { id: g.game.id, draft: { ...g.draft, step: 'review' } });
     await call<GameDetail>(core, 'games.commit', { id: g.game.id });
     expect((await failure(core, 'games.choose', { id: g.game.id, choice: 'deploy', value: 'second' })).message).toMatch(/only a draft can be changed/);
@@ -63,6 +62,18 @@ describe('the players choose once the plan is shown (issue 30 item 8)', () => {
     expect(d.draft.report.attacker).toBe(d.plan!.roles!.attacker);
     expect(d.plan!.firstTurn.side).toBe(d.plan!.roles!.attacker); // the Attacker always goes first
     expect(Object.keys(d.draft.faces).sort()).toEqual(Object.keys(g.draft.faces).sort());
+    core.close();
+  });
+
+  it('a draft whose stored plan predates the listed choices: it loads as it was, and its choice can still be made', async () => {
+    const { core, g } = await game('app', 'skirmish');
+    const { choices: _listed, ...oldPlan } = g.plan!;
+    core.opened.sqlite.prepare('UPDATE games SET plan = ? WHERE id = ?').run(JSON.stringify(oldPlan), g.game.id);
+    const loaded = await call<GameDetail>(core, 'games.get', { id: g.game.id });
+    expect(loaded.plan!.choices).toBeUndefined();
+    expect(loaded.plan!.deploysFirst).toEqual(g.plan!.deploysFirst);
+    const d = await choose(core, g.game.id, 'deploy', 'second');
+    expect(d.plan!.choices![0]).toMatchObject({ value: 'second', made: true });
     core.close();
   });
 
