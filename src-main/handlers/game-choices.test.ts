@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
+import type { RulesetView } from '../../shared/ipc/schemas/rulesets';
+import { withOptionalRules } from '../../shared/rules';
 import { call, failure, snapshotTables, testCore } from '../test-support';
 import { foundedTeams } from '../test-support/founded-teams';
 
@@ -62,6 +64,29 @@ describe('the players choose once the plan is shown (issue 30 item 8)', () => {
     expect(d.draft.report.attacker).toBe(d.plan!.roles!.attacker);
     expect(d.plan!.firstTurn.side).toBe(d.plan!.roles!.attacker); // the Attacker always goes first
     expect(Object.keys(d.draft.faces).sort()).toEqual(Object.keys(g.draft.faces).sort());
+    core.close();
+  });
+
+  it('003 FIRST TURN with real dice: giving the first turn forgets the seize die; taking it again asks for the die', async () => {
+    const core = testCore();
+    const { campaignId, a, b } = await foundedTeams(core, 'physical', 'Choices 003');
+    const current = await call<RulesetView>(core, 'rulesets.current', { id: campaignId });
+    const ruleset = withOptionalRules(current.ruleset, { 'club-8th-missions': true });
+    await call(core, 'rulesets.apply', { campaignId, ruleset, expectedHash: current.hash, reason: 'We play the 8th-edition supplement' });
+    let g = await call<GameDetail>(core, 'games.create', { campaignId, teamA: a, teamB: b, mission: 'deadlock', deployment: 'picked-by-a' });
+    expect(g.planPendingRoll?.purpose).toMatch(/Seize the initiative/);
+    g = await call<GameDetail>(core, 'games.enterRoll', { id: g.game.id, key: g.planPendingRoll!.key, faces: [2] });
+    expect(g.plan!.choices!.map((c) => [c.id, c.chooser, c.made])).toEqual([['first-turn', 'b', false]]);
+    expect(g.plan!.firstTurn.side).toBe('b');
+    g = await choose(core, g.game.id, 'first-turn', 'give');
+    expect(g.plan!.firstTurn).toMatchObject({ side: 'a', reason: 'Player B finished setting up first and chose to give the first turn to Player A.' });
+    expect(Object.keys(g.draft.faces)).toEqual([]);
+    g = await choose(core, g.game.id, 'first-turn', 'take');
+    expect(g.plan).toBeNull();
+    expect(g.planPendingRoll?.purpose).toMatch(/Seize the initiative/);
+    g = await call<GameDetail>(core, 'games.enterRoll', { id: g.game.id, key: g.planPendingRoll!.key, faces: [6] });
+    expect(g.plan!.firstTurn).toMatchObject({ side: 'a', stolen: true });
+    expect(g.plan!.choices![0]).toMatchObject({ value: 'take', made: true });
     core.close();
   });
 
