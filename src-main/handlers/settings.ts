@@ -40,7 +40,7 @@ function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
     name: m.name,
     summary: m.summary,
     source: 'ruleset',
-    deployment: own.includes(m.id) ? 'own' : 'table',
+    deployment: own.includes(m.id) || !missionScoring(m).deploymentZones ? 'own' : 'table',
     attackerAndDefender: missionScoring(m).attackerAndDefender,
   }));
   const missionRolls = [{ id: 'roll', label: 'Roll (D6 mission table)' }];

@@ -242,3 +242,17 @@ describe('issue 30 item 7: a club mission that chooses 000 Victory Points by uni
     expect(scoreGame(report, ruleset, { pointsLimit: 250 }).margin).toBeNull();
   });
 });
+
+describe("issue 30 item 7: a club mission's deployment zones", () => {
+  it('004 Step 2 ("ignore \'Step 3\'" for a mission with its own deployment): a club mission without zones rolls no deployment, the roll-off to deploy stays', () => {
+    const noZones: Mission = { ...HOLD_THE_BRIDGE, id: 'ambush', name: 'Ambush', scoring: { ...HOLD_THE_BRIDGE.scoring, deploymentZones: false } };
+    const ruleset = RulesetSchema.parse({ ...battleHonoursPreset(), missions: [...battleHonoursPreset().missions, noZones, HOLD_THE_BRIDGE] });
+    const plan = planGame(ruleset, { sides, mission: 'ambush' }, new PhysicalDice([[5], [2], [1]]));
+    expect(plan.deployment).toBeNull();
+    expect(plan.rolls.map((r) => r.purpose)).not.toContain('Deployment');
+    expect(plan.deploysFirst).toMatchObject({ side: 'a', how: 'rolled' });
+    // With zones (absent: zones), the deployment is rolled as in 004 Step 3.
+    const withZones = planGame(ruleset, { sides, mission: 'hold-the-bridge' }, new PhysicalDice([[3], [5], [2], [1]]));
+    expect(withZones.deployment).toMatchObject({ how: 'rolled' });
+  });
+});

@@ -401,7 +401,9 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
     };
   } else {
     const table = tableOf(ruleset, DEPLOYMENT_TABLE);
-    if (opts.deployment === 'roll') {
+    // A club's own mission set up without deployment zones (House rules, issue 30 item 7): its set-up says where, no roll.
+    if (!scoring.deploymentZones) deployment = null;
+    else if (opts.deployment === 'roll') {
       const { results } = rollOnTable(table, log, 'Deployment');
       const row = results[0]?.row;
       if (!row) throw new GamePlanError(['The deployment roll found no row.']);

@@ -43,6 +43,9 @@ export function blankOwnMission(id: string, name = ''): Mission {
   };
 }
 
+/** A deep copy of plain ruleset data (JSON by design: the rules package has no structuredClone). */
+const copyOf = <T>(value: T): T => JSON.parse(JSON.stringify(value)) as T;
+
 /**
  * A copy of a mission as the club's own, under a new id and name: its scoring values and what each bonus is earned for
  * written out, so the copy scores as the original did until the club changes it.
@@ -56,13 +59,13 @@ export function ownCopyOf(mission: Mission, id: string, name: string): Mission {
   const bonusExperience = mission.bonusExperience.map((b): ExpBonus => {
     const earnedFor = bonusEarnedFor(b);
     return {
-      ...structuredClone(b),
+      ...copyOf(b),
       id: b.id.startsWith(`${mission.id}-`) ? `${id}-${b.id.slice(mission.id.length + 1)}` : b.id,
       ...(earnedFor ? { earnedFor } : {}),
     };
   });
   return {
-    ...structuredClone(mission),
+    ...copyOf(mission),
     id,
     name,
     bonusExperience,
