@@ -30,7 +30,7 @@ async function answer(page: Page, question: RegExp, label: RegExp, button: 'Reco
 
 test("the game's page asks the winners' choices after the mission is shown; a choice is corrected and the plan follows; a reading changed in House rules changes the plan", async ({
   herald,
-}) => {
+}, testInfo) => {
   test.setTimeout(180_000);
   const app = await herald.launch();
   const page = app.page;
@@ -65,6 +65,7 @@ test("the game's page asks the winners' choices after the mission is shown; a ch
   const other = winner === 'Iron Wolves' ? 'Da Krumpas' : 'Iron Wolves';
   await expect(planned(game.plan, 'Deploys first')).toHaveText(winner);
   const firstTurnBefore = (await planned(game.plan, 'First turn').textContent())!;
+  await choices(page).screenshot({ path: testInfo.outputPath('players-choices.png') });
   // The winner chooses to deploy second, after seeing the mission and the map.
   await answer(page, deployQuestion, /deploys second/, 'Record the choice');
   await expect(game.plan).toContainText(`${winner} won the roll-off and chose to deploy second.`);
