@@ -53,9 +53,9 @@ test('a campaign file exported on one laptop is imported whole on another; a bro
   await other.waitUntilReady();
   const there = new BackupsPage(second.page);
   await there.open();
-  await there.importCampaign('broken.json', fs.readFileSync(file, 'utf8').slice(0, 200));
-  await expect(second.page.getByRole('alert')).toContainText('not valid JSON');
-  await there.importCampaign(download.suggestedFilename(), fs.readFileSync(file, 'utf8'));
+  await there.importCampaign('broken.herald-campaign', fs.readFileSync(file).subarray(0, 200));
+  await expect(second.page.getByRole('alert')).toContainText('broken.herald-campaign is damaged');
+  await there.importCampaign(download.suggestedFilename(), fs.readFileSync(file));
   await expect(second.page.getByRole('status')).toContainText('Imported Siege of Vraks.');
   await second.page.getByRole('link', { name: 'Open it' }).click();
   await expect(second.page.getByRole('heading', { name: 'Siege of Vraks', level: 1 })).toBeVisible();

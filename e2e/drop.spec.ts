@@ -9,12 +9,22 @@ import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { HomePage } from './pages/HomePage';
 import { RulesetPage } from './pages/RulesetPage';
+import { invoke } from './support/invoke';
 import { presets } from '../shared/rules';
 
 async function dropFile(page: Page, name: string, text: string, type = 'application/json') {
   // A string, not a function: this file is typed for Node, without the DOM's names.
   const dataTransfer = await page.evaluateHandle(
     `(() => { const dt = new DataTransfer(); dt.items.add(new File([${JSON.stringify(text)}], ${JSON.stringify(name)}, { type: ${JSON.stringify(type)} })); return dt; })()`,
+  );
+  await page.dispatchEvent('main', 'dragover', { dataTransfer });
+  await page.dispatchEvent('main', 'drop', { dataTransfer });
+}
+
+/** A file of bytes (a packed campaign file, issue 29), given as base64, dropped the same way. */
+async function dropBytes(page: Page, name: string, base64: string) {
+  const dataTransfer = await page.evaluateHandle(
+    `(() => { const b = atob(${JSON.stringify(base64)}); const bytes = new Uint8Array(b.length); for (let i = 0; i < b.length; i++) bytes[i] = b.charCodeAt(i); const dt = new DataTransfer(); dt.items.add(new File([bytes], ${JSON.stringify(name)}, { type: 'application/octet-stream' })); return dt; })()`,
   );
   await page.dispatchEvent('main', 'dragover', { dataTransfer });
   await page.dispatchEvent('main', 'drop', { dataTransfer });
@@ -39,6 +49,22 @@ test('a dropped team list is imported; dropping it again says it is already ther
 
   await dropFile(app.page, 'club-orks.json', clubList());
   await expect(message(app.page)).toHaveText(/Club Orks \(list club 2026\) is already in the library, unchanged\./);
+});
+
+test('a campaign file exported on one laptop and dropped on another is imported whole', async ({ herald }) => {
+  const a = await herald.launch();
+  await new HomePage(a.page).waitUntilReady();
+  await new HomePage(a.page).createCampaign('Siege of Vraks');
+  const [campaign] = await invoke(a.page, 'campaigns.list', { includeArchived: false });
+  const exported = await invoke(a.page, 'campaigns.exportFile', { id: campaign!.id, destination: 'download' });
+  if (exported.outcome !== 'download') throw new Error('browser mode downloads the file');
+  const b = await herald.launch();
+  const there = new HomePage(b.page);
+  await there.waitUntilReady();
+  await dropBytes(b.page, exported.fileName, exported.base64);
+  await expect(message(b.page)).toContainText('Imported Siege of Vraks.');
+  await b.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await expect(there.campaign('Siege of Vraks')).toBeVisible();
 });
 
 test('anything else dropped gets "not a Herald file", by name, and changes nothing', async ({ herald }) => {

@@ -28,7 +28,7 @@ async function importOn(page: Page, download: Download, savedAs: string) {
   await download.saveAs(savedAs);
   const backups = new BackupsPage(page);
   await backups.open();
-  await backups.importCampaign(download.suggestedFilename(), fs.readFileSync(savedAs, 'utf8'));
+  await backups.importCampaign(download.suggestedFilename(), fs.readFileSync(savedAs));
 }
 
 /** The campaign page's write controls: disabled, described by the banner that says to whom it went. */
@@ -121,7 +121,7 @@ test('an export from Backups says it locks nothing, and offers the hand-over ins
     /An exported file is a copy: the campaign stays writable here/,
   );
   const download = await backups.exportCampaign('Vraks');
-  expect(download.suggestedFilename()).toMatch(/^Vraks-.*\.herald-campaign\.json$/);
+  expect(download.suggestedFilename()).toMatch(/^Vraks-.*\.herald-campaign$/);
   await expect(app.page.getByRole('status')).toContainText(
     'The campaign stays writable on this laptop: to send it to another laptop, or back to the one it came from',
   );

@@ -19,19 +19,19 @@ async function playGame(page: Page, campaignId: string) {
   await invoke(page, 'games.commit', { id: g.game.id });
 }
 
-/** Export `name` from the Backups screen; returns the file's name and text. */
+/** Export `name` from the Backups screen; returns the file's name and bytes (packed, issue 29). */
 async function exportFrom(page: Page, name: string, saveAs: string) {
   const backups = new BackupsPage(page);
   await backups.open();
   const download = await backups.exportCampaign(name);
   await download.saveAs(saveAs);
-  return { fileName: download.suggestedFilename(), text: fs.readFileSync(saveAs, 'utf8') };
+  return { fileName: download.suggestedFilename(), bytes: fs.readFileSync(saveAs) };
 }
 
-async function importOn(page: Page, file: { fileName: string; text: string }) {
+async function importOn(page: Page, file: { fileName: string; bytes: Buffer }) {
   const backups = new BackupsPage(page);
   await backups.open();
-  await backups.importCampaign(file.fileName, file.text);
+  await backups.importCampaign(file.fileName, file.bytes);
 }
 
 test('hand over from A, play on B, bring it back: A shows the new game', async ({ herald }, testInfo) => {
@@ -55,7 +55,7 @@ test('hand over from A, play on B, bring it back: A shows the new game', async (
 
   const b = await herald.launch();
   await new HomePage(b.page).waitUntilReady();
-  await importOn(b.page, { fileName: handed.suggestedFilename(), text: fs.readFileSync(handedPath, 'utf8') });
+  await importOn(b.page, { fileName: handed.suggestedFilename(), bytes: fs.readFileSync(handedPath) });
   await expect(b.page.getByRole('status')).toContainText('Imported Vraks.');
   const onB = (await invoke(b.page, 'campaigns.list', { includeArchived: false })).find((c) => c.name === 'Vraks')!;
   await playGame(b.page, onB.id);
@@ -93,7 +93,7 @@ test('both laptops commit after they part: the file is refused with what each si
     /Both laptops changed “Vraks” after the copies parted: this laptop committed game 2 \(.+ v .+, \d+ \w+ \d{4}\), game 3 \(.+\) and game 4 \(.+\); the file has game 2 \(.+ v .+, \d+ \w+ \d{4}\) and game 3 \(.+\)\./,
   );
   await expect(alert).toContainText('Nothing was merged and nothing changed.');
-  const kept = /set-aside\/\S+?\.json/.exec((await alert.textContent()) ?? '')![0];
+  const kept = /set-aside\/\S+?\.herald-campaign/.exec((await alert.textContent()) ?? '')![0];
   expect(fs.existsSync(path.join(a.dataDir, kept))).toBe(true);
   expect((await invoke(a.page, 'games.list', { campaignId })).filter((g) => g.status === 'committed')).toHaveLength(4);
 });

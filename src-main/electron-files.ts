@@ -7,17 +7,27 @@ import type { FileDialogs, Printer } from './files';
 
 const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
 
+/** The open dialog; the chosen file's path once its size is allowed, or null when cancelled. */
+async function pick(title: string, filters: { name: string; extensions: string[] }[], maxBytes: number): Promise<string | null> {
+  const options = { title, properties: ['openFile' as const], filters };
+  const win = parent();
+  const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
+  const file = result.filePaths[0];
+  if (result.canceled || !file) return null;
+  const size = fs.statSync(file).size;
+  if (size > maxBytes) throw new AppError('VALIDATION', `${path.basename(file)} is too large (${Math.round(size / 1024)} KB; at most ${maxBytes / 1024} KB).`);
+  return file;
+}
+
 export const electronFiles: FileDialogs = {
   async openText({ title, extensions, maxBytes }) {
-    const options = { title, properties: ['openFile' as const], filters: [{ name: 'JSON', extensions }] };
-    const win = parent();
-    const result = win ? await dialog.showOpenDialog(win, options) : await dialog.showOpenDialog(options);
-    const file = result.filePaths[0];
-    if (result.canceled || !file) return null;
-    const size = fs.statSync(file).size;
-    if (size > maxBytes)
-      throw new AppError('VALIDATION', `${path.basename(file)} is too large (${Math.round(size / 1024)} KB; at most ${maxBytes / 1024} KB).`);
-    return { fileName: path.basename(file), text: fs.readFileSync(file, 'utf8') };
+    const file = await pick(title, [{ name: 'JSON', extensions }], maxBytes);
+    return file === null ? null : { fileName: path.basename(file), text: fs.readFileSync(file, 'utf8') };
+  },
+  async openBytes({ title, extensions, maxBytes }) {
+    // A campaign file (issue 29): Herald's packed files, and the JSON ones older versions wrote.
+    const file = await pick(title, [{ name: 'Herald campaign', extensions }], maxBytes);
+    return file === null ? null : { fileName: path.basename(file), bytes: new Uint8Array(fs.readFileSync(file)) };
   },
   async saveText({ title, defaultName, extensions, text }) {
     // The filter is named after the file's kind: a CSV export (issue 22) is not offered as "JSON".
@@ -32,7 +42,7 @@ export const electronFiles: FileDialogs = {
     return result.filePath;
   },
   async saveBytes({ title, defaultName, extensions, bytes }) {
-    const options = { title, defaultPath: defaultName, filters: [{ name: 'PDF', extensions }] };
+    const options = { title, defaultPath: defaultName, filters: [{ name: extensions.includes('pdf') ? 'PDF' : 'Herald campaign', extensions }] };
     const win = parent();
     const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
     if (result.canceled || !result.filePath) return null;

@@ -5,6 +5,8 @@
 export interface FileDialogs {
   /** Shows an open dialog and reads the chosen file (refusing files over `maxBytes`); null when cancelled. */
   openText(options: { title: string; extensions: string[]; maxBytes: number }): Promise<{ fileName: string; text: string } | null>;
+  /** Shows an open dialog and reads the chosen file's bytes (refusing files over `maxBytes`); null when cancelled. */
+  openBytes(options: { title: string; extensions: string[]; maxBytes: number }): Promise<{ fileName: string; bytes: Uint8Array } | null>;
   /** Shows a save dialog and writes the text there; returns the path, or null when cancelled. */
   saveText(options: { title: string; defaultName: string; extensions: string[]; text: string }): Promise<string | null>;
   /** Shows a save dialog and writes the bytes there; returns the path, or null when cancelled. */

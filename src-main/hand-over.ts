@@ -142,12 +142,12 @@ export function takeBack(db: Db, campaignId: string): void {
  * Keep a refused campaign file in the data folder's set-aside/ folder (issue 22: a file from a laptop that wrote while
  * this one did too is kept, never merged). Returns its name there, "set-aside/<name>".
  */
-export function setAside(dataDir: string, fileName: string, text: string, at: string): string {
+export function setAside(dataDir: string, fileName: string, bytes: Uint8Array, at: string): string {
   const dir = path.join(dataDir, 'set-aside');
   fs.mkdirSync(dir, { recursive: true });
-  const base = (path.basename(fileName || 'campaign.json').replace(/[^A-Za-z0-9._-]+/g, '-') || 'campaign.json').slice(0, 120);
+  const base = (path.basename(fileName || 'campaign.herald-campaign').replace(/[^A-Za-z0-9._-]+/g, '-') || 'campaign.herald-campaign').slice(0, 120);
   const stamp = at.replace(/[:.]/g, '-');
   const name = `${stamp}-${base}`;
-  fs.writeFileSync(path.join(dir, name), text, { flag: 'wx' });
+  fs.writeFileSync(path.join(dir, name), bytes, { flag: 'wx' });
   return `set-aside/${name}`;
 }

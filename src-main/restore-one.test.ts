@@ -10,13 +10,15 @@ import type { Player } from '../shared/ipc/schemas/teams';
 import type { Core } from './core';
 import { call, failure, snapshotTables, testCore } from './test-support';
 import { aliceAndBob } from './test-support/two-teams';
+import { jsonText } from './test-support/campaign-file-text';
 
 type Restored = { id: string; name: string; message: string | null; undo: BackupView };
 
 const campaignNames = async (core: Core) => (await call<Campaign[]>(core, 'campaigns.list', { includeArchived: true })).map((c) => c.name).sort();
 const playerNames = async (core: Core, campaignId: string) => (await call<Player[]>(core, 'players.list', { campaignId })).map((p) => p.name).sort();
 const restoreOne = (core: Core, file: string, campaignId: string) => call<Restored>(core, 'backups.restoreCampaign', { file, campaignId });
-const exportText = async (core: Core, id: string) => (await call<{ text: string }>(core, 'campaigns.exportFile', { id, destination: 'download' })).text;
+const exportText = async (core: Core, id: string) =>
+  await jsonText(await call<{ base64: string }>(core, 'campaigns.exportFile', { id, destination: 'download' }));
 
 describe('restoring one campaign finds it by identity, never by name (issue 27)', () => {
   it('restoring a deleted Alpha leaves the newer campaign called Alpha and its player alone, and names the restored one Alpha (restored …)', async () => {

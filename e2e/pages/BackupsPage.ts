@@ -34,7 +34,9 @@ export class BackupsPage {
     return download;
   }
 
-  async importCampaign(fileName: string, text: string) {
-    await this.page.getByLabel('Campaign file to import').setInputFiles({ name: fileName, mimeType: 'application/json', buffer: Buffer.from(text) });
+  /** A campaign file as exported (packed bytes, issue 29) or as JSON text (the files Herald wrote before). */
+  async importCampaign(fileName: string, content: string | Buffer) {
+    const [mimeType, buffer] = typeof content === 'string' ? ['application/json', Buffer.from(content)] : ['application/octet-stream', content];
+    await this.page.getByLabel('Campaign file to import').setInputFiles({ name: fileName, mimeType, buffer });
   }
 }

@@ -70,8 +70,9 @@ class World extends Laptops {
 }
 
 type Imported = { outcome: 'imported' | 'updated' | 'unchanged'; campaign: Campaign; message?: string };
-const importText = (core: Core, text: string, asCopy?: { name: string }) =>
-  call<Imported>(core, 'campaigns.importFile', { source: 'upload', fileName: 'history.herald-campaign.json', text, ...(asCopy ? { asCopy } : {}) });
+/** The file as exported (packed, issue 29), uploaded as it is. */
+const importFile = (core: Core, file: { base64: string }, asCopy?: { name: string }) =>
+  call<Imported>(core, 'campaigns.importFile', { source: 'upload', fileName: 'history.herald-campaign', base64: file.base64, ...(asCopy ? { asCopy } : {}) });
 
 /**
  * Everything a club reads about the campaign, with the ids of this laptop mapped away: teams by name (their player,
@@ -110,9 +111,9 @@ async function undo(place: Place, step: Extract<Step, { kind: 'undo' }>) {
 
 /** Hand the campaign to a second laptop, which commits a game (and maybe more) and hands it back: A takes it as "updated". */
 async function secondLaptop(world: World, place: Place, step: Extract<Step, { kind: 'laptop' }>, label: string) {
-  const handed = await call<{ text: string }>(place.core, 'campaigns.handOver', { id: place.campaignId, to: 'Second laptop', destination: 'download' });
+  const handed = await call<{ base64: string }>(place.core, 'campaigns.handOver', { id: place.campaignId, to: 'Second laptop', destination: 'download' });
   const b = world.laptop('bbbbbbbb');
-  const onB = await importText(b, handed.text);
+  const onB = await importFile(b, handed);
   expect(onB.outcome, 'the hand-over file on the second laptop').toBe('imported');
   const there: Place = { core: b, campaignId: onB.campaign.id, teams: await teamsOf(b, onB.campaign.id) };
   if (!(await playGame(there, step.game))) {
@@ -127,9 +128,13 @@ async function secondLaptop(world: World, place: Place, step: Extract<Step, { ki
   }
   for (const [k, extra] of step.extra.entries()) await runSharedStep(there, extra, `${label}b${k}`);
   // The hand-back is a hand-over too: the second laptop's copy is read-only from then on.
-  const back = await call<{ text: string; campaign: Campaign }>(b, 'campaigns.handOver', { id: there.campaignId, to: 'Club laptop', destination: 'download' });
+  const back = await call<{ base64: string; campaign: Campaign }>(b, 'campaigns.handOver', {
+    id: there.campaignId,
+    to: 'Club laptop',
+    destination: 'download',
+  });
   expect(back.campaign.handedOver).not.toBeNull();
-  const home = await importText(place.core, back.text);
+  const home = await importFile(place.core, back);
   expect(home.outcome, `the file handed back: ${home.message ?? ''}`).toBe('updated');
   expect(home.campaign.handedOver).toBeNull();
   expect(await projection(place.core, place.campaignId), 'the first laptop after the hand-back, against the second').toEqual(
@@ -208,13 +213,13 @@ async function roundTrip(steps: readonly Step[]) {
 
     const expected = await projection(a, place.campaignId);
     const name = (await call<Campaign>(a, 'campaigns.get', { id: place.campaignId })).name;
-    const file = await call<{ text: string }>(a, 'campaigns.exportFile', { id: place.campaignId, destination: 'download' });
+    const file = await call<{ base64: string }>(a, 'campaigns.exportFile', { id: place.campaignId, destination: 'download' });
     const fresh = world.laptop('cccccccc');
-    const asNew = await importText(fresh, file.text);
+    const asNew = await importFile(fresh, file);
     expect(asNew.outcome).toBe('imported');
     expect(asNew.campaign.name).toBe(name);
     expect(await projection(fresh, asNew.campaign.id), 'imported into a fresh data folder').toEqual(expected);
-    const copy = await importText(fresh, file.text, { name: `${name} (copy)` });
+    const copy = await importFile(fresh, file, { name: `${name} (copy)` });
     expect(copy.outcome).toBe('imported');
     expect(await projection(fresh, copy.campaign.id), 'imported as a copy').toEqual(expected);
   } finally {

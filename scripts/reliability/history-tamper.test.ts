@@ -33,6 +33,7 @@ import { mergeReliabilityReport } from './report-file';
 import { Laptops, removeFreshFiles } from './laptops';
 import { RULE_TAMPERS, refoldRosters } from './rule-tampers';
 import { HAND_OVER_TAMPERS, type Tamper, type Tampered } from './tampers';
+import { jsonText } from '../../src-main/test-support/campaign-file-text';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
 const HISTORIES = FULL ? 14 : 3;
@@ -50,7 +51,8 @@ const importInput = (text: string, fileName: string, asCopy?: string) => ({
   ...(asCopy ? { asCopy: { name: asCopy } } : {}),
 });
 const importText = (core: Core, text: string, asCopy?: string) => call<Imported>(core, 'campaigns.importFile', importInput(text, 'history.json', asCopy));
-const exportText = async (core: Core, id: string) => (await call<{ text: string }>(core, 'campaigns.exportFile', { id, destination: 'download' })).text;
+const exportText = async (core: Core, id: string) =>
+  await jsonText(await call<{ base64: string }>(core, 'campaigns.exportFile', { id, destination: 'download' }));
 
 const UNDOABLE = ['model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'req.adjusted', ...RESERVE_KINDS];
 
@@ -216,7 +218,7 @@ async function history(n: number) {
     // Every other history is handed over: the update then also runs for a file equal to A's own.
     const handOver = n % 2 === 0;
     const textA = handOver
-      ? (await call<{ text: string }>(a, 'campaigns.handOver', { id: place.campaignId, to: 'Laptop B', destination: 'download' })).text
+      ? await jsonText(await call<{ base64: string }>(a, 'campaigns.handOver', { id: place.campaignId, to: 'Laptop B', destination: 'download' }))
       : await exportText(a, place.campaignId);
     if (handOver) done.handedOver++;
     // Laptop B: A's file plus one honest Req adjustment.

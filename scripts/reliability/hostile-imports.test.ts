@@ -18,6 +18,7 @@ import { contentHash } from '../../src-main/repos/rulesets';
 import { call, snapshotTables, tempDir, testCore } from '../../src-main/test-support';
 import { hostileCases, playedCampaign, rowsChanged, rowsOutside, type CampaignJson, type Victim } from '../../src-main/test-support/hostile-campaign-files';
 import { mergeReliabilityReport } from './report-file';
+import { jsonText } from '../../src-main/test-support/campaign-file-text';
 
 const FULL = process.env.RELIABILITY_FULL === '1' || process.env.npm_lifecycle_event === 'test:reliability';
 /** How many cases of each generated kind `npm test` tries (the full run tries them all). */
@@ -178,12 +179,12 @@ describe('hostile campaign imports (issue 16)', () => {
       });
       if (g < (FULL ? 3 : 0)) await call(home, 'games.commit', { id: game.game.id });
     }
-    const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' });
+    const text = await jsonText(await call<{ base64: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' }));
     home.close();
     const club = testCore(tempDir('herald-hostile-club-'));
     const v = await playedCampaign(club, { name: 'Iron Vigil' });
     const victimFile = JSON.parse(
-      (await call<{ text: string }>(club, 'campaigns.exportFile', { id: v.campaign.id, destination: 'download' })).text,
+      await jsonText(await call<{ base64: string }>(club, 'campaigns.exportFile', { id: v.campaign.id, destination: 'download' })),
     ) as CampaignJson;
     const victim: Victim = { campaignId: v.campaign.id, teamId: v.teamA, gameId: v.game, playerId: v.player, teamListId: victimFile.teamLists[0]!.id };
     const file = JSON.parse(text) as CampaignJson;

@@ -50,13 +50,13 @@ async function run(steps: readonly Step[]) {
   assertAgree(checked, 'founding');
   for (const [i, step] of steps.entries()) {
     if (step.kind === 'import') {
-      const file = await call<{ outcome: 'download'; text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
+      const file = await call<{ outcome: 'download'; base64: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
       // The same campaign here unchanged takes nothing from its own file; imported as a copy under a new name, the file
       // makes a second campaign (README, issue 22).
       const imported = await call<{ outcome: 'imported'; campaign: { id: string } }>(core, 'campaigns.importFile', {
         source: 'upload',
         fileName: 'sequence.json',
-        text: file.text,
+        base64: file.base64,
         asCopy: { name: `Sequence ${sequence} copy ${i}` },
       });
       const copy = sqlite.prepare(`SELECT id FROM teams WHERE campaign_id = ?`).pluck().all(imported.campaign.id) as string[];

@@ -23,6 +23,7 @@ import { DbOpenError } from '../../src-main/db/errors';
 import { ledgerItems, listTeams, storedRoster, teamLedger } from '../../src-main/repos/teams';
 import { MIGRATIONS, call, tempDir, testCore } from '../../src-main/test-support';
 import { mergeReliabilityReport } from './report-file';
+import { jsonText } from '../../src-main/test-support/campaign-file-text';
 
 // `npm run test:reliability` runs the full counts; inside `npm test` the same tests run shorter (the 1,000-run IPC fuzz
 // of every channel also runs there, in src-main/ipc-fuzz.test.ts).
@@ -411,7 +412,7 @@ describe('docs/reliability.md fault tests', () => {
   it('hostile imports: at least 60 broken campaign, team-list and ruleset files are refused with a reason, never partly applied', async () => {
     const dir = tempDir('herald-imports-');
     const { core, campaignId } = await seeded(dir);
-    const campaignText = (await call<{ text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' })).text;
+    const campaignText = await jsonText(await call<{ base64: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' }));
     const rulesetText = (await call<{ text: string }>(core, 'rulesets.export', { campaignId, destination: 'download' })).text;
     const lists = await call<{ id: string }[]>(core, 'teamLists.list', {});
     const listText = (await call<{ text: string }>(core, 'teamLists.export', { id: lists[0]!.id, destination: 'download' })).text;
@@ -624,7 +625,7 @@ describe('docs/reliability.md fault tests', () => {
     // Import: a campaign file imported into fresh folders; each folder has the whole campaign or none of it.
     const exported = testCore(dir);
     const campaignId = (await call<{ id: string }[]>(exported, 'campaigns.list', {}))[0]!.id;
-    const text = (await call<{ text: string }>(exported, 'campaigns.exportFile', { id: campaignId, destination: 'download' })).text;
+    const text = await jsonText(await call<{ base64: string }>(exported, 'campaigns.exportFile', { id: campaignId, destination: 'download' }));
     exported.close();
     const expectedTeams = (JSON.parse(text) as { teams: unknown[] }).teams.length;
     const fileWithCampaign = path.join(tempDir('herald-kill-import-file-'), 'campaign.json');

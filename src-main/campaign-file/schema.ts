@@ -20,6 +20,8 @@ const Time = z
   .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}))?$/, 'This is not a date or time as Herald writes them.')
   .refine((s) => !Number.isNaN(Date.parse(s)), 'This is not a real date.');
 const Id = z.string().min(1).max(200);
+/** A time as the packed file's header carries it (campaign-file/packed.ts). */
+export const FileTime = Time;
 const Json = z.unknown();
 /**
  * A row's identity across laptops (issue 22 hand-over): the id it had on the laptop that made it. Files from before
@@ -29,7 +31,7 @@ const Origin = Id.optional();
 /** Every number the app writes is an integer well inside this (a ten-year campaign's Req is in the thousands). */
 const Int = z.number().int().min(-1_000_000).max(1_000_000);
 
-const CampaignRow = z
+export const CampaignRow = z
   .object({
     id: Id,
     name: z.string().min(1).max(80),
@@ -118,21 +120,47 @@ const RollRow = z
   })
   .strict();
 
+/** The most rows of each kind one campaign file may bring (far above a 20,000-game campaign's). */
+export const MAX_ROWS = {
+  rulesets: 1000,
+  players: 10_000,
+  teamLists: 1000,
+  teams: 10_000,
+  ledger: 2_000_000,
+  games: 200_000,
+  rolls: 5_000_000,
+  notes: 400_000,
+} as const;
+
+/** Each kind of row a campaign file holds, as its section is named in the file. */
+export const ROW_SCHEMAS = {
+  rulesets: RulesetRow,
+  players: PlayerRow,
+  teamLists: TeamListRow,
+  teams: TeamRow,
+  ledger: LedgerRow,
+  games: GameRow,
+  rolls: RollRow,
+  notes: NoteRow,
+} as const;
+export type RowSection = keyof typeof ROW_SCHEMAS;
+
 export const CampaignFile = z
   .object({
     format: z.literal(CAMPAIGN_FILE_FORMAT),
-    formatVersion: z.literal(1),
+    /** 1: one JSON document (Herald before issue 29); 2: zstd-packed lines (campaign-file/packed.ts). Same rows. */
+    formatVersion: z.union([z.literal(1), z.literal(2)]),
     exportedAt: Time,
     campaign: CampaignRow,
-    rulesets: z.array(RulesetRow).min(1).max(1000),
-    players: z.array(PlayerRow).max(10_000),
-    teamLists: z.array(TeamListRow).max(1000),
-    teams: z.array(TeamRow).max(10_000),
-    ledger: z.array(LedgerRow).max(2_000_000),
-    games: z.array(GameRow).max(200_000),
-    rolls: z.array(RollRow).max(5_000_000),
+    rulesets: z.array(RulesetRow).min(1).max(MAX_ROWS.rulesets),
+    players: z.array(PlayerRow).max(MAX_ROWS.players),
+    teamLists: z.array(TeamListRow).max(MAX_ROWS.teamLists),
+    teams: z.array(TeamRow).max(MAX_ROWS.teams),
+    ledger: z.array(LedgerRow).max(MAX_ROWS.ledger),
+    games: z.array(GameRow).max(MAX_ROWS.games),
+    rolls: z.array(RollRow).max(MAX_ROWS.rolls),
     /** Battle reports and model notes (issue 22); files from before notes have none. */
-    notes: z.array(NoteRow).max(400_000).optional(),
+    notes: z.array(NoteRow).max(MAX_ROWS.notes).optional(),
   })
   .strict();
 export type CampaignFile = z.infer<typeof CampaignFile>;

@@ -11,6 +11,7 @@ import { battleHonoursPreset } from '../../shared/rules';
 import { contentHash } from '../repos/rulesets';
 import { call, snapshotTables, tempDir, testCore } from '../test-support';
 import { hostileCases, playedCampaign, rowsChanged, rowsOutside, type CampaignJson } from '../test-support/hostile-campaign-files';
+import { jsonText } from '../test-support/campaign-file-text';
 
 /**
  * A played campaign exported from one laptop, and the club's laptop holding another played campaign (the victim).
@@ -21,12 +22,12 @@ async function laptops(sameIds: boolean) {
   let n = 0;
   const home = testCore(tempDir(), sameIds ? {} : { newId: () => `22222222-0000-4000-8000-${String(++n).padStart(12, '0')}` });
   const played = await playedCampaign(home, { name: 'Vraks' });
-  const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' });
+  const text = await jsonText(await call<{ base64: string }>(home, 'campaigns.exportFile', { id: played.campaign.id, destination: 'download' }));
   home.close();
   const club = testCore(tempDir());
   const victim = await playedCampaign(club, { name: 'Iron Vigil' });
   const teamListId = (
-    JSON.parse((await call<{ text: string }>(club, 'campaigns.exportFile', { id: victim.campaign.id, destination: 'download' })).text) as {
+    JSON.parse(await jsonText(await call<{ base64: string }>(club, 'campaigns.exportFile', { id: victim.campaign.id, destination: 'download' }))) as {
       teamLists: { id: string }[];
     }
   ).teamLists[0]!.id;

@@ -9,16 +9,17 @@ import type { TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/team
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
 import type { CampaignJson } from '../test-support/hostile-campaign-files';
+import { jsonText } from '../test-support/campaign-file-text';
 
 describe('campaign file', () => {
   it('export on one laptop, import on another: the same standings, rosters, games and rolls, under fresh ids', async () => {
     const home = testCore(tempDir());
     const { campaign } = await playedCampaign(home);
-    const exported = await call<{ outcome: 'download'; fileName: string; text: string }>(home, 'campaigns.exportFile', {
+    const exported = await call<{ outcome: 'download'; fileName: string; base64: string }>(home, 'campaigns.exportFile', {
       id: campaign.id,
       destination: 'download',
     });
-    expect(exported.fileName).toMatch(/^Vraks-\d{4}-\d{2}-\d{2}\.herald-campaign\.json$/);
+    expect(exported.fileName).toMatch(/^Vraks-\d{4}-\d{2}-\d{2}\.herald-campaign$/);
 
     // Another laptop whose own ids are made by another sequence: an import never keeps the file's ids (issue 16).
     let n = 0;
@@ -26,7 +27,7 @@ describe('campaign file', () => {
     const imported = await call<{ outcome: 'imported'; campaign: Campaign }>(club, 'campaigns.importFile', {
       source: 'upload',
       fileName: exported.fileName,
-      text: exported.text,
+      base64: exported.base64,
     });
     expect(imported.campaign.name).toBe('Vraks');
     expect(imported.campaign.id).not.toBe(campaign.id);
@@ -35,8 +36,8 @@ describe('campaign file', () => {
       standings(await call<StandingRow[]>(home, 'campaigns.standings', { id: campaign.id })),
     );
     // Exported again from the club, the file is the same campaign: equal to the original once ids are mapped.
-    const again = await call<{ text: string }>(club, 'campaigns.exportFile', { id: imported.campaign.id, destination: 'download' });
-    const [before, after] = [JSON.parse(exported.text) as CampaignJson, JSON.parse(again.text) as CampaignJson];
+    const again = await call<{ base64: string }>(club, 'campaigns.exportFile', { id: imported.campaign.id, destination: 'download' });
+    const [before, after] = [JSON.parse(await jsonText(exported)) as CampaignJson, JSON.parse(await jsonText(again)) as CampaignJson];
     const ids = new Map<string, string>([[before.campaign.id, after.campaign.id]]);
     before.players.forEach((p) => ids.set(p.id, after.players.find((x) => x.name === p.name)!.id));
     before.teams.forEach((t) => ids.set(t.id, after.teams.find((x) => x.name === t.name)!.id));
@@ -64,7 +65,7 @@ describe('campaign file', () => {
     expect(sortRolls(after)).toEqual(sortRolls(mapped));
     // The same file again: the same campaign (its identity across laptops, issue 22), with nothing newer: nothing changes.
     const snapshot = snapshotTables(club);
-    expect(await call(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', text: exported.text })).toMatchObject({
+    expect(await call(club, 'campaigns.importFile', { source: 'upload', fileName: 'again.json', base64: exported.base64 })).toMatchObject({
       outcome: 'unchanged',
       message: expect.stringMatching(/already has everything in this file: nothing was changed/),
     });
@@ -95,7 +96,7 @@ describe('campaign file', () => {
     await call<GameDetail>(home, 'games.create', { campaignId: campaign.id, teamA: wolves, teamB: boyz, mission: 'skirmish' });
     const first = (await call<{ id: string; number: number }[]>(home, 'games.list', { campaignId: campaign.id })).find((g) => g.number === 1)!;
     await call(home, 'games.void', { id: first.id, reason: 'Played with the wrong rosters', withDependents: true });
-    const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const text = await jsonText(await call<{ base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' }));
     const file = JSON.parse(text) as CampaignJson;
     expect(file.ledger.some((e) => e.gameId === null && e.voidedAt !== null)).toBe(true); // the voided recruit
     expect(file.games.map((g) => g.status).sort()).toEqual(['committed', 'draft', 'voided']);
@@ -114,7 +115,7 @@ describe('campaign file', () => {
   it('hostile and inconsistent files are refused with a reason; nothing is imported', async () => {
     const home = testCore(tempDir());
     const { campaign } = await playedCampaign(home);
-    const { text } = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const text = await jsonText(await call<{ base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' }));
     const file = JSON.parse(text) as { ledger: { req: number; kind: string }[]; teams: { roster: { models: unknown[] } }[]; games: { teamAId: string }[] };
     const cheat = structuredClone(file);
     cheat.ledger.find((e) => e.kind === 'req.awarded')!.req = -500;
@@ -158,7 +159,7 @@ describe('campaign file', () => {
   it('a team list edited on one laptop does not refuse the campaign on another: both versions are kept', async () => {
     const home = testCore(tempDir());
     const { campaign } = await playedCampaign(home);
-    const exported = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const exported = await call<{ base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
 
     // The club's laptop has edited its own Orks (sample) list, same id and version, other contents.
     const club = testCore(tempDir());
@@ -167,7 +168,7 @@ describe('campaign file', () => {
     const detail = await call<{ list: { name: string }; revision: number }>(club, 'teamLists.get', { id: orks.id });
     await call(club, 'teamLists.update', { id: orks.id, list: { ...detail.list, name: 'Orks (our club)' }, expectedRevision: detail.revision });
 
-    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.json', text: exported.text });
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.json', base64: exported.base64 });
     const after = await call<TeamListSummary[]>(club, 'teamLists.list', {});
     const orksLists = after.filter((l) => l.listKey === 'orks-sample');
     expect(orksLists.map((l) => [l.name, l.listVersion]).sort()).toEqual([

@@ -2,17 +2,20 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
-import {
-  CAMPAIGN_FILE_MAX_BYTES,
-  asCopy,
-  checkAgainstThisComputer,
-  checkCampaignFile,
-  exportCampaign,
-  importChecked,
-  parseCampaignFile,
-} from '../campaign-file';
+import { CAMPAIGN_FILE_MAX_BYTES, asCopy, checkAgainstThisComputer, checkCampaignFile, exportCampaign, importChecked } from '../campaign-file';
+import { packCampaignFile, readCampaignFile } from '../campaign-file/packed';
 import { findCampaign, findCampaignByOrigin } from '../repos/campaigns';
 import { campaignFileName as fileNameFor, importOverThisLaptop } from './hand-over';
+
+/** What the dialogs offer: Herald's packed campaign files, and the JSON ones it wrote before (issue 29). */
+export const CAMPAIGN_FILE_EXTENSIONS = ['herald-campaign', 'json'];
+
+/** An upload's file: its bytes (base64) or, from Herald before issue 29, its text. Exactly one. */
+export function uploadedBytes(input: { text?: string | undefined; base64?: string | undefined }): Uint8Array {
+  if ((input.text === undefined) === (input.base64 === undefined))
+    throw new AppError('VALIDATION', 'Send the campaign file’s content once: as text or as bytes. Nothing was imported.');
+  return input.base64 !== undefined ? Buffer.from(input.base64, 'base64') : Buffer.from(input.text!, 'utf8');
+}
 
 type CampaignFileHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportFile' | 'campaigns.importFile'>;
 
@@ -20,26 +23,26 @@ export const campaignFileHandlers: CampaignFileHandlers = {
   'campaigns.exportFile': async ({ id, destination }, ctx) => {
     const at = ctx.now().toISOString();
     const file = exportCampaign(ctx.db, id, at);
-    const text = `${JSON.stringify(file)}\n`;
+    const bytes = await packCampaignFile(file);
     const fileName = fileNameFor(file.campaign.name, at);
-    if (destination === 'download') return { outcome: 'download' as const, fileName, text };
+    if (destination === 'download') return { outcome: 'download' as const, fileName, base64: bytes.toString('base64') };
     if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
-    const saved = await ctx.files.saveText({ title: 'Export campaign', defaultName: fileName, extensions: ['json'], text });
+    const saved = await ctx.files.saveBytes({ title: 'Export campaign', defaultName: fileName, extensions: CAMPAIGN_FILE_EXTENSIONS.slice(0, 1), bytes });
     return saved ? { outcome: 'saved' as const, path: saved } : { outcome: 'cancelled' as const };
   },
 
   'campaigns.importFile': async (input, ctx) => {
-    let picked: { fileName: string; text: string };
+    let picked: { fileName: string; bytes: Uint8Array };
     if (input.source === 'dialog') {
       if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: choose the file to upload instead.');
-      const chosen = await ctx.files.openText({ title: 'Import a campaign', extensions: ['json'], maxBytes: CAMPAIGN_FILE_MAX_BYTES });
+      const chosen = await ctx.files.openBytes({ title: 'Import a campaign', extensions: CAMPAIGN_FILE_EXTENSIONS, maxBytes: CAMPAIGN_FILE_MAX_BYTES });
       if (!chosen) return { outcome: 'cancelled' as const };
       picked = chosen;
-    } else picked = { fileName: input.fileName, text: input.text };
-    const file = parseCampaignFile(picked.fileName, picked.text);
+    } else picked = { fileName: input.fileName, bytes: uploadedBytes(input) };
+    const file = await readCampaignFile(picked.fileName, picked.bytes);
     // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
     const here = input.asCopy ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
-    if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.text);
+    if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
     // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
     const fresh = checkCampaignFile(file, ctx.newId);
     const checked = input.asCopy ? asCopy(fresh, input.asCopy.name) : fresh;

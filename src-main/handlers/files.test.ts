@@ -63,10 +63,10 @@ describe('files.importDropped', () => {
   it('imports a dropped campaign file whole, with a backup first', async () => {
     const home = testCore(tempDir());
     const campaign = await call<Campaign>(home, 'campaigns.create', { name: 'Vraks' });
-    const exported = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const exported = await call<{ base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
     const dir = tempDir();
     const away = testCore(dir);
-    const result = await call<DroppedFileResult>(away, 'files.importDropped', { fileName: 'Vraks.herald-campaign.json', text: exported.text });
+    const result = await call<DroppedFileResult>(away, 'files.importDropped', { fileName: 'Vraks.herald-campaign', base64: exported.base64 });
     expect(result).toMatchObject({ kind: 'campaign', campaign: { name: 'Vraks' } });
     expect((await call<Campaign[]>(away, 'campaigns.list', {})).map((c) => c.name)).toEqual(['Vraks']);
     expect(fs.readdirSync(path.join(dir, 'backups')).some((f) => f.includes('before-import'))).toBe(true);
@@ -77,7 +77,11 @@ describe('files.importDropped', () => {
     const campaign = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
     const exported = await call<{ text: string }>(core, 'rulesets.export', { campaignId: campaign.id, destination: 'download' });
     const before = snapshotTables(core);
-    const loaded = await call<DroppedFileResult>(core, 'files.importDropped', { fileName: 'house.ruleset.json', text: exported.text, campaignId: campaign.id });
+    const loaded = await call<DroppedFileResult>(core, 'files.importDropped', {
+      fileName: 'house.ruleset.json',
+      text: exported.text,
+      campaignId: campaign.id,
+    });
     expect(loaded).toMatchObject({ kind: 'ruleset', campaignId: campaign.id, fileName: 'house.ruleset.json', note: null, preview: { changes: [] } });
     const noCampaign = await failure(core, 'files.importDropped', { fileName: 'house.ruleset.json', text: exported.text });
     expect(noCampaign.message).toBe(
@@ -99,7 +103,7 @@ describe('files.importDropped', () => {
       const error = await failure(core, 'files.importDropped', { fileName, text });
       expect(error.code).toBe('VALIDATION');
       expect(error.message).toBe(
-        `${fileName} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (JSON files that name their format). Nothing was changed.`,
+        `${fileName} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (packed campaign files, and JSON files that name their format). Nothing was changed.`,
       );
     }
     expect(snapshotTables(core)).toEqual(before);

@@ -9,7 +9,8 @@ import { RULESET_FILE_FORMAT } from '../../shared/ipc/schemas/rulesets';
 import { TEAM_LIST_FORMAT } from '../../shared/rules';
 import { CAMPAIGN_FILE_FORMAT } from '../campaign-file';
 import type { HandlerContext } from '../context';
-import { campaignFileHandlers } from './campaign-files';
+import { isPacked } from '../campaign-file/packed';
+import { campaignFileHandlers, uploadedBytes } from './campaign-files';
 import { rulesetHandlers } from './rulesets';
 import { MAX_JSON_DEPTH, jsonDepth, teamListHandlers } from './team-lists';
 
@@ -39,11 +40,16 @@ export function recogniseHeraldFile(text: string): HeraldFileKind | null {
 type FileHandlers = Pick<Handlers<HandlerContext>, 'files.importDropped'>;
 
 export const fileHandlers: FileHandlers = {
-  'files.importDropped': async ({ fileName, text, campaignId }, ctx) => {
+  'files.importDropped': async ({ fileName, text: given, base64, campaignId }, ctx) => {
     const name = fileName || 'The file';
-    const kind = recogniseHeraldFile(text);
+    // A packed campaign file (issue 29) is bytes; Herald's other files, and its campaign files before, are JSON text.
+    const bytes = uploadedBytes({ text: given, base64 });
+    const packed = isPacked(bytes);
+    const text = packed ? '' : Buffer.from(bytes).toString('utf8');
+    const kind = packed ? 'campaign' : recogniseHeraldFile(text);
     if (kind === 'campaign') {
-      const result = await campaignFileHandlers['campaigns.importFile']({ source: 'upload', fileName, text }, ctx);
+      const file = packed ? { base64: Buffer.from(bytes).toString('base64') } : { text };
+      const result = await campaignFileHandlers['campaigns.importFile']({ source: 'upload', fileName, ...file }, ctx);
       if (result.outcome === 'cancelled') throw new AppError('INTERNAL', 'The campaign file import was cancelled.');
       return { kind, campaign: result.campaign, ...(result.outcome === 'imported' ? {} : { message: result.message }) };
     }
@@ -66,7 +72,7 @@ export const fileHandlers: FileHandlers = {
     }
     throw new AppError(
       'VALIDATION',
-      `${name} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (JSON files that name their format). Nothing was changed.`,
+      `${name} is not a Herald file. Herald imports the campaign files, rulesets and team lists it exports (packed campaign files, and JSON files that name their format). Nothing was changed.`,
     );
   },
 };

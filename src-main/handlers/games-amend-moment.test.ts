@@ -122,9 +122,9 @@ describe('an amendment judges the game from the campaign as it stood then (issue
     expect(underdogLines(after)).toEqual(underdogLines(boyz));
 
     // The one judge agrees: the campaign file, its history replayed on another laptop, is taken whole.
-    const file = await call<{ fileName: string; text: string }>(core, 'campaigns.exportFile', { id: t.campaign.id, destination: 'download' });
+    const file = await call<{ fileName: string; base64: string }>(core, 'campaigns.exportFile', { id: t.campaign.id, destination: 'download' });
     const club = testCore();
-    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, text: file.text });
+    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, base64: file.base64 });
     const teams = await call<{ name: string; requisition: number }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
     expect(teams.find((x) => x.name === 'Da Boyz')?.requisition).toBe(req);
     club.close();
@@ -203,9 +203,11 @@ describe('an amendment judges the game from the campaign as it stood then (issue
 
     // Game 2, not amended, still stands as it was committed: the campaign's history replays, and its file imports
     // on another laptop (issue 27: the amendment's entries stand from their own time, not before game 2's commit).
-    const file = await call<{ text: string }>(core, 'campaigns.exportFile', { id: t.campaign.id, destination: 'download' });
+    const file = await call<{ base64: string }>(core, 'campaigns.exportFile', { id: t.campaign.id, destination: 'download' });
     const club = testCore();
-    expect(await call(club, 'campaigns.importFile', { source: 'upload', fileName: 'earlier.json', text: file.text })).toMatchObject({ outcome: 'imported' });
+    expect(await call(club, 'campaigns.importFile', { source: 'upload', fileName: 'earlier.json', base64: file.base64 })).toMatchObject({
+      outcome: 'imported',
+    });
     club.close();
 
     const { preview } = await killToTarkus(core, game2.game.id);

@@ -109,9 +109,9 @@ describe('amend a committed game (issue 20)', () => {
     expect(history.models.find((m) => m.name === 'Cato')!.games).toBe(1);
 
     // Exported and imported on another laptop: the amended result, its history and its ledger arrive whole.
-    const file = await call<{ fileName: string; text: string }>(core, 'campaigns.exportFile', { id: pc.campaign.id, destination: 'download' });
+    const file = await call<{ fileName: string; base64: string }>(core, 'campaigns.exportFile', { id: pc.campaign.id, destination: 'download' });
     const club = testCore(tempDir());
-    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, text: file.text });
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, base64: file.base64 });
     const [game] = await call<{ id: string }[]>(club, 'games.list', { campaignId: imported.campaign.id });
     const amendments = await call<GameAmendments>(club, 'games.amendments', { id: game!.id });
     expect(amendments.map((a) => a.reason)).toEqual(['Lucan stayed home']);

@@ -16,6 +16,7 @@ import { READ_CHANNELS, UNSCOPED_CHANNELS } from '../hand-over';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
 import type { CampaignJson } from '../test-support/hostile-campaign-files';
+import { jsonText } from '../test-support/campaign-file-text';
 
 type Imported = { outcome: 'imported' | 'updated' | 'unchanged'; campaign: Campaign; message?: string };
 
@@ -25,9 +26,13 @@ const laptopB = () => {
   return testCore(tempDir(), { newId: () => `bbbbbbbb-0000-4000-8000-${String(++n).padStart(12, '0')}` });
 };
 
-const exportText = async (core: Core, id: string) => (await call<{ text: string }>(core, 'campaigns.exportFile', { id, destination: 'download' })).text;
+const exportText = async (core: Core, id: string) =>
+  await jsonText(await call<{ base64: string }>(core, 'campaigns.exportFile', { id, destination: 'download' }));
 const importText = (core: Core, text: string, fileName = 'vraks.herald-campaign.json') =>
   call<Imported>(core, 'campaigns.importFile', { source: 'upload', fileName, text });
+/** The packed file as handed over (issue 29), uploaded as it is. */
+const importPacked = (core: Core, file: { base64: string }) =>
+  call<Imported>(core, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.herald-campaign', base64: file.base64 });
 
 /** A game between the campaign's two teams, committed as entered (no one out of action). */
 async function playGame(core: Core, campaignId: string): Promise<number> {
@@ -49,7 +54,7 @@ describe('hand-over between laptops (issue 22)', () => {
     const a = testCore(tempDir());
     const played = await playedCampaign(a);
     const id = played.campaign.id;
-    const handed = await call<{ text: string; campaign: Campaign }>(a, 'campaigns.handOver', { id, to: 'Marta’s laptop', destination: 'download' });
+    const handed = await call<{ base64: string; campaign: Campaign }>(a, 'campaigns.handOver', { id, to: 'Marta’s laptop', destination: 'download' });
     expect(handed.campaign.handedOver).toMatchObject({ to: 'Marta’s laptop' });
     // Read-only on A: a write is refused in words, a read still answers.
     expect(await failure(a, 'games.create', { campaignId: id, teamA: played.teamA, teamB: played.teamB, mission: 'skirmish' })).toMatchObject({
@@ -59,7 +64,7 @@ describe('hand-over between laptops (issue 22)', () => {
     expect(await committed(a, id)).toEqual([1]);
 
     const b = laptopB();
-    const onB = await importText(b, handed.text);
+    const onB = await importPacked(b, handed);
     expect(onB.outcome).toBe('imported');
     expect(await playGame(b, onB.campaign.id)).toBe(2);
     expect(await playGame(b, onB.campaign.id)).toBe(3);
@@ -77,7 +82,7 @@ describe('hand-over between laptops (issue 22)', () => {
 
     // The hand-over file again (older than A now), and A's own file (equal): nothing changes.
     const snapshot = snapshotTables(a);
-    const older = await importText(a, handed.text);
+    const older = await importPacked(a, handed);
     // Games 2 and 3 came from B: A has them, it did not commit them.
     expect(older).toMatchObject({
       outcome: 'unchanged',
@@ -88,7 +93,12 @@ describe('hand-over between laptops (issue 22)', () => {
     expect(snapshotTables(a)).toEqual(snapshot);
 
     // Import as a copy under a new name stays possible, with an identity of its own.
-    const copy = await call<Imported>(a, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', text: handed.text, asCopy: { name: 'Vraks (copy)' } });
+    const copy = await call<Imported>(a, 'campaigns.importFile', {
+      source: 'upload',
+      fileName: 'v.json',
+      base64: handed.base64,
+      asCopy: { name: 'Vraks (copy)' },
+    });
     expect(copy).toMatchObject({ outcome: 'imported', campaign: { name: 'Vraks (copy)' } });
     expect(await committed(a, copy.campaign.id)).toEqual([1]);
     const again = await importText(a, await exportText(b, onB.campaign.id));

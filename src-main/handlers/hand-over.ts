@@ -7,6 +7,7 @@ import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
 import { checkCampaignFile, exportCampaign, type CampaignFile } from '../campaign-file';
+import { packCampaignFile } from '../campaign-file/packed';
 import { accountWords, compareLineage, gameNumbers } from '../campaign-file/lineage';
 import { knownIds, updateFromFile } from '../campaign-file/update';
 import { handedOver, markHandedOver, setAside, takeBack } from '../hand-over';
@@ -15,8 +16,9 @@ import { findCampaign } from '../repos/campaigns';
 
 type HandOverHandlers = Pick<Handlers<HandlerContext>, 'campaigns.handOver' | 'campaigns.takeBack'>;
 
+/** "Autumn-League-2026-11-27.herald-campaign": a packed campaign file (issue 29; before it, `.herald-campaign.json`). */
 export const campaignFileName = (name: string, at: string) =>
-  `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign.json`;
+  `${name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${at.slice(0, 10)}.herald-campaign`;
 
 const mustFind = (ctx: HandlerContext, id: string): Campaign => {
   const c = findCampaign(ctx.db, id);
@@ -31,7 +33,7 @@ export const handOverHandlers: HandOverHandlers = {
     if (already)
       throw new AppError('VALIDATION', `“${campaign.name}” is already handed over to ${already.to}: export it again from Backups if the file was lost.`);
     const at = ctx.now().toISOString();
-    const text = `${JSON.stringify(exportCampaign(ctx.db, id, at))}\n`;
+    const bytes = await packCampaignFile(exportCampaign(ctx.db, id, at));
     const fileName = campaignFileName(campaign.name, at);
     const mark = () => {
       markHandedOver(ctx.db, id, to, at);
@@ -39,9 +41,9 @@ export const handOverHandlers: HandOverHandlers = {
       return mustFind(ctx, id);
     };
     // Marked only once the file exists: a cancelled dialog leaves the campaign as it was.
-    if (destination === 'download') return { outcome: 'download' as const, fileName, text, campaign: mark() };
+    if (destination === 'download') return { outcome: 'download' as const, fileName, base64: bytes.toString('base64'), campaign: mark() };
     if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
-    const saved = await ctx.files.saveText({ title: 'Hand over campaign', defaultName: fileName, extensions: ['json'], text });
+    const saved = await ctx.files.saveBytes({ title: 'Hand over campaign', defaultName: fileName, extensions: ['herald-campaign'], bytes });
     return saved ? { outcome: 'saved' as const, path: saved, campaign: mark() } : { outcome: 'cancelled' as const };
   },
 
@@ -55,16 +57,16 @@ export const handOverHandlers: HandOverHandlers = {
 
 /**
  * A file of campaign `hereId`, already on this laptop (the same identity across laptops). Updates it, or says why not.
- * `fileName` and `text` are the file as picked: a refused file is kept aside under its name.
+ * `fileName` and `bytes` are the file as picked: a refused file is kept aside under its name.
  */
-export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: CampaignFile, fileName: string, text: string) {
+export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: CampaignFile, fileName: string, bytes: Uint8Array) {
   const at = ctx.now().toISOString();
   const here = mustFind(ctx, hereId);
   const lineage = compareLineage(exportCampaign(ctx.db, hereId, at), file);
   if (lineage.kind === 'diverged') {
     let where: string;
     try {
-      where = `The file is kept in Herald’s data folder as ${setAside(ctx.info.dataDir, fileName, text, at)}`;
+      where = `The file is kept in Herald’s data folder as ${setAside(ctx.info.dataDir, fileName, bytes, at)}`;
     } catch (e) {
       // A full or read-only disk: the refusal still stands, and the organiser still has the file where it came from.
       where = `The file could not be kept in Herald’s data folder (${(e as Error).message}): keep the one you chose`;

@@ -10,6 +10,7 @@ import type { CampaignRecordView, Note } from '../../shared/ipc/schemas/narrativ
 import type { Bulletin } from '../../shared/ipc/schemas/print';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
+import { jsonText } from '../test-support/campaign-file-text';
 
 const REPORT = 'Turn 1:  the Boyz charged,\r\nand Kaelen held.\n\n\n\n"Skorcha" burned out.';
 
@@ -66,12 +67,12 @@ describe('notes (issue 22)', () => {
     const { campaign, game, kaelen } = await playedCampaign(home);
     await call(home, 'notes.set', { campaignId: campaign.id, subjectKind: 'game', subjectId: game, text: REPORT });
     await call(home, 'notes.set', { campaignId: campaign.id, subjectKind: 'model', subjectId: kaelen, text: 'Veteran of Vraks.' });
-    const exported = await call<{ text: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
-    const file = JSON.parse(exported.text) as { notes: { id: string; subjectId: string }[]; games: { id: string }[] };
+    const exported = await call<{ base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const file = JSON.parse(await jsonText(exported)) as { notes: { id: string; subjectId: string }[]; games: { id: string }[] };
     expect(file.notes).toHaveLength(2);
 
     const club = testCore(tempDir());
-    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', text: exported.text });
+    const imported = await call<{ campaign: Campaign }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', base64: exported.base64 });
     const notes = await call<Note[]>(club, 'notes.list', { campaignId: imported.campaign.id });
     const games = await call<{ id: string }[]>(club, 'games.list', { campaignId: imported.campaign.id });
     expect(notes.find((n) => n.subjectKind === 'game')!.subjectId).toBe(games[0]!.id);
@@ -80,11 +81,11 @@ describe('notes (issue 22)', () => {
     expect(rows.map((r) => r.id).some((id) => file.notes.some((n) => n.id === id))).toBe(false);
 
     const other = testCore(tempDir());
-    const stray = JSON.parse(exported.text) as typeof file;
+    const stray = JSON.parse(await jsonText(exported)) as typeof file;
     stray.notes[0]!.subjectId = '00000000-0000-4000-8000-00000000beef';
     const refused = await failure(other, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', text: JSON.stringify(stray) });
     expect(refused.message).toMatch(/Note 1 in the file is about a game that is not in this file\. Nothing was imported\./);
-    const foreignModel = JSON.parse(exported.text) as { notes: { subjectKind: string; subjectId: string }[] };
+    const foreignModel = JSON.parse(await jsonText(exported)) as { notes: { subjectKind: string; subjectId: string }[] };
     foreignModel.notes.find((n) => n.subjectKind === 'model')!.subjectId = 'someone-else';
     expect((await failure(other, 'campaigns.importFile', { source: 'upload', fileName: 'v.json', text: JSON.stringify(foreignModel) })).message).toContain(
       'is about a model none of its teams has',

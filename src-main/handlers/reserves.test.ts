@@ -10,6 +10,7 @@ import { foldRoster } from '../../shared/rules';
 import { ledgerItems, teamLedger } from '../repos/teams';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
+import { jsonText } from '../test-support/campaign-file-text';
 
 describe('docs/progression.md "Tactical Reserves" on the team page', () => {
   it('a parked model leaves Threat and the next game and cannot gain honours; it comes back; gear moves through the reserve for no Req', async () => {
@@ -86,15 +87,15 @@ describe('docs/progression.md "Tactical Reserves" on the team page', () => {
     const team = await call<TeamDetail>(home, 'teams.get', { id: pc.teamA });
     const cato = team.roster.models.find((m) => m.name === 'Cato')!;
     const parked = await call<TeamDetail>(home, 'teams.reserve', { id: pc.teamA, modelId: cato.id, inReserve: true });
-    const file = await call<{ text: string }>(home, 'campaigns.exportFile', { id: pc.campaign.id, destination: 'download' });
+    const file = await call<{ base64: string }>(home, 'campaigns.exportFile', { id: pc.campaign.id, destination: 'download' });
     const club = testCore(tempDir());
-    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'f.json', text: file.text });
+    const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'f.json', base64: file.base64 });
     const there = (await call<TeamSummary[]>(club, 'teams.list', { campaignId: imported.campaign.id })).find((t) => t.name === 'Iron Wolves')!;
     const detail = await call<TeamDetail>(club, 'teams.get', { id: there.id });
     expect(detail.roster.reserve?.models.map((m) => m.name)).toEqual(['Cato']);
     expect(detail.team.threat).toBe(parked.team.threat);
 
-    const json = JSON.parse(file.text) as { ledger: { kind: string; data: { kind: string } }[] };
+    const json = JSON.parse(await jsonText(file)) as { ledger: { kind: string; data: { kind: string } }[] };
     const entry = json.ledger.find((e) => e.kind === 'model.reserved')!;
     [entry.kind, entry.data.kind] = ['model.returned', 'model.returned'];
     const other = testCore(tempDir());

@@ -10,6 +10,7 @@ import { battleHonoursPreset, withOptionalRules, type DiceTable, type Ruleset } 
 import type { Core } from '../core';
 import { call, failure, snapshotTables, testCore } from '../test-support';
 import { wolvesAndBoyz } from '../test-support/founded-teams';
+import { jsonText } from '../test-support/campaign-file-text';
 
 const campaignWithTeams = (core: Core, preset: 'hor-battle-honours' | 'hor-experience-levels') => wolvesAndBoyz(core, { preset, powerSword: true });
 
@@ -36,7 +37,7 @@ const d6 = (id: string, name: string, rows: [number, number, string, string][]):
  * chart, results) refuse nothing a real campaign holds — with the same standings and the same ruleset.
  */
 async function importsWhole(core: Core, campaignId: string) {
-  const { text } = await call<{ text: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
+  const text = await jsonText(await call<{ base64: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' }));
   const club = testCore();
   const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', { source: 'upload', fileName: 'club.json', text });
   const standings = (rows: StandingRow[]) => rows.map(({ teamId: _t, ...r }) => r);

@@ -103,13 +103,13 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     await call(home, 'games.saveDraft', { id: created.game.id, draft });
     const committed = await call<GameDetail>(home, 'games.commit', { id: created.game.id });
     const deadMembers = committed.entries.filter((e) => e.kind === 'model.died' && e.team === a.team.id).length;
-    const exported = await call<{ text: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const exported = await call<{ base64: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
 
     const club = testCore(tempDir());
     const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', {
       source: 'upload',
       fileName: exported.fileName,
-      text: exported.text,
+      base64: exported.base64,
     });
     const teams = await call<{ id: string; name: string }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
     const hydra = await call<TeamDetail>(club, 'teams.get', { id: teams.find((t) => t.name === 'Hydra Platoon')!.id });
@@ -177,12 +177,12 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
       }),
     ).not.toThrow();
 
-    const exported = await call<{ text: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const exported = await call<{ base64: string; fileName: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
     const club = testCore(tempDir());
     const imported = await call<{ campaign: { id: string } }>(club, 'campaigns.importFile', {
       source: 'upload',
       fileName: exported.fileName,
-      text: exported.text,
+      base64: exported.base64,
     });
     const teams = await call<{ id: string; name: string }[]>(club, 'teams.list', { campaignId: imported.campaign.id });
     const hydra = await call<TeamDetail>(club, 'teams.get', { id: teams.find((t) => t.name === 'Hydra Platoon')!.id });

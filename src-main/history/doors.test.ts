@@ -9,6 +9,7 @@ import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schem
 import type { Core } from '../core';
 import { call, failure, snapshotTables, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
+import { jsonText } from '../test-support/campaign-file-text';
 
 let uid = 0;
 const model = (entryId: string, name: string) => ({ id: `hd-${++uid}`, entryId, name, options: {}, armoury: [], grenades: {} });
@@ -31,7 +32,8 @@ async function foundedTeam(core: Core, name: string) {
   return { campaignId: campaign.id, teamId: team.team.id };
 }
 
-const exportText = async (core: Core, id: string) => (await call<{ text: string }>(core, 'campaigns.exportFile', { id, destination: 'download' })).text;
+const exportText = async (core: Core, id: string) =>
+  await jsonText(await call<{ base64: string }>(core, 'campaigns.exportFile', { id, destination: 'download' }));
 const importText = (core: Core, text: string, extra: Record<string, unknown> = {}) =>
   call<{ outcome: string; campaign: Campaign }>(core, 'campaigns.importFile', { source: 'upload', fileName: 'campaign.json', text, ...extra });
 
@@ -85,8 +87,8 @@ describe('a file never rewrites finished games (issue 27, 2)', () => {
     const a = testCore();
     const played = await playedCampaign(a);
     const id = played.campaign.id;
-    const handed = await call<{ text: string }>(a, 'campaigns.handOver', { id, to: 'Marta’s laptop', destination: 'download' });
-    const file = JSON.parse(handed.text) as FileJson;
+    const handed = await call<{ base64: string }>(a, 'campaigns.handOver', { id, to: 'Marta’s laptop', destination: 'download' });
+    const file = JSON.parse(await jsonText(handed)) as FileJson;
     const game1 = file.games.find((g) => g.number === 1)!;
     const was = `${game1.vpA}–${game1.vpB}`;
     Object.assign(game1, { vpA: 9, vpB: 0, winner: 'a', playedOn: '1999-01-01' });

@@ -64,10 +64,19 @@ export const CampaignIdInput = z.object({ id: Id }).strict();
 
 /** Largest campaign file accepted through an upload in browser mode (the bridge's body limit is above it). */
 export const CAMPAIGN_UPLOAD_MAX_BYTES = 24 * 1024 * 1024;
+/**
+ * A file's bytes as they cross to main (issue 29: campaign files are packed, not text): base64, at most the upload
+ * limit in characters (about 18 MB of packed campaign file, some 20,000 games).
+ */
+export const FileBase64 = z
+  .string()
+  .max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${(CAMPAIGN_UPLOAD_MAX_BYTES * 0.75) / 1024 / 1024} MB.`)
+  .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'This is not a file’s content.');
 export const CampaignExportInput = z.object({ id: Id, destination: z.enum(['dialog', 'download']) }).strict();
 export const CampaignExportResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('saved'), path: z.string() }),
-  z.object({ outcome: z.literal('download'), fileName: z.string(), text: z.string() }),
+  /** The packed campaign file (campaign-file/packed.ts), base64: the page hands it to the browser as a download. */
+  z.object({ outcome: z.literal('download'), fileName: z.string(), base64: z.string() }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);
 /**
@@ -81,7 +90,12 @@ export const CampaignImportInput = z.discriminatedUnion('source', [
     .object({
       source: z.literal('upload'),
       fileName: z.string().max(255),
-      text: z.string().max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`),
+      /** A campaign file as text (the JSON files Herald wrote before issue 29), or its bytes: exactly one. */
+      text: z
+        .string()
+        .max(CAMPAIGN_UPLOAD_MAX_BYTES, `A campaign file is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`)
+        .optional(),
+      base64: FileBase64.optional(),
       asCopy: AsCopy,
     })
     .strict(),
@@ -106,6 +120,6 @@ export const CampaignHandOverInput = z
   .strict();
 export const CampaignHandOverResult = z.discriminatedUnion('outcome', [
   z.object({ outcome: z.literal('saved'), path: z.string(), campaign: Campaign }),
-  z.object({ outcome: z.literal('download'), fileName: z.string(), text: z.string(), campaign: Campaign }),
+  z.object({ outcome: z.literal('download'), fileName: z.string(), base64: z.string(), campaign: Campaign }),
   z.object({ outcome: z.literal('cancelled') }),
 ]);

@@ -3,7 +3,7 @@
  * ruleset file or a team list, each by its "format") and imports it as the dialogs would; anything else is refused.
  */
 import { z } from 'zod';
-import { Campaign, CAMPAIGN_UPLOAD_MAX_BYTES, Id } from './campaigns';
+import { Campaign, CAMPAIGN_UPLOAD_MAX_BYTES, FileBase64, Id } from './campaigns';
 import { Ruleset } from '../../rules';
 import { RulesetPreview } from './rulesets';
 import { TeamListSummary } from './teams';
@@ -11,7 +11,12 @@ import { TeamListSummary } from './teams';
 export const DroppedFileInput = z
   .object({
     fileName: z.string().max(255),
-    text: z.string().max(CAMPAIGN_UPLOAD_MAX_BYTES, `A file dropped on Herald is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`),
+    /** The file as text, or (a packed campaign file, issue 29) its bytes: exactly one. */
+    text: z
+      .string()
+      .max(CAMPAIGN_UPLOAD_MAX_BYTES, `A file dropped on Herald is at most ${CAMPAIGN_UPLOAD_MAX_BYTES / 1024 / 1024} MB.`)
+      .optional(),
+    base64: FileBase64.optional(),
     /** The campaign on screen, if any: a ruleset is loaded into its house rules (never applied without a diff). */
     campaignId: Id.optional(),
   })
