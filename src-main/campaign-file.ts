@@ -15,6 +15,7 @@ import * as ledgerModule from './ledger';
 import { carryOverClubOptionalRules } from './repos/rulesets';
 import { foldRoster, GamePlan, inPlaceOrder, lowestBalances, Roster, type TeamList } from '../shared/rules';
 import type { Db } from './db/open';
+import { insertRows } from './db/prepared';
 import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams } from './db/schema';
 import { normaliseNote } from '../shared/names';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -214,13 +215,16 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
       db.insert(teams)
         .values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! })
         .run();
-    for (const g of file.games) {
-      const checked = checkedGames.get(g.id)!;
-      db.insert(games)
-        .values({ ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report })
-        .run();
-    }
-    for (const r of file.rolls) db.insert(gameRolls).values(r).run();
+    // Thousands of games and rolls at ten years: one statement each, not one per row (issue 29).
+    insertRows(
+      db,
+      games,
+      file.games.map((g) => {
+        const checked = checkedGames.get(g.id)!;
+        return { ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report };
+      }),
+    );
+    insertRows(db, gameRolls, file.rolls);
     // Notes (issue 22) change no progression: they go in beside the ledger, checked as notes.set checks them.
     const modelIds = new Set([...ledger.models.values()].flatMap((m) => [...m]));
     for (const [i, n] of (file.notes ?? []).entries()) {

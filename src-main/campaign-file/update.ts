@@ -10,6 +10,7 @@ import { and, eq, inArray, notInArray } from 'drizzle-orm';
 import { AppError } from '../../shared/ipc/result';
 import { normaliseNote } from '../../shared/names';
 import type { Db } from '../db/open';
+import { insertRows } from '../db/prepared';
 import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, notes, players, teams } from '../db/schema';
 import * as ledgerModule from '../ledger';
 import { checkWritten, placeTeamLists, type CheckedCampaignFile } from '../campaign-file';
@@ -99,7 +100,7 @@ export function updateFromFile(db: Db, checked: CheckedCampaignFile, newId: () =
     }
     // A game's rolls are the file's (checkGames: exactly its report's).
     if (fileGameIds.length > 0) db.delete(gameRolls).where(inArray(gameRolls.gameId, fileGameIds)).run();
-    for (const r of file.rolls) db.insert(gameRolls).values(r).run();
+    insertRows(db, gameRolls, file.rolls);
     // Notes change no progression: the file's note on a subject replaces the one here; notes only here stay.
     const modelIds = new Set([...ledger.models.values()].flatMap((m) => [...m]));
     for (const [i, n] of (file.notes ?? []).entries()) {

@@ -5,6 +5,8 @@
  * connection's statements, and a restore (a new connection) starts a fresh set.
  */
 import type Database from 'better-sqlite3';
+import { getTableName, sql } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { Db } from './open';
 
 const byConnection = new WeakMap<object, Map<string, unknown>>();
@@ -32,4 +34,23 @@ export function prepared<T>(db: Db, key: string, build: (db: Db) => T): T {
  */
 export function rawStatement(db: Db, key: string, text: string): Database.Statement {
   return prepared(db, `raw:${key}`, () => (connectionOf(db) as Database.Database).prepare(text));
+}
+
+/**
+ * Insert `rows` into `table` with one statement per set of columns, compiled once per connection (issue 29): an import
+ * of a ten-year campaign inserts a hundred thousand rows, and compiling a statement for each was a third of its writes.
+ * Values go through the columns' own mapping (packed JSON included), as an inline insert's do.
+ */
+export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]): void {
+  const name = getTableName(table);
+  for (const row of rows) {
+    const keys = Object.keys(row).filter((k) => (row as Record<string, unknown>)[k] !== undefined);
+    const query = prepared(db, `insert:${name}:${keys.join(',')}`, (d) =>
+      d
+        .insert(table)
+        .values(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as T['$inferInsert'])
+        .prepare(),
+    );
+    query.run(row as Record<string, unknown>);
+  }
 }

@@ -15,7 +15,7 @@ import { AppError } from '../../shared/ipc/result';
 import type { Roster } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { LedgerRow } from '../db/schema';
-import { importRow, voidRow, writeRoster } from './store';
+import { importRows as insertEntries, voidRow, writeRoster } from './store';
 
 export { append, teamBefore, type AppendInput, type NewEntry, type TeamAfter, type TeamBefore } from './append';
 export { voidEntries, type VoidInput } from './void';
@@ -34,7 +34,7 @@ export function saveDraftRoster(db: Db, team: { id: string; name: string; founde
 
 /** A campaign file's ledger rows, as the file has them; the caller rebuilds the campaign's teams afterwards. */
 export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
-  for (const row of rows) importRow(db, row);
+  insertEntries(db, rows);
 }
 
 /**
@@ -44,7 +44,7 @@ export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
  */
 export function extendRows(db: Db, voids: readonly { id: string; at: string }[], rows: readonly Omit<LedgerRow, 'seq'>[]) {
   for (const v of voids) voidRow(db, v.id, v.at);
-  for (const row of rows) importRow(db, row);
+  insertEntries(db, rows);
 }
 
 /**

@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { canonicalTeamState, modelsLost, threatHonourPoints, type Roster, type TeamFold } from '../../shared/rules';
 import type { Db } from '../db/open';
-import { prepared } from '../db/prepared';
+import { insertRows, prepared } from '../db/prepared';
 import { ledgerEntries, teamProjections, teams, type LedgerRow, type TeamRow } from '../db/schema';
 import type { StoredTeamState, Undo } from './read';
 
@@ -41,8 +41,9 @@ export function appendRow(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>): Led
 }
 
 /** A row of a campaign file being imported, kept as the file has it (its seq is the file's own order). */
-export function importRow(db: Db, row: Omit<LedgerRow, 'seq'>) {
-  db.insert(ledgerEntries).values(row).run();
+export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
+  // One statement per connection, not one per row: a ten-year import brings ninety thousand entries (issue 29).
+  insertRows(db, ledgerEntries, rows);
 }
 
 /** Mark an entry voided (rows are never deleted: the history keeps what was reversed). */
