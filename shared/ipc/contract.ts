@@ -1,7 +1,8 @@
 /**
  * THE IPC contract: every channel the renderer may call and every event main may send, named once, each with its zod
  * schemas. The preload allowlist, the typed renderer client, the browser bridge and dispatch() all derive from here.
- * Channels are `domain.verb`; events are `domain.changed`.
+ * Channels are `domain.verb` (or `domain.what` for a read); events are `domain.changed` when something of a domain
+ * changed, otherwise a name for what happened (`app.restored`, `app.recoveryEnded`, `menu.newCampaign`, `menu.command`).
  */
 import { z } from 'zod';
 import { AppInfo, Empty } from './schemas/app';
@@ -380,9 +381,9 @@ export const channels = {
 export const events = {
   /** A campaign was created, renamed, archived or unarchived. */
   'campaigns.changed': z.object({ id: z.string() }).strict(),
-  /** The team-list library changed (import, edit). */
+  /** The team-list library changed (import, edit, new list). */
   'teamLists.changed': z.object({ id: z.string() }).strict(),
-  /** A player of a campaign was added, renamed, retired. */
+  /** A player of a campaign was added, renamed, retired or brought back. */
   'players.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
   /** A team of a campaign changed by itself (roster, founding, its own ledger entries); a game's changes come with games.changed. */
   'teams.changed': z.object({ campaignId: z.string(), id: z.string() }).strict(),
@@ -395,8 +396,8 @@ export const events = {
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /**
-   * A game of a campaign was set up or edited (`draft`), discarded, committed or voided; a commit or void names the
-   * teams whose ledgers it changed (`teams`), so windows refresh once for the game (issue 18).
+   * A game of a campaign was set up or edited (`draft`), discarded, committed, voided or amended; a commit, void or
+   * amendment names the teams whose ledgers it changed (`teams`), so windows refresh once for the game (issue 18).
    */
   'games.changed': z
     .object({
