@@ -26,20 +26,60 @@ const applyMigrationsOnlyInOpen = {
 const migrationBoundary = [migratorOnlyInMigrate, applyMigrationsOnlyInOpen];
 
 // The campaign's central promise (issue 18, docs/architecture.md properties 3 and 5): a team's ledger, its roster
-// cache and its stored projection agree. Only src-main/ledger/ writes ledger_entries, teams.roster and
-// team_projections: through drizzle or in SQL text. (Tests may damage them on purpose.)
+// cache and its stored projection agree. Only src-main/ledger/ touches ledger_entries and team_projections (reads too,
+// issue 32: their tables are not imported, named, renamed or through a namespace, anywhere else) and only it writes
+// teams.roster: through drizzle (a set, a set of a whole patch, an upsert) or in SQL text (strings and `sql` templates).
+// Tests, test-support and db/schema.ts itself are exempt; bench/ and scripts/ may read the file in SQL text (they
+// measure and check it, as tests do). Lint sees code, not values: SQL assembled from pieces at run time is not caught.
 const ledgerTables = 'ledgerEntries|teamProjections';
-const ledgerSql = String.raw`(insert|replace)\s+(or\s+\w+\s+)?into\s+["'\x60]?(ledger_entries|team_projections)|update\s+["'\x60]?(ledger_entries|team_projections)\b|delete\s+from\s+["'\x60]?(ledger_entries|team_projections)|update\s+["'\x60]?teams["'\x60]?\s+set\b[^;]*\broster\b`;
+const sqlTable = String.raw`["'\x60]?(ledger_entries|team_projections)\b`;
+const ledgerSql = String.raw`(insert|replace)\s+(or\s+\w+\s+)?into\s+${sqlTable}|update\s+(or\s+\w+\s+)?${sqlTable}|delete\s+from\s+${sqlTable}|update\s+(or\s+\w+\s+)?["'\x60]?teams["'\x60]?\s+set\b[^;]*\broster\b`;
+const ledgerReadSql = String.raw`\b(from|join)\s+${sqlTable}`;
 const ledgerMessage = 'Only src-main/ledger/ writes ledger_entries, teams.roster and team_projections (append, voidEntries, rebuild, saveDraftRoster).';
+const ledgerTableMessage = 'The ledger’s tables are src-main/ledger/’s alone: read them through its functions (src-main/ledger/index.ts).';
+// `db.update(teams)` and `db.insert(teams)…onConflictDoUpdate(…)`: a set must name its columns, and not roster.
+const updateTeams = "[callee.object.callee.property.name='update'][callee.object.arguments.0.name='teams']";
+const upsertTeams = ":has(CallExpression[callee.property.name='insert'][arguments.0.name='teams'])";
+const rosterKey = "Property:matches([key.name='roster'], [key.value='roster'])";
 const ledgerWritesOnlyInLedger = [
+  { selector: `ImportSpecifier[imported.name=/^(${ledgerTables})$/]`, message: ledgerTableMessage },
+  { selector: `MemberExpression[property.name=/^(${ledgerTables})$/]`, message: ledgerTableMessage },
+  { selector: `MemberExpression[computed=true][property.value=/^(${ledgerTables})$/]`, message: ledgerTableMessage },
+  { selector: `ObjectPattern > Property[key.name=/^(${ledgerTables})$/]`, message: ledgerTableMessage },
   { selector: `CallExpression[callee.property.name=/^(insert|update|delete)$/][arguments.0.name=/^(${ledgerTables})$/]`, message: ledgerMessage },
+  { selector: `CallExpression[callee.property.name='set']${updateTeams} > ObjectExpression > ${rosterKey}`, message: ledgerMessage },
   {
-    selector:
-      "CallExpression[callee.property.name='set'][callee.object.callee.property.name='update'][callee.object.arguments.0.name='teams'] > ObjectExpression > Property[key.name='roster']",
+    selector: `CallExpression[callee.property.name='set']${updateTeams}[arguments.0.type!='ObjectExpression']`,
+    message: `${ledgerMessage} Name the columns a team update sets.`,
+  },
+  {
+    selector: `CallExpression[callee.property.name='set']${updateTeams} > ObjectExpression > :matches(SpreadElement, Property[computed=true])`,
+    message: ledgerMessage,
+  },
+  {
+    selector: `CallExpression[callee.property.name='onConflictDoUpdate']${upsertTeams} Property[key.name='set'] > ObjectExpression > ${rosterKey}`,
+    message: ledgerMessage,
+  },
+  {
+    selector: `CallExpression[callee.property.name='onConflictDoUpdate']${upsertTeams} Property[key.name='set'][value.type!='ObjectExpression']`,
+    message: `${ledgerMessage} Name the columns a team upsert sets.`,
+  },
+  {
+    selector: `CallExpression[callee.property.name='onConflictDoUpdate']${upsertTeams} Property[key.name='set'] > ObjectExpression > :matches(SpreadElement, Property[computed=true])`,
     message: ledgerMessage,
   },
   { selector: `Literal[value=/${ledgerSql}/i]`, message: ledgerMessage },
   { selector: `TemplateElement[value.raw=/${ledgerSql}/i]`, message: ledgerMessage },
+  // A template split by its interpolations: `UPDATE ${teams} SET ${teams.roster} = …` (drizzle's sql tag, say).
+  {
+    selector: String.raw`TemplateLiteral:has(TemplateElement[value.raw=/\b(update|insert|replace)\b/i]):has(TemplateElement[value.raw=/\broster\b/i], MemberExpression[property.name='roster'])`,
+    message: ledgerMessage,
+  },
+];
+// In main, the ledger's tables are not read in SQL text either (bench/ and scripts/ may: they inspect the file).
+const ledgerReadsOnlyInLedger = [
+  { selector: `Literal[value=/${ledgerReadSql}/i]`, message: ledgerTableMessage },
+  { selector: `TemplateElement[value.raw=/${ledgerReadSql}/i]`, message: ledgerTableMessage },
 ];
 
 const nodeBuiltins = [
@@ -101,9 +141,14 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: migrationBoundary }] },
   },
   {
-    files: ['src-main/**', 'scripts/**', 'bench/**'],
-    ignores: ['src-main/ledger/**', '**/*.test.ts', 'src-main/test-support/**'],
+    files: ['scripts/**', 'bench/**'],
+    ignores: ['**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', ...ledgerWritesOnlyInLedger] },
+  },
+  {
+    files: ['src-main/**'],
+    ignores: ['src-main/ledger/**', '**/*.test.ts', 'src-main/test-support/**', 'src-main/db/schema.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...ledgerWritesOnlyInLedger, ...ledgerReadsOnlyInLedger] },
   },
   {
     files: ['src-renderer/**'],

@@ -124,18 +124,66 @@ describe('only src-main/ledger/ writes the ledger, the roster cache and the proj
     }
   });
 
-  it('the ledger module writes; reads, other tables and other columns of teams are anyone’s', async () => {
+  it('the ledger module writes; other tables and other columns of teams are anyone’s', async () => {
     for (const line of writes) expect(await ruleIds('src-main/ledger/store.ts', `${line}\n`), line).toEqual([]);
     for (const line of [
-      'db.select().from(ledgerEntries).all();',
-      "sqlite.prepare('SELECT * FROM ledger_entries WHERE team_id = ?').all(id);",
       'db.update(teams).set({ name, updatedAt: at }).run();',
       'db.insert(games).values(row).run();',
+      'db.insert(teams).values(row).onConflictDoUpdate({ target: teams.id, set: { name: row.name } }).run();',
+      'db.insert(games).values(row).onConflictDoUpdate({ target: games.id, set: fields }).run();',
+      'db.select({ roster: sql`${teams.roster}` }).from(teams).all();',
     ]) {
       expect(await ruleIds('src-main/handlers/example.ts', `${line}\n`), line).toEqual([]);
     }
     // Tests may damage a projection on purpose, to prove the checks find it.
     expect(await ruleIds('src-main/ledger/example.test.ts', "sqlite.exec('UPDATE team_projections SET req = 0');\n")).toEqual([]);
     expect(await ruleIds('scripts/reliability/example.test.ts', "sqlite.exec('UPDATE team_projections SET req = 0');\n")).toEqual([]);
+  });
+});
+
+/**
+ * Issue 32's ten probe forms: the ways of writing the ledger the first rule let through (a renamed import, a namespace,
+ * a whole patch, an upsert, drizzle's `sql` template…) beside the ones it caught. Each is refused outside the ledger
+ * module, in main, scripts and the benchmark, and accepted inside it.
+ */
+describe('the ledger seal catches every probe form (issue 32)', () => {
+  const probes: [string, string][] = [
+    ['a named import', "import { ledgerEntries } from '../db/schema';\ndb.insert(ledgerEntries).values(row).run();\n"],
+    ['a renamed import', "import { ledgerEntries as entries } from '../db/schema';\ndb.insert(entries).values(row).run();\n"],
+    ['a namespace import', "import * as schema from '../db/schema';\ndb.update(schema.ledgerEntries).set({ voidedAt: at }).run();\n"],
+    ['a destructured dynamic import', "const { teamProjections: p } = await import('../db/schema');\ndb.delete(p).run();\n"],
+    ['set(patch) on teams', 'const patch = { roster, updatedAt: at };\ndb.update(teams).set(patch).where(eq(teams.id, id)).run();\n'],
+    ['a spread patch on teams', 'db.update(teams).set({ ...patch, updatedAt: at }).run();\n'],
+    ['an upsert of teams.roster', 'db.insert(teams).values(row).onConflictDoUpdate({ target: teams.id, set: { roster: sql`excluded.roster` } }).run();\n'],
+    ["drizzle's sql template over teams.roster", 'db.run(sql`UPDATE ${teams} SET ${teams.roster} = ${json} WHERE id = ${id}`);\n'],
+    ["drizzle's sql template over ledger_entries", 'db.run(sql`DELETE FROM ledger_entries WHERE team_id = ${id}`);\n'],
+    ['raw SQL through better-sqlite3', "sqlite.prepare('UPDATE OR IGNORE team_projections SET req = ? WHERE team_id = ?').run(0, id);\n"],
+  ];
+
+  it.each(probes)('%s is refused outside src-main/ledger/', async (_name, code) => {
+    for (const file of ['src-main/handlers/example.ts', 'src-main/repos/teams.ts', 'scripts/reliability/operator.ts', 'bench/main.ts']) {
+      expect(await ruleIds(file, code), file).toContain('no-restricted-syntax');
+    }
+  });
+
+  it.each(probes)('%s is the ledger module’s own', async (_name, code) => {
+    expect(await ruleIds('src-main/ledger/store.ts', code)).toEqual([]);
+  });
+
+  it('reads of the ledger’s tables go through the module in main; tests, bench and scripts may read the file', async () => {
+    for (const code of [
+      "import { ledgerEntries } from '../db/schema';\nexport const rows = db.select().from(ledgerEntries).all();\n",
+      'export const q = db.query.teamProjections.findMany();\n',
+      "export const rows = sqlite.prepare('SELECT * FROM ledger_entries WHERE team_id = ?').all(id);\n",
+    ]) {
+      expect(await ruleIds('src-main/handlers/example.ts', code), code).toContain('no-restricted-syntax');
+    }
+    const sqlRead = "export const rows = sqlite.prepare('SELECT * FROM ledger_entries WHERE team_id = ?').all(id);\n";
+    expect(await ruleIds('bench/raw-roster.ts', sqlRead)).toEqual([]);
+    expect(await ruleIds('scripts/reliability/history-steps.ts', sqlRead)).toEqual([]);
+    expect(await ruleIds('src-main/ledger/read.ts', sqlRead)).toEqual([]);
+    const drizzleRead = "import { ledgerEntries } from '../db/schema';\nexport const rows = db.select().from(ledgerEntries).all();\n";
+    expect(await ruleIds('src-main/handlers/example.test.ts', drizzleRead)).toEqual([]);
+    expect(await ruleIds('src-main/test-support/example.ts', drizzleRead)).toEqual([]);
   });
 });

@@ -4,12 +4,10 @@
  * what the team cannot pay), and the undo is refused, with the reason, when a later entry depends on the action — an
  * entry about the same model since (a game it played, gear bought for it, another rename), or the Req already spent.
  */
-import { and, eq } from 'drizzle-orm';
 import { AppError } from '../shared/ipc/result';
 import { RESERVE_KINDS, rosterPointsLimit, validateRoster, type LedgerData, type RosterModel } from '../shared/rules';
 import { campaignRosterCap } from './games/context';
 import type { Db } from './db/open';
-import { ledgerEntries } from './db/schema';
 import { rosterBefore } from './games/void-rosters';
 import * as ledger from './ledger';
 import { findCampaignRow } from './repos/campaigns';
@@ -30,11 +28,7 @@ export const undoReason = (reason: string) => `Undone: ${reason.replace(/\.$/, '
 export function undoAction(db: Db, teamId: string, entryId: string, newId: () => string, at: string): string {
   const team = findTeam(db, teamId);
   if (!team) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-  const row = db
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.id, entryId), eq(ledgerEntries.teamId, teamId)))
-    .get();
+  const row = ledger.teamEntry(db, teamId, entryId);
   if (!row) throw new AppError('NOT_FOUND', 'That entry is not in this team’s ledger.');
   if (row.voidedAt !== null) throw new AppError('VALIDATION', 'That entry was voided already: there is nothing to undo.');
   if (row.gameId !== null || !UNDOABLE.has(row.kind)) {

@@ -11,7 +11,7 @@ import { AppError } from '../../shared/ipc/result';
 import { normaliseNote } from '../../shared/names';
 import type { Db } from '../db/open';
 import { insertRows } from '../db/prepared';
-import { campaignRulesets, campaigns, gameRolls, games, ledgerEntries, notes, players, teams } from '../db/schema';
+import { campaignRulesets, campaigns, gameRolls, games, notes, players, teams } from '../db/schema';
 import * as ledgerModule from '../ledger';
 import { checkWritten, placeTeamLists, type CheckedCampaignFile } from '../campaign-file';
 import type { KnownIds } from './remap';
@@ -30,9 +30,7 @@ export function knownIds(db: Db, campaignId: string): KnownIds {
     players: byOrigin(db.select(cols(players)).from(players).where(eq(players.campaignId, campaignId)).all()),
     teams: byOrigin(db.select(cols(teams)).from(teams).where(eq(teams.campaignId, campaignId)).all()),
     games: byOrigin(db.select(cols(games)).from(games).where(eq(games.campaignId, campaignId)).all()),
-    ledger: byOrigin(
-      db.select({ id: ledgerEntries.id, originId: ledgerEntries.originId }).from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).all(),
-    ),
+    ledger: byOrigin(ledgerModule.campaignEntryMarks(db, campaignId)),
   };
 }
 
@@ -113,14 +111,7 @@ export function updateFromFile(db: Db, checked: CheckedCampaignFile, newId: () =
           .run();
     }
     // The ledger: entries already here keep their place (and gain the file's void marks); the rest go after them.
-    const here = new Map(
-      db
-        .select({ id: ledgerEntries.id, voidedAt: ledgerEntries.voidedAt })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.campaignId, c.id))
-        .all()
-        .map((e) => [e.id, e.voidedAt]),
-    );
+    const here = new Map(ledgerModule.campaignEntryMarks(db, c.id).map((e) => [e.id, e.voidedAt]));
     const voids = file.ledger.filter((e) => here.has(e.id) && here.get(e.id) === null && e.voidedAt !== null).map((e) => ({ id: e.id, at: e.voidedAt! }));
     const added = file.ledger.flatMap((e, i) => (here.has(e.id) ? [] : [{ ...e, campaignId: c.id, data: ledger.data[i]! }]));
     ledgerModule.extendRows(db, voids, added);

@@ -28,10 +28,10 @@ import {
 import { AppError } from '../../shared/ipc/result';
 import type { Db } from '../db/open';
 import { desc, eq, sql } from 'drizzle-orm';
-import { campaignRulesets, teamProjections, teams, type CampaignRow, type LedgerRow, type PlayerRow, type TeamRow } from '../db/schema';
+import { campaignRulesets, teams, type CampaignRow, type LedgerRow, type PlayerRow, type TeamRow } from '../db/schema';
 import { prepared } from '../db/prepared';
 import { findCampaignRow } from '../repos/campaigns';
-import { readTeamState, type StoredTeamState } from '../ledger';
+import { readCampaignHonourPoints, readTeamState, type StoredTeamState } from '../ledger';
 import { currentRulesetRow, parsePinned } from '../repos/rulesets';
 import { findPlayer } from '../repos/players';
 import { loadTeamList } from '../repos/team-lists';
@@ -203,14 +203,7 @@ export function teamThreat(team: LoadedTeam): number {
 
 /** The Threat of every founded team of the campaign (for the Underdog), from the stored projections. */
 export function campaignThreats(db: Db, campaign: CampaignRow): number[] {
-  const honours = prepared(db, 'projections.honourPoints', (d) =>
-    d
-      .select({ teamId: teamProjections.teamId, honourPoints: teamProjections.honourPoints })
-      .from(teamProjections)
-      .where(eq(teamProjections.campaignId, sql.placeholder('campaignId')))
-      .prepare(),
-  ).all({ campaignId: campaign.id });
-  const honourPoints = new Map(honours.map((h) => [h.teamId, h.honourPoints]));
+  const honourPoints = readCampaignHonourPoints(db, campaign.id);
   const rosters = prepared(db, 'teams.rosterText', (d) =>
     d
       .select({ id: teams.id, teamListId: teams.teamListId, foundedAt: teams.foundedAt, roster: sql<string>`${teams.roster}` })

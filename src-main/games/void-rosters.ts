@@ -4,24 +4,18 @@
  * Read lazily: only teams that lost a model in a voided game are ever asked about, and then only the entries that
  * change a roster (not the team's EXP, injuries and Req of ten years: issue 9).
  */
-import { and, asc, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { FOUNDED_ROSTER_CAP, RESERVE_KINDS, foldRoster, rosterPointsLimit, type RosterLimits, type Roster } from '../../shared/rules';
 import { campaignRosterCap } from './context';
 import type { Db } from '../db/open';
-import { ledgerEntries } from '../db/schema';
+import { campaignLedgerItems, liveRowsBefore } from '../ledger';
 import { loadTeamList } from '../repos/team-lists';
-import { campaignLedgerItems, findTeam } from '../repos/teams';
+import { findTeam } from '../repos/teams';
 
 const ROSTER_KINDS = ['team.founded', 'model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'model.died', ...RESERVE_KINDS];
 
 /** A team's roster just before ledger entry `seq` (undefined: not founded by then). */
 export function rosterBefore(db: Db, teamId: string, seq: number): Roster | undefined {
-  const rows = db
-    .select()
-    .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.teamId, teamId), lt(ledgerEntries.seq, seq), isNull(ledgerEntries.voidedAt), inArray(ledgerEntries.kind, ROSTER_KINDS)))
-    .orderBy(asc(ledgerEntries.seq))
-    .all();
+  const rows = liveRowsBefore(db, teamId, seq, ROSTER_KINDS);
   const items = campaignLedgerItems(rows);
   return items.some((i) => i.data.kind === 'team.founded') ? foldRoster(items) : undefined;
 }

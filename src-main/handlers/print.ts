@@ -16,7 +16,7 @@ import { lineSummary, teamNames } from '../games/detail';
 import { standingsHandlers } from './standings';
 import { campaignModels, recordsOf } from './notes';
 import { notesBySubject } from '../repos/notes';
-import { newestLiveEntries, type NewestEntry } from '../repos/newest-entries';
+import { newestLiveEntries, type NewestEntry } from '../ledger';
 import type { Db } from '../db/open';
 
 /** The battle reports of the eight latest committed games that have one (issue 22). */

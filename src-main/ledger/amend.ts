@@ -9,7 +9,7 @@
 import { AppError } from '../../shared/ipc/result';
 import { inPlaceOrder, lowestBalances, squadOfMember } from '../../shared/rules';
 import type { Db } from '../db/open';
-import * as teamsRepo from '../repos/teams';
+import * as ledgerRows from './rows';
 import type { NewEntry } from './append';
 import { rebuild } from './rebuild';
 import { appendRow, voidRow } from './store';
@@ -28,7 +28,7 @@ export interface AmendInput {
 
 /** Void what the amendment takes back, append what it adds, refold both teams and check. */
 export function amendEntries(db: Db, input: AmendInput) {
-  const mine = new Set(teamsRepo.gameLedger(db, input.gameId).map((r) => r.id));
+  const mine = new Set(ledgerRows.gameLedger(db, input.gameId).map((r) => r.id));
   for (const id of input.voiding) {
     if (!mine.has(id)) throw new AppError('VALIDATION', 'An amendment only takes back entries of its own game: nothing was changed.');
     voidRow(db, id, input.at);
@@ -36,8 +36,8 @@ export function amendEntries(db: Db, input: AmendInput) {
   for (const e of input.entries) appendRow(db, { ...e, campaignId: input.campaignId, gameId: input.gameId, createdAt: input.at });
   rebuild(db, { teams: input.teams.map((t) => t.id) }, input.at);
   for (const team of input.teams) {
-    const rows = inPlaceOrder(teamsRepo.teamLedger(db, team.id));
-    const items = teamsRepo.campaignLedgerItems(rows).map((i, n) => ({ ...i, seq: n + 1 }));
+    const rows = inPlaceOrder(ledgerRows.teamLedger(db, team.id));
+    const items = ledgerRows.campaignLedgerItems(rows).map((i, n) => ({ ...i, seq: n + 1 }));
     if ((lowestBalances(items)[team.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.name} would owe Req after this amendment: nothing was changed.`);
     // Never a dangling model: every live entry about a model names one the team had (founded with, or recruited).
     const known = new Set<string>();

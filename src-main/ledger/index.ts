@@ -8,7 +8,9 @@
  * - `voidEntries` voids what a void plan decided; `rebuild` refolds teams from their whole ledgers;
  * - `saveDraftRoster` keeps a roster not founded yet; `importRows` puts a campaign file's ledger in place, `extendRows`
  *   a newer copy's new entries and voids (issue 22 hand-over);
- * - reads of team state: `readTeamState`, `readCampaignFigures`, `readCampaignStates`, `teamRowsAfter`.
+ * - reads of team state: `readTeamState`, `readCampaignFigures`, `readCampaignStates`, `teamRowsAfter` (read.ts);
+ *   reads of ledger rows: a team's, a game's, a campaign's, the newest of some kinds (rows.ts, newest.ts). Nothing
+ *   outside this module imports the ledger's tables or names them in SQL (issue 32).
  * The pure folds are the rules package's (shared/rules/progression/team-fold.ts).
  */
 import { AppError } from '../../shared/ipc/result';
@@ -21,7 +23,27 @@ export { append, teamBefore, type AppendInput, type NewEntry, type TeamAfter, ty
 export { voidEntries, type VoidInput } from './void';
 export { amendEntries, type AmendInput } from './amend';
 export { rebuild, staleTeams, type RebuildScope } from './rebuild';
-export { readTeamState, readCampaignFigures, readCampaignStates, teamRowsAfter, type StoredTeamState, type Undo } from './read';
+export { readTeamState, readCampaignFigures, readCampaignHonourPoints, readCampaignStates, teamRowsAfter, type StoredTeamState, type Undo } from './read';
+export {
+  campaignEntryMarks,
+  campaignLedger,
+  campaignLedgerItems,
+  firstSeqOfGame,
+  gameLedger,
+  gamePlaces,
+  injuryMarksBefore,
+  latestTeamLedger,
+  ledgerItems,
+  liveRowsBefore,
+  parseLedgerData,
+  progressionEntries,
+  teamEntry,
+  teamLedger,
+  teamLedgerOfKind,
+  teamsLedger,
+  teamsLedgerBefore,
+} from './rows';
+export { newestLiveEntries, type NewestEntry } from './newest';
 export { PROJECTION_VERSION } from './store';
 export { removeTeamsLedgers } from './remove';
 export { NO_RECORD, type TeamRecord, type TeamLedgerState, type DirectoryEntry } from '../../shared/rules';

@@ -89,6 +89,18 @@ export function readCampaignFigures(
   return new Map(rows.map((r) => [r.teamId, { req: r.req, honourPoints: r.honourPoints, modelsLost: r.modelsLost, lastSeq: r.lastSeq, record: recordOf(r) }]));
 }
 
+/** The honour points of every team's projection in a campaign, by team id (the Underdog's Threats). */
+export function readCampaignHonourPoints(db: Db, campaignId: string): Map<string, number> {
+  const rows = prepared(db, 'projections.honourPoints', (d) =>
+    d
+      .select({ teamId: teamProjections.teamId, honourPoints: teamProjections.honourPoints })
+      .from(teamProjections)
+      .where(eq(teamProjections.campaignId, sql.placeholder('campaignId')))
+      .prepare(),
+  ).all({ campaignId });
+  return new Map(rows.map((h) => [h.teamId, h.honourPoints]));
+}
+
 /** Every stored projection of a campaign, by team id. */
 export function readCampaignStates(db: Db, campaignId: string): Map<string, StoredTeamState> {
   return new Map(

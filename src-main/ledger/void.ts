@@ -21,6 +21,7 @@ import type { Db } from '../db/open';
 import type { LedgerRow } from '../db/schema';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
+import { parseLedgerData, teamLedger } from './rows';
 import { foldOf, readTeamState } from './read';
 import { voidRow, writeProjection, writeRoster } from './store';
 
@@ -77,12 +78,12 @@ export function voidEntries(db: Db, input: VoidInput): Set<string> {
     const team = teamsRepo.findTeam(db, teamId)!;
     if ((lows[teamId] ?? 0) < 0) throw new AppError('VALIDATION', `Voiding would leave ${team.name} owing Req: nothing was changed.`);
     if (!undoLatestGame(db, team, voiding, input.ledger, at)) {
-      const rows = teamsRepo.teamLedger(db, teamId);
+      const rows = teamLedger(db, teamId);
       const results = input.games.flatMap((gid) => {
         const g = gamesRepo.findGame(db, gid);
         return g && g.report !== null && (g.teamAId === teamId || g.teamBId === teamId) ? [{ ...g, report: GameReport.parse(g.report) }] : [];
       });
-      refold(db, team, rows, rows.map(teamsRepo.parseLedgerData), results, at);
+      refold(db, team, rows, rows.map(parseLedgerData), results, at);
     }
     mustNotDangle(db, teamId, after, afterItems);
   }
