@@ -1,9 +1,9 @@
 /**
  * Docs true to the code, for the claims a machine can check: docs/ipc.md lists exactly the contract's channels (in
  * its Channels table), events (in its Events table) and File menu commands (the `menu.command` row); the README's
- * map names every folder of src-main/ and src-renderer/ and no path that is gone; the repository cites only documents
- * it holds (docs/architecture.md, reliability.md, progression.md — not the design notes it was started from); no path
- * of the machine it was written on.
+ * map names every folder of src-main/ and src-renderer/ and no path that is gone, nor do the docs in code quotes; the
+ * repository cites only documents it holds (docs/architecture.md, reliability.md, progression.md — not the design
+ * notes it was started from); no path of the machine it was written on.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -113,6 +113,17 @@ describe('the repository cites what it holds', () => {
     for (const doc of ['docs/architecture.md', 'docs/reliability.md', 'docs/progression.md', 'docs/ipc.md', 'docs/database.md', 'docs/decisions.md']) {
       expect(fs.existsSync(path.join(repo, doc)), doc).toBe(true);
     }
+  });
+
+  it('the README and docs/ name, in code quotes, no file of the code that is gone (decisions.md is a record, left out)', () => {
+    const docs = ['README.md', ...files.filter((f) => /^docs\/[^/]+\.md$/.test(f) && f !== 'docs/decisions.md')];
+    const gone = docs.flatMap((doc) =>
+      [...read(doc).matchAll(/`((?:src-main|src-renderer|shared|scripts|bench|e2e)\/[\w./-]*\w)`/g)]
+        .map((m) => m[1]!)
+        .filter((p) => !fs.existsSync(path.join(repo, p)))
+        .map((p) => `${doc}: ${p}`),
+    );
+    expect(gone).toEqual([]);
   });
 
   it('holds no absolute path of the machine it was written on', () => {
