@@ -7,7 +7,10 @@
  * Req adjustments, Tactical Reserves (models and gear parked and brought back), and the campaign exported and imported again — through the real handlers on a real SQLite file.
  * Every third campaign plays Experience & Levels (tables entered), so models also level up and roll advances; committed
  * games are also amended (issue 20).
- * After every step, every team's stored projection and roster equal a rebuild from its ledger, and Req is ≥ 0.
+ * After every step, every team's stored projection and roster equal a rebuild from its ledger, and Req is ≥ 0. A
+ * rebuild runs the same fold as the writes, so a fault in the fold would agree with itself: the projection is also
+ * checked without it (issue 32), its Req against a plain SQL sum of the team's live entries, its games, wins, draws,
+ * losses and VP against a count of the games table's committed rows.
  * A refused step must be refused in words (never INTERNAL) and change nothing.
  * `npm test`: 200 sequences; `npm run test:reliability`: 1,000.
  */
@@ -43,11 +46,40 @@ function assertAgree(teamIds: readonly string[], after: string) {
   expect(negative, `after ${after}`).toEqual([]);
 }
 
+/** What a team's projection should say, from the tables alone (no fold). */
+const fromTables = (teamId: string) => ({
+  req: Number(sqlite.prepare(`SELECT coalesce(sum(req), 0) FROM ledger_entries WHERE team_id = ? AND voided_at IS NULL`).pluck().get(teamId)),
+  ...(sqlite
+    .prepare(
+      `SELECT count(*) AS games,
+              coalesce(sum(winner = side), 0) AS wins,
+              coalesce(sum(winner = 'draw'), 0) AS draws,
+              coalesce(sum(winner <> side AND winner <> 'draw'), 0) AS losses,
+              coalesce(sum(CASE side WHEN 'a' THEN vp_a ELSE vp_b END), 0) AS vpFor,
+              coalesce(sum(CASE side WHEN 'a' THEN vp_b ELSE vp_a END), 0) AS vpAgainst
+         FROM (SELECT *, CASE WHEN team_a_id = ? THEN 'a' ELSE 'b' END AS side FROM games
+                WHERE status = 'committed' AND ? IN (team_a_id, team_b_id))`,
+    )
+    .get(teamId, teamId) as { games: number; wins: number; draws: number; losses: number; vpFor: number; vpAgainst: number }),
+});
+
+/** Each founded team's stored Req and record equal the tables' own sums (issue 32: independent of the fold). */
+function assertTablesAgree(teamIds: readonly string[], after: string) {
+  const stored = sqlite.prepare(
+    `SELECT req, games_played AS games, wins, draws, losses, vp_for AS vpFor, vp_against AS vpAgainst FROM team_projections WHERE team_id = ?`,
+  );
+  for (const teamId of teamIds) {
+    const row = stored.get(teamId);
+    if (row) expect(row, `team ${teamId} after ${after}`).toEqual(fromTables(teamId));
+  }
+}
+
 async function run(steps: readonly Step[]) {
   const place = await setUp();
   const { campaignId, teams } = place;
   const checked = teams.map((t) => t.id);
   assertAgree(checked, 'founding');
+  assertTablesAgree(checked, 'founding');
   for (const [i, step] of steps.entries()) {
     if (step.kind === 'import') {
       const file = await call<{ outcome: 'download'; base64: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
@@ -65,6 +97,7 @@ async function run(steps: readonly Step[]) {
       await runSharedStep(place, step, `${sequence}-${i}`);
     }
     assertAgree(checked, `step ${i + 1} (${step.kind})`);
+    assertTablesAgree(checked, `step ${i + 1} (${step.kind})`);
   }
 }
 
@@ -120,5 +153,28 @@ describe('ledger, roster caches and projections agree (issue 18)', () => {
     assertAgree(ids, 'founding');
     sqlite.prepare('UPDATE team_projections SET req = req + 1 WHERE team_id = ?').run(ids[0]);
     expect(() => assertAgree(ids, 'tampering')).toThrow();
+  });
+
+  it('the checks without the fold can fail: Req off the sum of live entries, a result off the games table', async () => {
+    const place = await setUp();
+    const ids = place.teams.map((t) => t.id);
+    await runSharedStep(place, { kind: 'game', deaths: 0.2, exp: 0.5, honour: false, recruit: false, seed: 7 }, 'fold-free');
+    assertTablesAgree(ids, 'a game');
+    expect(Number(sqlite.prepare(`SELECT count(*) FROM games WHERE status = 'committed' AND campaign_id = ?`).pluck().get(place.campaignId))).toBe(1);
+    const entry = sqlite
+      .prepare(`SELECT id FROM ledger_entries WHERE team_id = ? AND voided_at IS NULL AND req <> 0 ORDER BY seq LIMIT 1`)
+      .pluck()
+      .get(ids[0]) as string;
+    sqlite.prepare('UPDATE team_projections SET req = req + 1 WHERE team_id = ?').run(ids[0]);
+    expect(() => assertTablesAgree(ids, 'Req tampered')).toThrow();
+    sqlite.prepare('UPDATE team_projections SET req = req - 1 WHERE team_id = ?').run(ids[0]);
+    sqlite.prepare('UPDATE ledger_entries SET voided_at = created_at WHERE id = ?').run(entry);
+    expect(() => assertTablesAgree(ids, 'entry voided behind the projection')).toThrow();
+    sqlite.prepare('UPDATE ledger_entries SET voided_at = NULL WHERE id = ?').run(entry);
+    assertTablesAgree(ids, 'restored');
+    sqlite
+      .prepare(`UPDATE games SET winner = CASE winner WHEN 'draw' THEN 'a' ELSE 'draw' END WHERE campaign_id = ? AND status = 'committed'`)
+      .run(place.campaignId);
+    expect(() => assertTablesAgree(ids, 'result tampered')).toThrow();
   });
 });
