@@ -12,7 +12,7 @@ import { rosterBefore } from './games/void-rosters';
 import * as ledger from './ledger';
 import { findCampaignRow } from './repos/campaigns';
 import { loadTeamList } from './repos/team-lists';
-import { findTeam, parseLedgerData, storedRoster } from './repos/teams';
+import { findTeam, storedRoster } from './repos/teams';
 
 const UNDOABLE = new Set(['model.recruited', 'model.dismissed', 'model.wargear', 'model.renamed', 'req.adjusted', ...RESERVE_KINDS]);
 /** Tactical Reserves (docs/progression.md): each action is undone by its opposite. */
@@ -39,7 +39,7 @@ export function undoAction(db: Db, teamId: string, entryId: string, newId: () =>
   }
   const later = ledger.teamRowsAfter(db, teamId, row.seq).filter((r) => r.voidedAt === null);
   if (later.some((r) => r.gameId === null && r.reason === undoReason(row.reason))) throw new AppError('VALIDATION', `“${row.reason}” was undone already.`);
-  const data = parseLedgerData(row) as LedgerData;
+  const data = ledger.parseLedgerData(row) as LedgerData;
   // Later entries about the same model lean on it (for a rename, only a later rename does).
   const leaning = later.filter((r) => row.modelId !== null && r.modelId === row.modelId && (data.kind !== 'model.renamed' || r.kind === 'model.renamed'));
   if (leaning.length > 0) {

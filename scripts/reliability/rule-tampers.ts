@@ -6,7 +6,7 @@
  */
 import { foldRoster } from '../../shared/rules';
 import type { CampaignFile, FileLedgerRow } from '../../src-main/campaign-file/schema';
-import { parseLedgerData } from '../../src-main/repos/teams';
+import { parseLedgerData } from '../../src-main/ledger';
 import {
   TO,
   aboutEntry,

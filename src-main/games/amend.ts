@@ -22,9 +22,8 @@ import {
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
-import { readTeamState, type NewEntry } from '../ledger';
+import { campaignLedgerItems, gamePlaces, readTeamState, teamsLedger, type NewEntry } from '../ledger';
 import * as gamesRepo from '../repos/games';
-import * as teamsRepo from '../repos/teams';
 import { mustFindCampaignRow, stateOf, teamThreat } from './context';
 import { ordered, otherThreatsBefore, placeOf, rulesetOfGame, teamBeforeGame } from './before-game';
 import { resolveGame, type Resolved } from './resolve';
@@ -40,8 +39,8 @@ export function amendContext(db: Db, game: GameRow) {
   if (game.status !== 'committed') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a committed game can be amended.`);
   const campaign = mustFindCampaignRow(db, game.campaignId);
   const teamIds = { a: game.teamAId, b: game.teamBId };
-  const places = teamsRepo.gamePlaces(db, [teamIds.a, teamIds.b]);
-  const ledger = ordered(teamsRepo.teamsLedger(db, [teamIds.a, teamIds.b]), places);
+  const places = gamePlaces(db, [teamIds.a, teamIds.b]);
+  const ledger = ordered(teamsLedger(db, [teamIds.a, teamIds.b]), places);
   // The game's place: its first entry's, or — a game that wrote none — the first entry written after it was applied.
   let start = ledger.findIndex((r) => r.gameId === game.id);
   if (start < 0) start = ledger.findIndex((r) => r.createdAt > (game.committedAt ?? ''));
@@ -73,12 +72,12 @@ export function amendContext(db: Db, game: GameRow) {
   const sums = { balance: {} as Record<string, number>, exp: {} as Record<string, number>, injuries: {} as Record<string, number> };
   for (const t of SIDES) sums.balance[teamIds[t]] = teams[t].req;
   for (const m of Object.values(state.projection.models)) sums.exp[m.model] = m.exp;
-  for (const item of teamsRepo.campaignLedgerItems(before)) {
+  for (const item of campaignLedgerItems(before)) {
     const d = item.data;
     if (item.voided || d.kind !== 'injury.rolled' || d.result.kind !== 'permanent-injury') continue;
     sums.injuries[d.model] = (sums.injuries[d.model] ?? 0) + 1;
   }
-  for (const item of teamsRepo.campaignLedgerItems(before)) {
+  for (const item of campaignLedgerItems(before)) {
     const d = item.data;
     if (!item.voided && d.kind === 'honour.bought' && d.model !== null && d.honour === 'restorative-surgery')
       sums.injuries[d.model] = Math.max(0, (sums.injuries[d.model] ?? 0) - 1);
@@ -96,7 +95,7 @@ export function amendContext(db: Db, game: GameRow) {
       models: report.models.filter((m) => m.side === side && m.tookPart).map((m) => m.id),
     }));
   });
-  const items = teamsRepo.campaignLedgerItems(slice).map((item, n) => ({ ...item, seq: n + 1 }));
+  const items = campaignLedgerItems(slice).map((item, n) => ({ ...item, seq: n + 1 }));
   const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
   return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place };
 }

@@ -25,7 +25,7 @@ import {
 } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { CampaignRow, GameRow, LedgerRow } from '../db/schema';
-import { readCampaignFigures } from '../ledger';
+import { parseLedgerData, readCampaignFigures, teamsLedgerBefore } from '../ledger';
 import { parsePinned, rulesetHistory } from '../repos/rulesets';
 import { loadTeamList } from '../repos/team-lists';
 import * as teamsRepo from '../repos/teams';
@@ -46,7 +46,7 @@ export function ordered(rows: readonly LedgerRow[], places: ReadonlyMap<string, 
 
 /** A team's ledger rows (in order) folded: its state, Req and roster, and whether it was founded by then. */
 function foldRows(rows: readonly LedgerRow[]): { fold: TeamFold; roster: Roster; founded: boolean } {
-  const parsed: (LedgerData | ProgressionEntry)[] = rows.map(teamsRepo.parseLedgerData);
+  const parsed: (LedgerData | ProgressionEntry)[] = rows.map(parseLedgerData);
   const fold = foldTeamRows(
     emptyTeamFold(),
     rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
@@ -115,7 +115,7 @@ export function otherThreatsBefore(db: Db, campaignId: string, exclude: readonly
   const others = teamsRepo.listTeams(db, campaignId).filter((t) => t.foundedAt !== null && !exclude.includes(t.id));
   const since = new Set(others.filter((t) => (figures.get(t.id)?.lastSeq ?? Number.MAX_SAFE_INTEGER) >= place).map((t) => t.id));
   const before = new Map<string, LedgerRow[]>();
-  for (const r of teamsRepo.teamsLedgerBefore(db, [...since], place, THREAT_KINDS)) {
+  for (const r of teamsLedgerBefore(db, [...since], place, THREAT_KINDS)) {
     const rows = before.get(r.teamId);
     if (rows) rows.push(r);
     else before.set(r.teamId, [r]);

@@ -31,7 +31,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { campaignRulesets, teams, type CampaignRow, type LedgerRow, type PlayerRow, type TeamRow } from '../db/schema';
 import { prepared } from '../db/prepared';
 import { findCampaignRow } from '../repos/campaigns';
-import { readCampaignHonourPoints, readTeamState, type StoredTeamState } from '../ledger';
+import { campaignLedger, campaignLedgerItems, progressionEntries, readCampaignHonourPoints, readTeamState, type StoredTeamState } from '../ledger';
 import { currentRulesetRow, parsePinned } from '../repos/rulesets';
 import { findPlayer } from '../repos/players';
 import { loadTeamList } from '../repos/team-lists';
@@ -184,13 +184,13 @@ export interface CampaignState {
  */
 export function loadCampaignState(db: Db, campaignId: string): CampaignState {
   const campaign = mustFindCampaignRow(db, campaignId);
-  const ledger = teamsRepo.campaignLedger(db, campaignId);
-  const progression = teamsRepo.progressionEntries(ledger);
+  const ledger = campaignLedger(db, campaignId);
+  const progression = progressionEntries(ledger);
   return {
     campaign,
     ruleset: campaignRuleset(db, campaign),
     ledger,
-    items: teamsRepo.campaignLedgerItems(ledger),
+    items: campaignLedgerItems(ledger),
     progression,
     projection: projectModels(progression),
   };

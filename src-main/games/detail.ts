@@ -27,6 +27,7 @@ import type { CampaignRow, GameRollRow, GameRow, LedgerRow } from '../db/schema'
 import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
+import { gameLedger, parseLedgerData } from '../ledger';
 import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, type GameState, type LoadedTeam } from './context';
 import { resolveGame, type Resolved } from './resolve';
 import { STEP, humanizer, modelNames, scoreView } from './words';
@@ -183,7 +184,7 @@ export function detail(db: Db, id: string): GameDetail {
     planPendingRoll,
     rolls: gamesRepo.gameRollsOf(db, game.id),
     // The game's own ledger rows (voided or not), by the ledger_game index.
-    gameRows: game.status === 'draft' ? [] : teamsRepo.gameLedger(db, game.id),
+    gameRows: game.status === 'draft' ? [] : gameLedger(db, game.id),
   });
 }
 
@@ -204,7 +205,7 @@ export function shapeDetail(src: DetailSources): GameDetail {
     total: r.total,
     source: r.source,
   }));
-  const gameData = gameRows.map(teamsRepo.parseLedgerData); // parsed once, for the changes and the entries
+  const gameData = gameRows.map(parseLedgerData); // parsed once, for the changes and the entries
   let preview = resolved?.preview ?? { problems: [], score: null, pendingRoll: null, blocked: null, changes: [], balances: null, rolls: [], ready: false };
   if (game.status !== 'draft' && game.report !== null) {
     // A recorded game: its score from the stored report, its changes from the ledger rows it wrote (voided or not).

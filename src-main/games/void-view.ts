@@ -6,7 +6,7 @@ import type { Db } from '../db/open';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
-import { readTeamState, teamRowsAfter } from '../ledger';
+import { campaignLedgerItems, firstSeqOfGame, injuryMarksBefore, readTeamState, teamRowsAfter } from '../ledger';
 import { lineSummary, teamNames } from './detail';
 import { voidRosterLimits } from './void-rosters';
 
@@ -18,11 +18,11 @@ import { voidRosterLimits } from './void-rosters';
  * new teams. The result is the plan planVoid makes over the whole campaign ledger.
  */
 function voidScope(db: Db, game: gamesRepo.GameLine) {
-  const start = teamsRepo.firstSeqOfGame(db, game.id) ?? Number.MAX_SAFE_INTEGER;
+  const start = firstSeqOfGame(db, game.id) ?? Number.MAX_SAFE_INTEGER;
   const scope = new Set([game.teamAId, game.teamBId]);
   for (;;) {
     const ledger = [...scope].flatMap((t) => teamRowsAfter(db, t, start - 1)).sort((x, y) => x.seq - y.seq);
-    const items = teamsRepo.campaignLedgerItems(ledger);
+    const items = campaignLedgerItems(ledger);
     const models = new Map<string, { name: string; entryId: string }>();
     const before: { balance: Record<string, number>; exp: Record<string, number>; injuries: Record<string, number> } = { balance: {}, exp: {}, injuries: {} };
     for (const t of scope) {
@@ -32,7 +32,7 @@ function voidScope(db: Db, game: gamesRepo.GameLine) {
       before.balance[t] = (stored?.req ?? 0) - items.reduce((sum, i) => (i.team === t && !i.voided ? sum + i.req : sum), 0);
       for (const m of Object.values(stored?.state.progression.models ?? {})) before.exp[m.model] = m.exp;
       // Permanent injuries carried at `start`: the few injury and honour entries before it, in order (as planVoid counts).
-      for (const r of teamsRepo.injuryMarksBefore(db, t, start, RESTORATIVE_SURGERY)) {
+      for (const r of injuryMarksBefore(db, t, start, RESTORATIVE_SURGERY)) {
         if (r.model === null) continue;
         before.injuries[r.model] = r.kind === 'injury.rolled' ? (before.injuries[r.model] ?? 0) + 1 : Math.max(0, (before.injuries[r.model] ?? 0) - 1);
       }

@@ -13,7 +13,7 @@ import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, checkedRoster, loadTeam, teamThreat } from '../games/context';
-import { NO_RECORD, readCampaignFigures } from '../ledger';
+import { NO_RECORD, readCampaignFigures, teamLedger } from '../ledger';
 import { listPlayers } from '../repos/players';
 import { loadTeamList } from '../repos/team-lists';
 import { rosterPointsLimit, threat } from '../../shared/rules';
@@ -69,7 +69,7 @@ export function modelHistories(db: Db, campaign: CampaignRow, teamId: string): M
   const gameNumber = gamesRepo.gameNumbers(db, campaign.id);
   const ruleset = campaignRuleset(db, campaign);
   const honourName = honourNamer({ ruleset });
-  const rows = teamsRepo.teamLedger(db, teamId);
+  const rows = teamLedger(db, teamId);
   const directory = team.projection?.state.directory ?? {};
   const projection = team.projection?.state.progression.models ?? {};
   const entryName = (id: string) => team.list.entries.find((e) => e.id === id)?.name ?? id;

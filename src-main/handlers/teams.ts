@@ -30,7 +30,7 @@ import * as repo from '../repos/teams';
 import * as gamesRepo from '../repos/games';
 import { campaignRosterCap, campaignRuleset, checkedRoster } from '../games/context';
 import * as ledger from '../ledger';
-import { NO_RECORD, readCampaignFigures, readTeamState, type StoredTeamState, type TeamRecord } from '../ledger';
+import { latestTeamLedger, NO_RECORD, readCampaignFigures, readTeamState, teamLedgerOfKind, type StoredTeamState, type TeamRecord } from '../ledger';
 import { progressWords } from '../games/stats';
 import { honourEffectsOf, honourNamer } from './standings';
 
@@ -137,7 +137,7 @@ function detail(db: Db, id: string): TeamDetail {
     }
   }
   const fallen: TeamDetail['fallen'] = [];
-  const died = repo.teamLedgerOfKind(db, id, 'model.died');
+  const died = teamLedgerOfKind(db, id, 'model.died');
   const gameNumber = gamesRepo.gameNumbersOf(
     db,
     died.flatMap((r) => (r.gameId === null ? [] : [r.gameId])),
@@ -158,7 +158,7 @@ function detail(db: Db, id: string): TeamDetail {
       text: row.reason,
     });
   }
-  const { rows: latest, total } = repo.latestTeamLedger(db, id, TEAM_LEDGER_LINES);
+  const { rows: latest, total } = latestTeamLedger(db, id, TEAM_LEDGER_LINES);
   const teamHonours = (state?.progression.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour));
   return {
     tacticalReserves: tacticalReservesOf(ruleset),
