@@ -13,7 +13,8 @@ import { foldRoster } from '../../shared/rules';
 import type { Core } from '../core';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { aliceAndBob } from '../test-support/two-teams';
-import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
+import { listTeams, storedRoster } from '../repos/teams';
+import { ledgerItems, teamLedger } from '../ledger';
 import { decompressFileSync } from '../db/zstd';
 
 let uid = 0;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '../../shared/ipc/schemas/games';
 import type { TeamDetail, TeamListSummary, TeamSummary } from '../../shared/ipc/schemas/teams';
 import { foldRoster } from '../../shared/rules';
-import { ledgerItems, teamLedger } from '../repos/teams';
+import { ledgerItems, teamLedger } from '../ledger';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
 import { jsonText } from '../test-support/campaign-file-text';

@@ -10,7 +10,8 @@ import { foldRoster } from '../../shared/rules';
 import { call, failure, tempDir, testCore } from '../test-support';
 import { judgeHistory } from '../history/judge';
 import { aliceAndBob } from '../test-support/two-teams';
-import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
+import { listTeams, storedRoster } from '../repos/teams';
+import { ledgerItems, teamLedger } from '../ledger';
 
 async function setup(core = testCore(), squadId = 'third') {
   const campaign = await call<{ id: string }>(core, 'campaigns.create', { name: 'Squad test' });

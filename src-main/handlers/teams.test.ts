@@ -7,7 +7,8 @@ import type { Player, TeamDetail, TeamListImportResult, TeamListSummary } from '
 import { foldRoster } from '../../shared/rules';
 import type { Roster } from '../../shared/rules';
 import { call, failure, snapshotTables, testCore } from '../test-support';
-import { ledgerItems, listTeams, storedRoster, teamLedger } from '../repos/teams';
+import { listTeams, storedRoster } from '../repos/teams';
+import { ledgerItems, teamLedger } from '../ledger';
 import { jsonDepth } from './team-lists';
 
 let uid = 0;

@@ -49,20 +49,6 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
   db.update(teams).set({ name, foundedAt, updatedAt }).where(eq(teams.id, id)).run();
 }
 
-// The ledger's reads moved into the ledger module (issue 32); re-exported here for the callers that still ask the repo.
-export {
-  campaignLedger,
-  campaignLedgerItems,
-  firstSeqOfGame,
-  gameLedger,
-  gamePlaces,
-  injuryMarksBefore,
-  latestTeamLedger,
-  ledgerItems,
-  parseLedgerData,
-  progressionEntries,
-  teamLedger,
-  teamLedgerOfKind,
-  teamsLedger,
-  teamsLedgerBefore,
-} from '../ledger/rows';
+// The ledger's reads moved into the ledger module (issue 32). These are re-exported for campaign-file.ts and
+// history/replay.ts until they import them from src-main/ledger too; new code does.
+export { campaignLedger, campaignLedgerItems, ledgerItems, parseLedgerData, teamLedger } from '../ledger/rows';
