@@ -16,7 +16,7 @@ import { carryOverClubOptionalRules } from './repos/rulesets';
 import { foldRoster, GamePlan, inPlaceOrder, lowestBalances, Roster, type TeamList } from '../shared/rules';
 import type { Db } from './db/open';
 import { insertRows } from './db/prepared';
-import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams } from './db/schema';
+import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams, type GameRow } from './db/schema';
 import { normaliseNote } from '../shared/names';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { findCampaignByName } from './repos/campaigns';
@@ -198,6 +198,11 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
   };
   const { file, campaign: c, players: playerRows, teams: teamRows, ledger, games: checkedGames } = checked;
   const listIdMap = placeTeamLists(db, checked, newId, at);
+  // The games as written, which the judge below reads instead of unpacking them again (issue 29).
+  const gameRows = file.games.map((g): GameRow => {
+    const { setup, plan, draft, report } = checkedGames.get(g.id)!;
+    return { ...g, originId: g.originId ?? null, campaignId: c.id, setup, plan, draft, report };
+  });
 
   try {
     db.insert(campaigns).values(c).run();
@@ -216,14 +221,7 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
         .values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! })
         .run();
     // Thousands of games and rolls at ten years: one statement each, not one per row (issue 29).
-    insertRows(
-      db,
-      games,
-      file.games.map((g) => {
-        const checked = checkedGames.get(g.id)!;
-        return { ...g, campaignId: c.id, setup: checked.setup, plan: checked.plan, draft: checked.draft, report: checked.report };
-      }),
-    );
+    insertRows(db, games, gameRows);
     insertRows(db, gameRolls, file.rolls);
     // Notes (issue 22) change no progression: they go in beside the ledger, checked as notes.set checks them.
     const modelIds = new Set([...ledger.models.values()].flatMap((m) => [...m]));
@@ -251,7 +249,7 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
   const history = (problem: string): never => {
     throw new AppError('VALIDATION', `The campaign file’s history does not hold: ${problem} Nothing was imported.`);
   };
-  const replay = replayOrRefuse(db, c.id, history);
+  const replay = replayOrRefuse(db, c.id, history, new Map(gameRows.map((g) => [g.id, g])));
   checkWritten(db, c.id, teamRows, fail);
   // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
   // projections are not in the file: they are built from the ledger just imported (issue 9).

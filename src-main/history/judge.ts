@@ -7,6 +7,7 @@
 import type { Roster } from '../../shared/rules';
 import { canonical } from '../campaign-file/canonical';
 import type { Db } from '../db/open';
+import type { GameRow } from '../db/schema';
 import { readCampaignFigures } from '../ledger';
 import * as teamsRepo from '../repos/teams';
 import { replayCampaign, type Replay } from './replay';
@@ -26,8 +27,13 @@ export function judgeHistory(db: Db, campaignId: string, refuse: (problem: strin
  * The replay alone, before the ledger module's own checks (an import runs it first: a game's missing entry is then
  * named with its game, not as a team that "would owe Req").
  */
-export function replayOrRefuse(db: Db, campaignId: string, refuse: (problem: string) => never): Extract<Replay, { ok: true }> {
-  const replay = replayCampaign(db, campaignId);
+export function replayOrRefuse(
+  db: Db,
+  campaignId: string,
+  refuse: (problem: string) => never,
+  written?: ReadonlyMap<string, GameRow>,
+): Extract<Replay, { ok: true }> {
+  const replay = replayCampaign(db, campaignId, written);
   if (!replay.ok) return refuse(replay.problem);
   return replay;
 }

@@ -189,8 +189,11 @@ function rulesetsOf(db: Db, campaignId: string): (at: string) => Ruleset {
   };
 }
 
-/** Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. */
-export function replayCampaign(db: Db, campaignId: string): Replay {
+/**
+ * Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. `written`: the game
+ * rows the caller has just written, as written (an import, issue 29), so they are not read and unpacked again.
+ */
+export function replayCampaign(db: Db, campaignId: string, written?: ReadonlyMap<string, GameRow>): Replay {
   const campaign = findCampaignRow(db, campaignId);
   if (!campaign) return { ok: false, problem: 'The campaign is not there.' };
   const rulesetAt = rulesetsOf(db, campaignId);
@@ -236,7 +239,7 @@ export function replayCampaign(db: Db, campaignId: string): Replay {
       const game = games.get(row.gameId);
       if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
       if (game.status === 'committed') {
-        const whole = gamesRepo.findGame(db, game.id)!;
+        const whole = written?.get(game.id) ?? gamesRepo.findGame(db, game.id)!;
         const problem = judgeGame(campaign, rulesetAt(whole.committedAt ?? whole.playedOn), whole, byGame.get(game.id)!, teams, parsed, late);
         if (problem) return { ok: false, problem: `${capitalise(gameWords(teamNames, game))}: ${problem}` };
         gameCount++;
