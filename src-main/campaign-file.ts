@@ -21,7 +21,6 @@ import { normaliseNote } from '../shared/names';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { findCampaignByName } from './repos/campaigns';
 import { findTeamListByKey, hashList } from './repos/team-lists';
-import * as teamsRepo from './repos/teams';
 import { CAMPAIGN_FILE_FORMAT, type CampaignFile } from './campaign-file/schema';
 import { remapCampaignFile, type KnownIds } from './campaign-file/remap';
 import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows';
@@ -40,7 +39,7 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
   const listIds = [...new Set(teamRows.map((t) => t.teamListId))];
   const gameRows = db.select().from(games).where(eq(games.campaignId, campaignId)).orderBy(asc(games.number)).all();
   const gameIds = gameRows.map((g) => g.id);
-  const ledgerRows = teamsRepo.campaignLedger(db, campaignId);
+  const ledgerRows = ledgerModule.campaignLedger(db, campaignId);
   // Every row carries its identity across laptops (issue 22): the id it was made with, or its own id.
   const origin = <T extends { id: string; originId?: string | null }>(r: T) => ({ ...r, originId: r.originId ?? r.id });
   const { handedOverAt: _h, handedOverTo: _t, ...campaignRow } = campaign;
@@ -302,13 +301,13 @@ export function placeTeamLists(db: Db, checked: CheckedCampaignFile, newId: () =
 export function checkWritten(db: Db, campaignId: string, teamRows: CheckedCampaignFile['teams'], fail: (what: string) => never): void {
   if (db.all(sql`PRAGMA foreign_key_check`).length > 0) fail('a row refers to something the file does not contain');
   // In the order things happened (an amendment's entries at their game's place, as the amendment judged its Req).
-  const rows = inPlaceOrder(teamsRepo.campaignLedger(db, campaignId));
-  const lows = lowestBalances(teamsRepo.campaignLedgerItems(rows).map((item, i) => ({ ...item, seq: i })));
+  const rows = inPlaceOrder(ledgerModule.campaignLedger(db, campaignId));
+  const lows = lowestBalances(ledgerModule.campaignLedgerItems(rows).map((item, i) => ({ ...item, seq: i })));
   const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
   for (const [teamId, low] of Object.entries(lows)) if (low < 0) fail(`${teamName.get(teamId) ?? 'a team'} would owe Req`);
   for (const t of teamRows) {
     if (t.foundedAt === null) continue;
-    const rebuilt = foldRoster(teamsRepo.ledgerItems(teamsRepo.teamLedger(db, t.id)));
+    const rebuilt = foldRoster(ledgerModule.ledgerItems(ledgerModule.teamLedger(db, t.id)));
     if (JSON.stringify(rebuilt) !== JSON.stringify(Roster.parse(t.roster))) fail(`the roster of ${t.name} does not match its ledger`);
   }
 }

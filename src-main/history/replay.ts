@@ -49,6 +49,7 @@ import { findPlayer } from '../repos/players';
 import { parsePinned, rulesetHistory } from '../repos/rulesets';
 import { loadTeamList } from '../repos/team-lists';
 import * as teamsRepo from '../repos/teams';
+import * as ledgerReads from '../ledger';
 import { findCampaignRow } from '../repos/campaigns';
 
 /** One team as the replay has it at the step it has reached. */
@@ -220,8 +221,8 @@ export function replayCampaign(db: Db, campaignId: string, written?: ReadonlyMap
   }
   // Each game is read whole only when it is judged: ten years of reports held at once made the replay mostly garbage collection.
   const games = new Map(gamesRepo.listGameHeads(db, campaignId, ['committed', 'voided']).map((g) => [g.id, g]));
-  const ledger = inPlaceOrder(teamsRepo.campaignLedger(db, campaignId));
-  const parsed = new Map(ledger.map((r) => [r.id, teamsRepo.parseLedgerData(r)]));
+  const ledger = inPlaceOrder(ledgerReads.campaignLedger(db, campaignId));
+  const parsed = new Map(ledger.map((r) => [r.id, ledgerReads.parseLedgerData(r)]));
   const byGame = new Map<string, LedgerRow[]>();
   for (const r of ledger) if (r.gameId !== null) (byGame.get(r.gameId) ?? byGame.set(r.gameId, []).get(r.gameId)!).push(r);
   // A game's entries written after its first (an amendment's): they stand at the game's place from their own time on.
@@ -304,7 +305,7 @@ function judgeGame(
   if (!ta?.roster || !tb?.roster) return 'one of its teams was not founded before it.';
   const sides = { a: loaded(ta, campaign, ruleset), b: loaded(tb, campaign, ruleset) };
   const state = stateOf(campaign, ruleset, [sides.a, sides.b]);
-  const items = teamsRepo.campaignLedgerItems(rows, (r) => parsed.get(r.id)!);
+  const items = ledgerReads.campaignLedgerItems(rows, (r) => parsed.get(r.id)!);
   let draft;
   try {
     // The import checked the game's report and plan as it read the file; resolving the draft validates it again.

@@ -48,7 +48,3 @@ export function updateTeam(db: Db, id: string, patch: Partial<Pick<TeamRow, 'nam
   const { name, foundedAt, updatedAt } = patch;
   db.update(teams).set({ name, foundedAt, updatedAt }).where(eq(teams.id, id)).run();
 }
-
-// The ledger's reads moved into the ledger module (issue 32). These are re-exported for campaign-file.ts and
-// history/replay.ts until they import them from src-main/ledger too; new code does.
-export { campaignLedger, campaignLedgerItems, ledgerItems, parseLedgerData, teamLedger } from '../ledger/rows';
