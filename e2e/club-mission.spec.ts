@@ -87,6 +87,7 @@ test('a club mission with 000 Victory Points by unit is made in House rules, pla
   await missions.getByLabel('Purge: bonus EXP 1 EXP').fill('2');
   await missions.getByLabel('Herald awards it for').selectOption({ label: 'Takes an enemy Special model out of action' });
   await expect(rules.problems('Missions')).toHaveCount(0);
+  await missions.screenshot({ path: testInfo.outputPath('club-mission-editor.png') });
 
   await rules.reviewButton.click();
   await expect(rules.dialog.getByRole('list', { name: 'Changes: Missions' })).toContainText('Purge added.');
