@@ -113,6 +113,8 @@ test('a club mission with 000 Victory Points by unit is made in House rules, pla
   await expect(plan.getByRole('region', { name: 'Bonus Campaign Experience' })).toContainText(BONUS);
   await expect(plan).toContainText('Victory Points by unit (000)');
   await expect(plan).toContainText('Margin of Victory (000)');
+  // The roll-off winner has not chosen yet (issue 30 item 8): the kit gives both answers with a box to tick.
+  await expect(plan).toContainText(/won the roll-off to deploy: does it deploy first or second\? ☐ .+ deploys first\s*☐ .+ deploys second/);
   if (testInfo.project.name !== 'electron' && hasPoppler) {
     const file = testInfo.outputPath('club-mission-kit.pdf');
     await print.pdf(file);
