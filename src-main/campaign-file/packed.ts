@@ -18,7 +18,7 @@ import { z } from 'zod';
 import { AppError } from '../../shared/ipc/result';
 import { wordsErrorMap } from '../../shared/ipc/issue-words';
 import { MAX_JSON_DEPTH, jsonDepth } from '../handlers/team-lists';
-import { sizeInWords, unpackLimit, zstdParams } from '../db/zstd';
+import { isZstdBytes, sizeInWords, unpackLimit, zstdParams } from '../db/zstd';
 import {
   CAMPAIGN_FILE_FORMAT,
   CAMPAIGN_FILE_MAX_BYTES,
@@ -35,8 +35,6 @@ import {
 export const PACKED_FORMAT_VERSION = 2;
 /** The sections in the order they are written (and the order a reader may rely on). */
 const SECTIONS = Object.keys(ROW_SCHEMAS) as RowSection[];
-/** zstd frames start with these four bytes (RFC 8878). */
-const ZSTD_MAGIC = [0x28, 0xb5, 0x2f, 0xfd];
 /** One row's line: the largest game report is a few tens of KB; a line this long is not a row Herald wrote. */
 const LINE_MAX_CHARS = 16 * 1024 * 1024;
 
@@ -51,7 +49,7 @@ const Header = z
   .strict();
 
 /** Is this a packed campaign file (by its first bytes, whatever its name says)? */
-export const isPacked = (bytes: Uint8Array) => bytes.length >= 4 && ZSTD_MAGIC.every((b, i) => bytes[i] === b);
+export const isPacked = isZstdBytes;
 
 /** The file's lines, packed: header first, then each section's rows. Written piece by piece, never as one string. */
 export async function packCampaignFile(file: CampaignFile): Promise<Buffer> {

@@ -31,12 +31,15 @@ export function zstdParams(): Record<number, number> {
   return { [c.ZSTD_c_compressionLevel]: ZSTD_LEVEL, [c.ZSTD_c_windowLog]: ZSTD_WINDOW_LOG, [c.ZSTD_c_hashLog]: ZSTD_HASH_LOG, [c.ZSTD_c_checksumFlag]: 1 };
 }
 
+/** Do these bytes start a zstd frame (a backup, a packed campaign file), whatever their name says? */
+export const isZstdBytes = (bytes: Uint8Array) => bytes.length >= 4 && ZSTD_MAGIC.every((b, i) => bytes[i] === b);
+
 /** Is this file zstd-compressed (by its first bytes, whatever its name or manifest says)? */
 export function isZstdFile(file: string): boolean {
   const head = Buffer.alloc(4);
   const fd = fs.openSync(file, 'r');
   try {
-    return fs.readSync(fd, head, 0, 4, 0) === 4 && head.equals(ZSTD_MAGIC);
+    return fs.readSync(fd, head, 0, 4, 0) === 4 && isZstdBytes(head);
   } finally {
     fs.closeSync(fd);
   }

@@ -39,19 +39,27 @@ export const campaignFileHandlers: CampaignFileHandlers = {
       if (!chosen) return { outcome: 'cancelled' as const };
       picked = chosen;
     } else picked = { fileName: input.fileName, bytes: uploadedBytes(input) };
-    const file = await readCampaignFile(picked.fileName, picked.bytes);
-    // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
-    const here = input.asCopy ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
-    if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
-    // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
-    const fresh = checkCampaignFile(file, ctx.newId);
-    const checked = input.asCopy ? asCopy(fresh, input.asCopy.name) : fresh;
-    checkAgainstThisComputer(ctx.db, checked);
-    // docs/reliability.md rule 3: a verified backup before every import that writes.
-    ctx.backups.take('before-import');
-    const id = ctx.db.transaction((tx) => importChecked(tx, checked, ctx.newId, ctx.now().toISOString()));
-    ctx.emit('campaigns.changed', { id });
-    ctx.emit('teamLists.changed', { id });
-    return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
+    return importCampaignBytes(ctx, picked, input.asCopy);
   },
 };
+
+/**
+ * A campaign file's bytes, however they came (a dialog, an upload, a drop: files.importDropped), imported: a new
+ * campaign, a newer copy of one here, or a copy under `asCopyAs`'s name. Throws AppError in words.
+ */
+export async function importCampaignBytes(ctx: HandlerContext, picked: { fileName: string; bytes: Uint8Array }, asCopyAs?: { name: string }) {
+  const file = await readCampaignFile(picked.fileName, picked.bytes);
+  // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
+  const here = asCopyAs ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
+  if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
+  // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
+  const fresh = checkCampaignFile(file, ctx.newId);
+  const checked = asCopyAs ? asCopy(fresh, asCopyAs.name) : fresh;
+  checkAgainstThisComputer(ctx.db, checked);
+  // docs/reliability.md rule 3: a verified backup before every import that writes.
+  ctx.backups.take('before-import');
+  const id = ctx.db.transaction((tx) => importChecked(tx, checked, ctx.newId, ctx.now().toISOString()));
+  ctx.emit('campaigns.changed', { id });
+  ctx.emit('teamLists.changed', { id });
+  return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
+}

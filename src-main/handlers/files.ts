@@ -10,7 +10,7 @@ import { TEAM_LIST_FORMAT } from '../../shared/rules';
 import { CAMPAIGN_FILE_FORMAT } from '../campaign-file';
 import type { HandlerContext } from '../context';
 import { isPacked } from '../campaign-file/packed';
-import { campaignFileHandlers, uploadedBytes } from './campaign-files';
+import { importCampaignBytes, uploadedBytes } from './campaign-files';
 import { rulesetHandlers } from './rulesets';
 import { MAX_JSON_DEPTH, jsonDepth, teamListHandlers } from './team-lists';
 
@@ -48,9 +48,7 @@ export const fileHandlers: FileHandlers = {
     const text = packed ? '' : Buffer.from(bytes).toString('utf8');
     const kind = packed ? 'campaign' : recogniseHeraldFile(text);
     if (kind === 'campaign') {
-      const file = packed ? { base64: Buffer.from(bytes).toString('base64') } : { text };
-      const result = await campaignFileHandlers['campaigns.importFile']({ source: 'upload', fileName, ...file }, ctx);
-      if (result.outcome === 'cancelled') throw new AppError('INTERNAL', 'The campaign file import was cancelled.');
+      const result = await importCampaignBytes(ctx, { fileName, bytes });
       return { kind, campaign: result.campaign, ...(result.outcome === 'imported' ? {} : { message: result.message }) };
     }
     if (kind === 'teamList') {
