@@ -54,7 +54,7 @@ test('a campaign file exported on one laptop is imported whole on another; a bro
   const there = new BackupsPage(second.page);
   await there.open();
   await there.importCampaign('broken.herald-campaign', fs.readFileSync(file).subarray(0, 200));
-  await expect(second.page.getByRole('alert')).toContainText('broken.herald-campaign is damaged');
+  await expect(second.page.getByRole('alert')).toContainText('broken.herald-campaign is damaged: it ends too early');
   await there.importCampaign(download.suggestedFilename(), fs.readFileSync(file));
   await expect(second.page.getByRole('status')).toContainText('Imported Siege of Vraks.');
   await second.page.getByRole('link', { name: 'Open it' }).click();

@@ -158,8 +158,8 @@ async function unpack(name: string, packed: Buffer): Promise<CampaignFile> {
   } catch (e) {
     zstd.destroy();
     if (e instanceof AppError) throw e;
-    // zstd's checksum or a cut-off frame: the bytes are not what Herald wrote.
-    refuse(`${name} is damaged (${(e as Error).message}): it cannot be read. Nothing was imported.`);
+    // zstd's checksum or a cut-off frame: the bytes are not what Herald wrote. Said in words, not zlib's.
+    refuse(`${name} is damaged: ${damageWords((e as Error).message)}. It cannot be read; nothing was imported.`);
   }
   if (!header) return refuse(`${name} is empty: it is not a campaign file.`);
   for (const section of SECTIONS)
@@ -173,4 +173,11 @@ async function unpack(name: string, packed: Buffer): Promise<CampaignFile> {
     campaign: header.campaign,
     ...file,
   } as CampaignFile;
+}
+
+/** What zstd found wrong with a packed file, as an organiser would say it. */
+function damageWords(zlibMessage: string): string {
+  if (/unexpected end/i.test(zlibMessage)) return 'it ends too early (perhaps it was not copied or downloaded whole)';
+  if (/checksum/i.test(zlibMessage)) return 'part of it changed after Herald wrote it';
+  return 'its packing is not what Herald writes';
 }
