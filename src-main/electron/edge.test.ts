@@ -81,7 +81,10 @@ describe('the Electron edge: Herald’s real main bundle, Electron played by a s
     ]) {
       expect(ok(channel), `${channel}: ${JSON.stringify(answers.get(channel))}`).toBe(true);
     }
-    for (const file of ['marines.json', 'ruleset.json', 'bulletin.pdf', 'campaign.json']) expect(fs.existsSync(path.join(folder, file)), file).toBe(true);
+    for (const file of ['marines.json', 'ruleset.json', 'bulletin.pdf', 'campaign.herald-campaign'])
+      expect(fs.existsSync(path.join(folder, file)), file).toBe(true);
+    // The campaign file went through main's save dialog as bytes: packed (zstd's magic), as Herald writes them (issue 29).
+    expect(fs.readFileSync(path.join(folder, 'campaign.herald-campaign')).subarray(0, 4)).toEqual(Buffer.from([0x28, 0xb5, 0x2f, 0xfd]));
     // Events reach the window.
     const sent = kinds(await herald.records(), 'webContents.send').map((r) => (r.detail as { channel: string; args: unknown[] }).args[0]);
     expect(sent).toEqual(expect.arrayContaining(['campaigns.changed', 'games.changed', 'backups.changed', 'app.restored']));

@@ -162,16 +162,16 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await saveTo('bulletin.pdf');
   await run('print.pdf', { kind: 'bulletin', id: campaign, paper: 'a4', fileName: 'Bulletin' });
 
-  await saveTo('campaign.json');
+  await saveTo('campaign.herald-campaign');
   await run('campaigns.exportFile', { id: campaign, destination: 'dialog' });
   // The club keeps both: the file comes in as a copy under a new name (issue 22).
   await run('campaigns.rename', { id: campaign, name: 'Edge of Vraks (here)' });
-  await openFrom('campaign.json');
+  await openFrom('campaign.herald-campaign');
   await run('campaigns.importFile', { source: 'dialog', asCopy: { name: 'Edge of Vraks (copy)' } });
   await run('campaigns.archive', { id: campaign });
   await run('campaigns.unarchive', { id: campaign });
   // Issue 22: handed to another laptop (read-only here), then taken back.
-  await saveTo('handed-over.json');
+  await saveTo('handed-over.herald-campaign');
   await run('campaigns.handOver', { id: campaign, to: 'Edge laptop', destination: 'dialog' });
   await run('campaigns.takeBack', { id: campaign });
 
