@@ -17,7 +17,7 @@ import zlib from 'node:zlib';
 import { z } from 'zod';
 import { AppError } from '../../shared/ipc/result';
 import { wordsErrorMap } from '../../shared/ipc/issue-words';
-import { MAX_JSON_DEPTH, jsonDepth } from '../handlers/team-lists';
+import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
 import { isZstdBytes, sizeInWords, unpackLimit, zstdParams } from '../db/zstd';
 import {
   CAMPAIGN_FILE_FORMAT,

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { AppError } from '../../shared/ipc/result';
 import { wordsErrorMap } from '../../shared/ipc/issue-words';
-import { MAX_JSON_DEPTH, jsonDepth } from '../handlers/team-lists';
+import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
 
 export const CAMPAIGN_FILE_FORMAT = 'herald-campaign';
 /** Largest campaign file accepted (a ten-year club campaign is a few tens of MB). */

@@ -12,7 +12,8 @@ import type { HandlerContext } from '../context';
 import { isPacked } from '../campaign-file/packed';
 import { importCampaignBytes, uploadedBytes } from './campaign-files';
 import { rulesetHandlers } from './rulesets';
-import { MAX_JSON_DEPTH, jsonDepth, teamListHandlers } from './team-lists';
+import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
+import { teamListHandlers } from './team-lists';
 
 export type HeraldFileKind = 'campaign' | 'ruleset' | 'teamList';
 

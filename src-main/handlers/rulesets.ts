@@ -15,7 +15,7 @@ import * as gamesRepo from '../repos/games';
 import * as repo from '../repos/rulesets';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, loadCampaignState, loadTeam } from '../games/context';
-import { MAX_JSON_DEPTH, jsonDepth } from './team-lists';
+import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
 
 type RulesetHandlers = Pick<Handlers<HandlerContext>, 'rulesets.current' | 'rulesets.preview' | 'rulesets.apply' | 'rulesets.export' | 'rulesets.import'>;
 

@@ -11,6 +11,7 @@ import { campaignRosterCap } from '../games/context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/team-lists';
 import { findTeam } from '../repos/teams';
+import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
 
 type TeamListHandlers = Pick<
   Handlers<HandlerContext>,
@@ -24,25 +25,6 @@ type TeamListHandlers = Pick<
   | 'teamLists.usage'
   | 'teamLists.changesForTeam'
 >;
-
-export const MAX_JSON_DEPTH = 32;
-
-/** Deepest nesting of [ and { outside strings: refuse absurd depth before JSON.parse and zod walk it. */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '[' || c === '{') max = Math.max(max, ++depth);
-    else if (c === ']' || c === '}') depth--;
-  }
-  return max;
-}
 
 function lineAndColumn(text: string, position: number): string {
   const before = text.slice(0, position);

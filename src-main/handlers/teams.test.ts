@@ -9,7 +9,7 @@ import type { Roster } from '../../shared/rules';
 import { call, failure, snapshotTables, testCore } from '../test-support';
 import { listTeams, storedRoster } from '../repos/teams';
 import { ledgerItems, teamLedger } from '../ledger';
-import { jsonDepth } from './team-lists';
+import { jsonDepth } from '../input-guards';
 
 let uid = 0;
 const mid = () => `model-${++uid}`;
