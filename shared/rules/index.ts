@@ -13,3 +13,4 @@ export * from './roster/index';
 export * from './game/index';
 export * from './progression/index';
 export * from './campaign/index';
+export * from './evening/index';
