@@ -1,1 +1,2 @@
 export * from './pairings';
+export * from './sat-out';
