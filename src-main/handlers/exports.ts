@@ -14,15 +14,17 @@ import * as gamesRepo from '../repos/games';
 import * as notesRepo from '../repos/notes';
 import * as teamsRepo from '../repos/teams';
 import { listPlayers } from '../repos/players';
-import { gameSummary } from './games';
-import { modelHistories, mustFindCampaign, standingsHandlers } from './standings';
+import { gameSummary } from '../games/detail';
+import { mustFindCampaign } from '../views/campaign';
+import { campaignStandings } from '../views/standings';
+import { modelHistories } from '../views/team-history';
 
 type ExportHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportCsv'>;
 
 const TABLE_WORDS: Record<CsvTable, string> = { standings: 'standings', games: 'games', models: 'models' };
 
 function standingsCsv(ctx: HandlerContext, id: string): string {
-  const rows = standingsHandlers['campaigns.standings']({ id }, ctx) as StandingRow[];
+  const rows: StandingRow[] = campaignStandings(ctx.db, id);
   return toCsv(
     ['Place', 'Team', 'Player', 'Faction', 'Games', 'Wins', 'Draws', 'Losses', 'VP for', 'VP against', 'Requisition', 'Threat', 'Models lost'],
     rows.map((r, i) => [

@@ -22,8 +22,6 @@ import { voidPlanFor } from '../games/void-view';
 import { takenSetup, withTaken } from '../games/taken';
 import { chosenSetup, correctedSetup, onlyPlanned } from '../games/setup-correction';
 
-// Other handlers list games with the same summary line.
-export { gameSummary };
 
 type GameHandlers = Pick<
   Handlers<HandlerContext>,

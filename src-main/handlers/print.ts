@@ -13,8 +13,8 @@ import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset } from '../games/context';
 import { lineSummary, teamNames } from '../games/detail';
-import { standingsHandlers } from './standings';
-import { campaignModels, recordsOf } from './notes';
+import { campaignStandings } from '../views/standings';
+import { campaignModels, recordsOf } from '../views/records';
 import { notesBySubject } from '../repos/notes';
 import { newestLiveEntries, type NewestEntry } from '../ledger';
 import type { Db } from '../db/open';
@@ -52,7 +52,7 @@ export const printHandlers: PrintHandlers = {
   'campaigns.bulletin': ({ id }, ctx) => {
     const campaign = findCampaignRow(ctx.db, id);
     if (!campaign) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
-    const standings = standingsHandlers['campaigns.standings']({ id }, ctx) as Bulletin['standings'];
+    const standings: Bulletin['standings'] = campaignStandings(ctx.db, id);
     const teamName = new Map(teamsRepo.listTeams(ctx.db, id).map((t) => [t.id, t.name]));
     const names = new Map(campaignModels(ctx.db, id).map((m) => [m.id, m.name]));
     // A Squad member (shared/rules/game/squads.ts) is named after its squad, as on the team page (issue 30).

@@ -24,7 +24,7 @@ import type { Db } from '../db/open';
 import type { CampaignRow } from '../db/schema';
 import { updateCampaign } from '../repos/campaigns';
 import { campaignRuleset } from '../games/context';
-import { mustFindCampaign } from './standings';
+import { mustFindCampaign } from '../views/campaign';
 
 type SettingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.settings' | 'campaigns.updateSettings'>;
 

@@ -32,7 +32,7 @@ import { campaignRosterCap, campaignRuleset, checkedRoster } from '../games/cont
 import * as ledger from '../ledger';
 import { latestTeamLedger, NO_RECORD, readCampaignFigures, readTeamState, teamLedgerOfKind, type StoredTeamState, type TeamRecord } from '../ledger';
 import { progressWords } from '../games/stats';
-import { honourEffectsOf, honourNamer } from './standings';
+import { honourEffectsOf, honourNamer } from '../views/honours';
 
 /** How many of its latest ledger lines a team's page shows (a ten-year team has thousands; issue 9). */
 const TEAM_LEDGER_LINES = 50;
