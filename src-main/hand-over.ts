@@ -61,6 +61,7 @@ export const READ_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
 export const UNSCOPED_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'app.dismissRecovery',
   'campaigns.create',
+  'campaigns.createSample',
   'campaigns.importFile',
   'campaigns.handOver',
   'campaigns.takeBack',

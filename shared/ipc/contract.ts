@@ -18,6 +18,7 @@ import {
   CampaignImportResult,
   CampaignHandOverInput,
   CampaignHandOverResult,
+  CampaignSampleResult,
 } from './schemas/campaigns';
 import {
   CampaignScopedInput,
@@ -123,6 +124,11 @@ export const channels = {
     input: CampaignCreateInput,
     output: Campaign,
     summary: 'Create a campaign (name, points limit).',
+  }),
+  'campaigns.createSample': channel({
+    input: Empty,
+    output: CampaignSampleResult,
+    summary: 'Make the sample campaign to explore (players, teams and played games, marked as a sample), or give the one already here.',
   }),
   'campaigns.rename': channel({ input: CampaignRenameInput, output: Campaign, summary: 'Rename a campaign.' }),
   'campaigns.archive': channel({

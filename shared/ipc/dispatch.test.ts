@@ -11,6 +11,7 @@ const campaign = {
   createdAt: '2026-11-01T19:00:00.000Z',
   updatedAt: '2026-11-01T19:00:00.000Z',
   handedOver: null,
+  sample: false,
 };
 
 function handlers(overrides: Partial<Handlers<{ calls: string[] }>> = {}): Handlers<{ calls: string[] }> {

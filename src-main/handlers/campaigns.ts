@@ -4,7 +4,7 @@
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
-import type { Campaign } from '../../shared/ipc/schemas/campaigns';
+import type { Campaign, PresetId } from '../../shared/ipc/schemas/campaigns';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import * as repo from '../repos/campaigns';
@@ -37,26 +37,7 @@ export const campaignHandlers: CampaignHandlers = {
 
   'campaigns.get': ({ id }, ctx) => mustFind(ctx.db, id),
 
-  'campaigns.create': ({ name, pointsLimit, preset }, ctx) => {
-    const created = ctx.db.transaction((tx) => {
-      assertNameFree(tx, name);
-      const at = ctx.now().toISOString();
-      const campaign = repo.insertCampaign(tx, {
-        id: ctx.newId(),
-        name,
-        pointsLimit,
-        archivedAt: null,
-        createdAt: at,
-        updatedAt: at,
-      });
-      // Issue 6: the campaign keeps the exact ruleset it started with.
-      const ruleset = presets().find((p) => p.id === preset) ?? battleHonoursPreset();
-      pinRuleset(tx, campaign.id, ruleset, 'Campaign created', at);
-      return campaign;
-    });
-    ctx.emit('campaigns.changed', { id: created.id });
-    return created;
-  },
+  'campaigns.create': (input, ctx) => createCampaign(ctx, input, 'Campaign created'),
 
   'campaigns.rename': ({ id, name }, ctx) => {
     const renamed = ctx.db.transaction((tx) => {
@@ -72,6 +53,35 @@ export const campaignHandlers: CampaignHandlers = {
   'campaigns.archive': ({ id }, ctx) => setArchived(ctx, id, true),
   'campaigns.unarchive': ({ id }, ctx) => setArchived(ctx, id, false),
 };
+
+/**
+ * campaigns.create's work. `reason` is the first pinned ruleset's reason: "Campaign created", or the sample's mark
+ * (repos/campaigns.ts SAMPLE_PIN_REASON) when the sample campaign is made through the same steps.
+ */
+export function createCampaign(
+  ctx: HandlerContext,
+  { name, pointsLimit, preset }: { name: string; pointsLimit: number; preset: PresetId },
+  reason: string,
+): Campaign {
+  const created = ctx.db.transaction((tx) => {
+    assertNameFree(tx, name);
+    const at = ctx.now().toISOString();
+    const campaign = repo.insertCampaign(tx, {
+      id: ctx.newId(),
+      name,
+      pointsLimit,
+      archivedAt: null,
+      createdAt: at,
+      updatedAt: at,
+    });
+    // Issue 6: the campaign keeps the exact ruleset it started with.
+    const ruleset = presets().find((p) => p.id === preset) ?? battleHonoursPreset();
+    pinRuleset(tx, campaign.id, ruleset, reason, at);
+    return repo.findCampaign(tx, campaign.id)!;
+  });
+  ctx.emit('campaigns.changed', { id: created.id });
+  return created;
+}
 
 function setArchived(ctx: HandlerContext, id: string, archived: boolean): Campaign {
   const result = ctx.db.transaction((tx) => {

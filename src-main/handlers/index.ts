@@ -2,7 +2,7 @@
  * Every channel's handler, in one map. The Handlers type makes a channel without a handler a compile error.
  * Handlers call repos (and, later, shared/rules); they never call each other over IPC.
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import { dispatch, type Handlers } from '../../shared/ipc/dispatch';
 import type { HandlerContext } from '../context';
 import { campaignHandlers } from './campaigns';
 import { playerHandlers } from './players';
@@ -23,6 +23,7 @@ import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 import { mistakeHandlers } from './mistakes';
 import { amendHandlers } from './games-amend';
+import { createSample } from './sample';
 
 export const handlers: Handlers<HandlerContext> = {
   'app.info': (_input, ctx) => ctx.info,
@@ -31,6 +32,8 @@ export const handlers: Handlers<HandlerContext> = {
     return ctx.info;
   },
   ...campaignHandlers,
+  // The sample campaign is made through this very map, as the renderer's requests would be (issue 31).
+  'campaigns.createSample': createSample((ctx) => (channel, input) => dispatch(handlers, ctx, channel, input)),
   ...teamListHandlers,
   ...playerHandlers,
   ...teamHandlers,

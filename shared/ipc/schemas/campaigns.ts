@@ -45,8 +45,12 @@ export const Campaign = z.object({
   updatedAt: z.string(),
   /** Set while the campaign is handed over to another laptop (issue 22): read-only here until a newer copy comes back. */
   handedOver: z.object({ to: z.string(), at: z.string() }).nullable().default(null),
+  /** Made by "Explore a sample campaign" (issue 31): shown as a sample everywhere (docs/decisions.md "The sample mark"). */
+  sample: z.boolean().default(false),
 });
 export type Campaign = z.infer<typeof Campaign>;
+/** campaigns.createSample: the sample campaign, and whether it was made now (false: the one already here). */
+export const CampaignSampleResult = z.object({ campaign: Campaign, created: z.boolean() });
 
 export const CampaignsListInput = z.object({ includeArchived: z.boolean().default(false) }).strict();
 /** The presets a campaign can start from (docs/progression.md); Battle Honours is the default. */

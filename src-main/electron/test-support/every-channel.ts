@@ -35,6 +35,7 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('app.info', {});
   await run('app.dismissRecovery', {});
   await run('campaigns.list', { includeArchived: true });
+  await run('campaigns.createSample', {});
   const campaign = (await run('campaigns.create', { name: 'Edge of Vraks' }))?.id ?? MISSING;
   await run('campaigns.get', { id: campaign });
   await run('campaigns.rename', { id: campaign, name: 'Edge of Vraks II' });
