@@ -11,7 +11,8 @@ import { reserveModels, tacticalReservesOf, type RosterModel } from '../../share
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import { campaignRuleset } from '../games/context';
-import { change, mustBeFounded, writeLedger, type LoadedWithProjection } from './teams';
+import { change, mustBeFounded, writeLedger } from '../teams/change';
+import type { LoadedWithProjection } from '../teams/detail';
 
 type ReserveHandlers = Pick<Handlers<HandlerContext>, 'teams.reserve' | 'teams.parkGear' | 'teams.fitGear'>;
 

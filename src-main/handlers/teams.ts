@@ -5,37 +5,19 @@
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
-import type { TeamDetail, TeamSummary } from '../../shared/ipc/schemas/teams';
-import {
-  purchaseCost,
-  refilledSquad,
-  reserveModels,
-  rosterPointsLimit,
-  squadOfMember,
-  squadReinforcements,
-  tacticalReservesOf,
-  threat,
-  type LedgerData,
-} from '../../shared/rules';
-import type { Roster, RosterModel } from '../../shared/rules';
-import type { TeamList } from '../../shared/rules';
-import { validateRoster, type RosterReport } from '../../shared/rules';
+import { purchaseCost, refilledSquad, reserveModels, rosterPointsLimit, squadReinforcements } from '../../shared/rules';
+import type { RosterModel } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
-import type { CampaignRow, TeamRow } from '../db/schema';
 import { findCampaign, findCampaignRow } from '../repos/campaigns';
 import { findPlayer, listPlayers } from '../repos/players';
 import { findTeamList, loadTeamList } from '../repos/team-lists';
 import * as repo from '../repos/teams';
-import * as gamesRepo from '../repos/games';
-import { campaignRosterCap, campaignRuleset, checkedRoster } from '../games/context';
+import { campaignRosterCap, checkedRoster } from '../games/context';
 import * as ledger from '../ledger';
-import { latestTeamLedger, NO_RECORD, readCampaignFigures, readTeamState, teamLedgerOfKind, type StoredTeamState, type TeamRecord } from '../ledger';
-import { progressWords } from '../games/stats';
-import { honourEffectsOf, honourNamer } from '../views/honours';
-
-/** How many of its latest ledger lines a team's page shows (a ten-year team has thousands; issue 9). */
-const TEAM_LEDGER_LINES = 50;
+import { NO_RECORD, readCampaignFigures } from '../ledger';
+import { detail, load, summary } from '../teams/detail';
+import { change, mustBeFounded, writeLedger } from '../teams/change';
 
 type TeamHandlers = Pick<
   Handlers<HandlerContext>,
@@ -51,184 +33,12 @@ type TeamHandlers = Pick<
   | 'teams.adjustRequisition'
 >;
 
-interface Loaded {
-  row: TeamRow;
-  campaign: CampaignRow;
-  list: TeamList;
-  roster: Roster;
-  limit: number;
-  report: RosterReport;
-  req: number;
-  honourPoints: number;
-  record: TeamRecord;
-}
-
-export interface LoadedWithProjection extends Loaded {
-  /** The stored projection of the team's ledger (undefined before founding). */
-  projection: StoredTeamState | undefined;
-}
-
-function load(db: Db, id: string): LoadedWithProjection {
-  const row = repo.findTeam(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
-  const campaign = findCampaignRow(db, row.campaignId)!;
-  const list = loadTeamList(db, row.teamListId)!;
-  const roster = repo.storedRoster(row);
-  const limit = rosterPointsLimit(campaign.pointsLimit, !!row.foundedAt, campaignRosterCap(db, campaign.id));
-  const projection = readTeamState(db, id);
-  return {
-    row,
-    campaign,
-    list,
-    roster,
-    limit,
-    report: checkedRoster(list, roster, limit),
-    req: projection?.req ?? 0,
-    honourPoints: projection?.honourPoints ?? 0,
-    record: projection?.record ?? NO_RECORD,
-    projection,
-  };
-}
-
-function summary(db: Db, l: Loaded, playerName?: string): TeamSummary {
-  const record = l.record;
-  return {
-    id: l.row.id,
-    campaignId: l.row.campaignId,
-    campaignName: l.campaign.name,
-    name: l.row.name,
-    playerId: l.row.playerId,
-    playerName: playerName ?? findPlayer(db, l.row.playerId)?.name ?? '',
-    teamListId: l.row.teamListId,
-    listName: l.list.name,
-    faction: l.list.faction,
-    founded: !!l.row.foundedAt,
-    points: l.report.points,
-    pointsText: l.report.pointsText,
-    legal: l.report.legal,
-    issues: l.report.issues.length,
-    models: l.roster.models.length,
-    requisition: l.req,
-    threat: threat(l.report.points + l.honourPoints),
-    record: { games: record.games, wins: record.wins, draws: record.draws, losses: record.losses },
-  };
-}
-
-/**
- * A team's page: roster, every model's derived state and statistics from the stored projection (issue 9: a few rows,
- * never the campaign's ledger), its fallen, and its latest ledger lines.
- */
-function detail(db: Db, id: string): TeamDetail {
-  const l = load(db, id);
-  const ruleset = campaignRuleset(db, l.campaign);
-  const honourName = honourNamer({ ruleset });
-  const state = l.projection?.state;
-  const progress: TeamDetail['progress'] = {};
-  for (const m of [...l.roster.models, ...reserveModels(l.roster)]) {
-    const s = state?.stats[m.id];
-    progress[m.id] = { ...progressWords(state?.progression.models[m.id], honourName, ruleset.progression.honours), games: s?.games ?? 0, kills: s?.kills ?? 0 };
-    if (m.squadSize !== undefined) {
-      // A squad member's injury is rolled on its member id (shared/rules/game/squads.ts); a dead member's is gone with it.
-      const members = Object.values(state?.progression.models ?? {})
-        .filter((p) => squadOfMember(p.model)?.squadId === m.id && !p.dead && (p.permanentInjuries.length > 0 || p.mauled !== null))
-        .map((p) => ({ member: `Member #${squadOfMember(p.model)!.member}`, injuries: p.permanentInjuries.map((i) => i.text), mauled: p.mauled?.text ?? null }))
-        .sort((x, y) => x.member.localeCompare(y.member, undefined, { numeric: true }));
-      if (members.length > 0) progress[m.id]!.members = members;
-    }
-  }
-  const fallen: TeamDetail['fallen'] = [];
-  const died = teamLedgerOfKind(db, id, 'model.died');
-  const gameNumber = gamesRepo.gameNumbersOf(
-    db,
-    died.flatMap((r) => (r.gameId === null ? [] : [r.gameId])),
-  );
-  for (const row of died) {
-    if (row.voidedAt !== null || row.modelId === null) continue;
-    // A Squad member (shared/rules/game/squads.ts) is named after its squad.
-    const member = squadOfMember(row.modelId);
-    const named = state?.directory[member?.squadId ?? row.modelId];
-    const entryName = l.list.entries.find((e) => e.id === named?.entryId)?.name ?? '';
-    const name = named?.name || entryName || row.modelId;
-    fallen.push({
-      modelId: row.modelId,
-      name: member ? `${name} (a squad member)` : name,
-      entryName,
-      exp: state?.progression.models[row.modelId]?.exp ?? 0,
-      gameNumber: row.gameId === null ? null : (gameNumber.get(row.gameId) ?? null),
-      text: row.reason,
-    });
-  }
-  const { rows: latest, total } = latestTeamLedger(db, id, TEAM_LEDGER_LINES);
-  const teamHonours = (state?.progression.teams[id]?.teamHonours ?? []).map((h) => honourName(h.honour));
-  return {
-    tacticalReserves: tacticalReservesOf(ruleset),
-    progress,
-    fallen,
-    teamHonours,
-    honourEffects: honourEffectsOf(ruleset, [...teamHonours, ...Object.values(progress).flatMap((p) => p.honours)]),
-    team: summary(db, l),
-    pointsLimit: l.limit,
-    list: l.list,
-    roster: l.roster,
-    report: l.report,
-    ledgerTotal: total,
-    ledger: latest.map((e) => ({
-      id: e.id,
-      kind: e.kind,
-      modelId: e.modelId,
-      req: e.req,
-      reason: e.reason,
-      createdAt: e.createdAt,
-      voided: e.voidedAt !== null,
-    })),
-  };
-}
-
 function assertNameFree(db: Db, campaignId: string, name: string, exceptId?: string) {
   const clash = repo.findTeamByName(db, campaignId, name);
   if (clash && clash.id !== exceptId) {
     const message = `This campaign already has a team called “${clash.name}”.`;
     throw new AppError('VALIDATION', message, [{ path: 'name', message }]);
   }
-}
-
-/** Run a change in one transaction, then tell every window. */
-export function change(ctx: HandlerContext, id: string, fn: (db: Db, l: LoadedWithProjection) => void): TeamDetail {
-  const out = ctx.db.transaction((tx) => {
-    fn(tx, load(tx, id));
-    return detail(tx, id);
-  });
-  ctx.emit('teams.changed', { campaignId: out.team.campaignId, id });
-  return out;
-}
-
-export function mustBeFounded(l: LoadedWithProjection) {
-  if (!l.row.foundedAt) throw new AppError('VALIDATION', `${l.row.name} is not founded yet: edit its roster freely until you found it.`);
-}
-
-/**
- * A ledger entry for a founded team, through the ledger module (which folds only the new entry into the roster
- * cache and the projection, and refuses what the team cannot pay): the change must also not break a rule the roster
- * kept before (it may fix some).
- */
-export function writeLedger(
-  ctx: HandlerContext,
-  db: Db,
-  l: LoadedWithProjection,
-  entry: { kind: LedgerData['kind']; data: LedgerData; modelId: string | null; req: number; reason: string },
-) {
-  const before = new Set(l.report.issues.map((i) => i.message));
-  ledger.append(db, {
-    campaignId: l.row.campaignId,
-    at: ctx.now().toISOString(),
-    gameId: null,
-    entries: [{ id: ctx.newId(), teamId: l.row.id, ...entry }],
-    teams: [l],
-    checkRoster: (_team, roster) => {
-      const added = validateRoster(l.list, roster, l.limit).issues.filter((i) => !before.has(i.message));
-      if (added.length > 0) throw new AppError('VALIDATION', `Not allowed: ${added.map((i) => i.message).join(' ')} Nothing was changed.`);
-    },
-  });
 }
 
 const sameGear = (a: RosterModel, b: RosterModel) =>
