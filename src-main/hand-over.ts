@@ -49,6 +49,8 @@ export const READ_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   // Issue 20: what an amendment would change, and the amendments made; games.amend itself writes.
   'games.previewAmend',
   'games.amendments',
+  // Issue 33: a game's table, shown; its taps write.
+  'table.get',
   'notes.list',
   'lan.status',
 ]);

@@ -53,6 +53,7 @@ import {
   TeamSaveDraftInput,
   TeamSummary,
 } from './schemas/teams';
+import { TableGameInput, TableGameOverInput, TableTapInput, TableUndoInput, TableView } from './schemas/table';
 import {
   CampaignSettingsView,
   CampaignSettingsInput,
@@ -339,6 +340,22 @@ export const channels = {
     output: GameAmendments,
     summary: 'A committed game’s amendments: when, why, what changed, the report before.',
   }),
+  'table.get': channel({
+    input: TableGameInput,
+    output: TableView,
+    summary: 'A game at the table (issue 33): the turn, counters, every model’s state and the start-of-turn prompts, folded from its tap log.',
+  }),
+  'table.tap': channel({
+    input: TableTapInput,
+    output: TableView,
+    summary: 'Append one tap to a game’s table log (one durable write); returns the table’s state with it.',
+  }),
+  'table.undo': channel({ input: TableUndoInput, output: TableView, summary: 'Take back the last tap (an undo is a tap of its own: the log only grows).' }),
+  'table.gameOver': channel({
+    input: TableGameOverInput,
+    output: GameDetail,
+    summary: '“Game over”: the ending tapped, and the result wizard’s draft filled in from the table (nothing reaches the ledger).',
+  }),
   'teams.history': channel({
     input: TeamIdInput,
     output: TeamHistory,
@@ -413,6 +430,8 @@ export const events = {
       teams: z.array(z.string()).optional(),
     })
     .strict(),
+  /** A tap was added to a game's table log (issue 33): screens and phones showing that table read it again. */
+  'table.changed': z.object({ campaignId: z.string(), gameId: z.string(), seq: z.number().int() }).strict(),
   /** A game's battle report or a model's note was written or removed. */
   'notes.changed': z.object({ campaignId: z.string(), subjectKind: NoteSubjectKind, subjectId: z.string() }).strict(),
   /** The application menu asked for the new-campaign form (Electron only). */

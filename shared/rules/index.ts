@@ -14,3 +14,4 @@ export * from './game/index';
 export * from './progression/index';
 export * from './campaign/index';
 export * from './evening/index';
+export * from './table/index';

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { compactJson, packedJson } from './packed-json';
 
 export const campaigns = sqliteTable(
@@ -313,6 +313,29 @@ export const gameRolls = sqliteTable(
   },
   (t) => [uniqueIndex('game_rolls_game_seq').on(t.gameId, t.seq)],
 );
+
+/**
+ * The table log of a game in progress (issue 33): one row per tap on the at-the-table screen, appended in its own
+ * transaction (one durable write per tap, WAL + synchronous=FULL), never updated — an undo is a row of its own. The
+ * screen's state is a pure fold of these rows (shared/rules/table/state.ts); nothing here reaches the ledger: "Game
+ * over" pre-fills the draft, and the commit deletes the log with the draft. Not carried by the campaign file
+ * (docs/decisions.md "The table log stays on its laptop").
+ */
+export const tableTaps = sqliteTable(
+  'table_taps',
+  {
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    /** 1, 2, … in the order the taps were made. */
+    seq: integer('seq').notNull(),
+    /** The tap (shared/rules/table/taps.ts TableEvent). */
+    event: text('event', { mode: 'json' }).notNull(),
+    at: text('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.gameId, t.seq] }), check('table_taps_seq', sql`${t.seq} >= 1`)],
+);
+export type TableTapRow = typeof tableTaps.$inferSelect;
 
 /**
  * What a saved version of a team list changed for a team built on it (issue 17), model by model, so the team page can

@@ -14,6 +14,7 @@ import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
 import { findCampaignRow } from '../repos/campaigns';
 import * as gamesRepo from '../repos/games';
+import { deleteTaps } from '../repos/table';
 import { campaignThreats, gameState, loadTeam, reportModels, stateOf, teamAfter, type LoadedTeam } from '../games/context';
 import * as ledger from '../ledger';
 import { resolveGame } from '../games/resolve';
@@ -338,6 +339,8 @@ export const gameHandlers: GameHandlers = {
         winner: resolved.score.outcome.kind === 'win' ? resolved.score.outcome.winner : ('draw' as const),
       };
       gamesRepo.markCommitted(tx, game.id, { report, ...result, committedAt: at, updatedAt: at });
+      // Issue 33: the table log was the evening's scratch pad; the report now keeps what it gave.
+      deleteTaps(tx, game.id);
       // The ledger module writes the entries and folds only them into both teams' roster caches and projections
       // (issue 9), checking that neither team's Req goes below 0 — all in this transaction.
       const after = ledger.append(tx, {

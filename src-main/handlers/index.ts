@@ -23,6 +23,7 @@ import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 import { mistakeHandlers } from './mistakes';
 import { amendHandlers } from './games-amend';
+import { tableHandlers } from './table';
 import { createSample } from './sample';
 
 export const handlers: Handlers<HandlerContext> = {
@@ -52,4 +53,5 @@ export const handlers: Handlers<HandlerContext> = {
   ...lanHandlers,
   ...mistakeHandlers,
   ...amendHandlers,
+  ...tableHandlers,
 };

@@ -126,6 +126,11 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('games.choose', { id: gameId, choice: 'deploy', value: 'second' });
   await run('games.list', { campaignId: campaign });
   await run('games.enterRoll', { id: gameId, key: 'edge|test|1', faces: [3] });
+  // Issue 33: the game at the table, then "Game over" fills the draft (saved over again just below).
+  await run('table.get', { gameId });
+  await run('table.tap', { gameId, event: { kind: 'turn', turn: 1 } });
+  await run('table.undo', { gameId });
+  await run('table.gameOver', { gameId, ending: { kind: 'turns' } });
   await run('games.saveDraft', { id: gameId, draft: { ...(game?.draft ?? {}), step: 'review' } });
   await run('games.commit', { id: gameId });
   const amend = await run<{ draft: unknown }>('games.previewAmend', { id: gameId });

@@ -1,0 +1,83 @@
+/**
+ * IPC schemas for a game at the table (issue 33): the state folded from its tap log, one tap appended, the last tap
+ * undone, and "Game over" filling the result wizard from the table.
+ */
+import { z } from 'zod';
+import { ReportEnding } from '../../rules';
+import { TABLE_COUNTERS, TABLE_MODEL_STATES, TableEvent } from '../../rules';
+import { Id } from './campaigns';
+import { GameSummary, PendingRoll, Side } from './games';
+
+export const TableGameInput = z.object({ gameId: Id }).strict();
+
+/** One tap. `afterSeq` is the last tap the screen knew: a tap made from a screen that was behind is refused in words. */
+export const TableTapInput = z
+  .object({
+    gameId: Id,
+    event: TableEvent.refine((e) => e.kind !== 'undo' && e.kind !== 'end', 'Use Undo or Game over.'),
+    afterSeq: z.number().int().min(0).optional(),
+  })
+  .strict();
+export const TableUndoInput = z.object({ gameId: Id, afterSeq: z.number().int().min(0).optional() }).strict();
+export const TableGameOverInput = z.object({ gameId: Id, ending: ReportEnding, afterSeq: z.number().int().min(0).optional() }).strict();
+
+const Counts = z.object({
+  total: z.number().int(),
+  inPlay: z.number().int(),
+  down: z.number().int(),
+  out: z.number().int(),
+  reserve: z.number().int(),
+  fallenBack: z.number().int(),
+  fallingBackOrOut: z.number().int(),
+});
+
+export const TableModelView = z.object({
+  id: z.string(),
+  side: Side,
+  name: z.string(),
+  type: z.enum(['team-leader', 'special', 'core']),
+  squad: z.string().nullable(),
+  state: z.enum(TABLE_MODEL_STATES),
+  by: z.string().nullable(),
+  outInTurn: z.number().int().nullable(),
+  relics: z.number().int(),
+  destroyedMarker: z.boolean(),
+});
+export type TableModelView = z.infer<typeof TableModelView>;
+
+/** A start-of-turn prompt (shared/rules/table/prompts.ts), with the roll it needs when it needs one. */
+export const TablePromptView = z.object({
+  key: z.string(),
+  title: z.string(),
+  text: z.string(),
+  /** The dice to roll, or null when the prompt is only a reminder. */
+  roll: PendingRoll.nullable(),
+  /** The answers the players may give (e.g. passed / failed), or none. */
+  answers: z.array(z.object({ id: z.string(), label: z.string() })),
+  /** Answered already: the faces and the answer. */
+  answered: z.object({ faces: z.array(z.number().int()).optional(), answer: z.string().optional() }).nullable(),
+});
+export type TablePromptView = z.infer<typeof TablePromptView>;
+
+export const TableView = z.object({
+  game: GameSummary,
+  /** The last tap's number in the log (0: none yet). */
+  seq: z.number().int(),
+  diceMode: z.enum(['app', 'physical']),
+  turn: z.number().int(),
+  /** The turns the plan states (004: 10; a seed-003 mission: its last battle round). */
+  turns: z.number().int(),
+  models: z.array(TableModelView),
+  counts: z.object({ a: Counts, b: Counts }),
+  counters: z.object({ a: z.record(z.enum(TABLE_COUNTERS), z.number().int()), b: z.record(z.enum(TABLE_COUNTERS), z.number().int()) }),
+  tracks: z.object({
+    counters: z.array(z.object({ counter: z.enum(TABLE_COUNTERS), label: z.string(), max: z.number().int().nullable() })),
+    relics: z.number().int().nullable(),
+    markers: z.boolean(),
+  }),
+  prompts: z.array(TablePromptView),
+  ending: ReportEnding.nullable(),
+  /** The tap an undo would take back, in words; null when there is none. */
+  lastTap: z.string().nullable(),
+});
+export type TableView = z.infer<typeof TableView>;

@@ -1,0 +1,90 @@
+/**
+ * A game at the table (issue 33): its log folded into the screen's state, in the shape the screen shows. Main reads
+ * the draft's models and the plan; the fold, the tap checks and the prefill are shared/rules/table's.
+ */
+import { AppError } from '../../shared/ipc/result';
+import { GameDraft as GameDraftSchema, type GameDraft } from '../../shared/ipc/schemas/games';
+import type { TableView } from '../../shared/ipc/schemas/table';
+import { GamePlan, missionScoring } from '../../shared/rules';
+import { foldTable, sideCounts, tableModelsOf, tableTracks, type TableEvent, type TableState } from '../../shared/rules';
+import type { Db } from '../db/open';
+import type { GameRow } from '../db/schema';
+import { readTaps } from '../repos/table';
+import { gameSummary, mustFindGame } from './detail';
+import { tablePrompts } from './table-prompts';
+
+export interface TableGame {
+  game: GameRow;
+  plan: GamePlan;
+  draft: GameDraft;
+  taps: { seq: number; event: TableEvent }[];
+  state: TableState;
+  seq: number;
+}
+
+/** A draft game with its plan, its log read and folded; refused in words when it cannot be played at the table. */
+export function loadTable(db: Db, gameId: string): TableGame {
+  const game = mustFindGame(db, gameId);
+  if (game.status !== 'draft') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: it is no longer played at the table.`);
+  if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first: the game has no plan yet.');
+  const plan = GamePlan.parse(game.plan);
+  const draft = GameDraftSchema.parse(game.draft);
+  const taps = readTaps(db, gameId);
+  const state = foldTable(
+    tableModelsOf(draft.report.models),
+    taps.map((t) => t.event),
+  );
+  return { game, plan, draft, taps, state, seq: taps.at(-1)?.seq ?? 0 };
+}
+
+/** The latest tap still in effect, in words ("Undo: Grot 3 out of action"). */
+function lastTapWords(t: TableGame, name: (id: string) => string): string | null {
+  const kept: TableEvent[] = [];
+  for (const { event } of t.taps) {
+    if (event.kind === 'undo') kept.pop();
+    else kept.push(event);
+  }
+  const e = kept.at(-1);
+  if (!e) return null;
+  switch (e.kind) {
+    case 'turn':
+      return `Turn ${e.turn} begun`;
+    case 'state':
+      return `${name(e.model)} ${{ 'in-play': 'back in play', down: 'down', reserve: 'in reserve', 'fallen-back': 'falling back' }[e.state]}`;
+    case 'casualty':
+      return `${name(e.model)} out of action${e.by ? ` (by ${name(e.by)})` : ''}`;
+    case 'counter':
+      return `${e.delta > 0 ? '+1' : '−1'} ${e.counter === 'objectives' ? 'objective' : 'VP'} for ${t.plan.sides[e.side].name ?? e.side.toUpperCase()}`;
+    case 'relic':
+      return `${name(e.model)} ${e.delta > 0 ? 'picked up' : 'dropped'} a Relic`;
+    case 'marker':
+      return `${name(e.model)} ${e.destroyed ? 'destroyed' : 'did not destroy'} a marker`;
+    case 'prompt':
+      return `Answered: ${e.key.split('|').pop() ?? e.key}`;
+    case 'end':
+      return 'Game over';
+    default:
+      return null;
+  }
+}
+
+/** What the table screen (and a phone) shows. */
+export function tableView(db: Db, t: TableGame): TableView {
+  const names = new Map(t.state.models.map((m) => [m.id, m.name]));
+  const name = (id: string) => names.get(id) ?? 'a model';
+  const { state } = t;
+  return {
+    game: gameSummary(db, t.game),
+    seq: t.seq,
+    diceMode: t.game.diceMode,
+    turn: state.turn,
+    turns: t.plan.turns,
+    models: state.models,
+    counts: { a: sideCounts(state, 'a'), b: sideCounts(state, 'b') },
+    counters: state.counters,
+    tracks: tableTracks(t.draft.report, missionScoring(t.plan.mission).vpForEnemyMarker !== null),
+    prompts: tablePrompts(t),
+    ending: state.ending,
+    lastTap: lastTapWords(t, name),
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Issue 33: a game at the table through the real handlers on a real SQLite file — one row per tap, nothing in the
+ * ledger until the commit, the same state after a restart, undo as a tap of its own, "Game over" filling the wizard's
+ * draft, the log gone with the commit or the discard.
+ */
+import { describe, expect, it } from 'vitest';
+import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
+import type { TableView } from '../../shared/ipc/schemas/table';
+import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
+import { foundedTeams } from '../test-support/founded-teams';
+
+const taps = (core: ReturnType<typeof testCore>, gameId: string) =>
+  core.opened.sqlite.prepare('SELECT seq, event FROM table_taps WHERE game_id = ? ORDER BY seq').all(gameId) as { seq: number; event: string }[];
+
+async function tableGame(dir = tempDir()) {
+  const core = testCore(dir);
+  const { campaignId, a, b } = await foundedTeams(core, 'app', 'Table');
+  const game = await call<GameDetail>(core, 'games.create', { campaignId, teamA: a, teamB: b, mission: 'skirmish' });
+  const id = (name: string) => game.models.find((m) => m.name === name)!.id;
+  return { core, dir, game, gameId: game.game.id, id };
+}
+
+describe('table: a game played at the table (issue 33)', () => {
+  it('each tap is one row of the log; the ledger is untouched; a restart folds the same state', async () => {
+    const { core, dir, gameId, id } = await tableGame();
+    const ledgerBefore = snapshotTables(core).ledger_entries;
+    let view = await call<TableView>(core, 'table.get', { gameId });
+    expect(view.turn).toBe(0);
+    expect(view.models.every((m) => m.state === 'in-play')).toBe(true);
+    view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 }, afterSeq: view.seq });
+    view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'casualty', model: id('Grub'), by: id('Tarkus') }, afterSeq: view.seq });
+    view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'state', model: id('Cato'), state: 'reserve' }, afterSeq: view.seq });
+    expect(view.seq).toBe(3);
+    expect(taps(core, gameId).map((t) => JSON.parse(t.event).kind)).toEqual(['turn', 'casualty', 'state']);
+    expect(view.models.find((m) => m.id === id('Grub'))).toMatchObject({ state: 'out', by: id('Tarkus'), outInTurn: 1 });
+    expect(view.counts.b).toMatchObject({ total: 4, out: 1, fallingBackOrOut: 1 });
+    expect(view.lastTap).toBe('Cato in reserve');
+    expect(snapshotTables(core).ledger_entries).toEqual(ledgerBefore);
+    core.close();
+
+    const again = testCore(dir);
+    const after = await call<TableView>(again, 'table.get', { gameId });
+    expect(after).toEqual(view);
+    again.close();
+  });
+
+  it('undo appends a tap that takes the last one back; a refused tap changes nothing', async () => {
+    const { core, gameId, id } = await tableGame();
+    await call(core, 'table.tap', { gameId, event: { kind: 'casualty', model: id('Snik'), by: null } });
+    const undone = await call<TableView>(core, 'table.undo', { gameId });
+    expect(undone.models.find((m) => m.id === id('Snik'))?.state).toBe('in-play');
+    expect(taps(core, gameId).map((t) => JSON.parse(t.event).kind)).toEqual(['casualty', 'undo']);
+    expect((await failure(core, 'table.undo', { gameId })).message).toBe('There is no tap to undo.');
+
+    const before = snapshotTables(core);
+    expect((await failure(core, 'table.tap', { gameId, event: { kind: 'casualty', model: id('Snik'), by: id('Gorbag') } })).message).toBe(
+      'A model cannot take out a model of its own side.',
+    );
+    expect((await failure(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 }, afterSeq: 0 })).message).toMatch(/changed on another screen/);
+    expect((await failure(core, 'table.tap', { gameId, event: { kind: 'end', ending: { kind: 'turns' } } })).code).toBe('INVALID_INPUT');
+    expect(snapshotTables(core)).toEqual(before);
+  });
+
+  it('"Game over" fills the draft as the wizard would be filled by hand; the commit clears the log', async () => {
+    const { core, game, gameId, id } = await tableGame();
+    for (const event of [
+      { kind: 'turn', turn: 1 },
+      { kind: 'casualty', model: id('Grub'), by: id('Tarkus') },
+      { kind: 'turn', turn: 2 },
+      { kind: 'casualty', model: id('Lucan'), by: null },
+      { kind: 'state', model: id('Mek'), state: 'fallen-back' },
+    ]) {
+      await call(core, 'table.tap', { gameId, event });
+    }
+    const filled = await call<GameDetail>(core, 'table.gameOver', { gameId, ending: { kind: 'turns' } });
+
+    // The same result typed into the wizard by hand.
+    const byHand: GameDraft = structuredClone(game.draft);
+    byHand.report.models = byHand.report.models.map((m) =>
+      m.id === id('Grub')
+        ? { ...m, aliveAtEnd: false, outOfAction: { by: id('Tarkus'), how: 'shooting' } }
+        : m.id === id('Lucan')
+          ? { ...m, aliveAtEnd: false, outOfAction: { by: null, how: 'shooting' } }
+          : { ...m, outOfAction: null },
+    );
+    byHand.report.sides.a.firstBlood = true;
+    byHand.report.gameTurns = 2;
+    expect(filled.draft.report).toEqual(byHand.report);
+    expect(filled.preview.problems).toEqual([]);
+    expect((await failure(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 3 } })).message).toMatch(/game is over/);
+
+    await call(core, 'games.saveDraft', { id: gameId, draft: { ...filled.draft, step: 'review' } });
+    await call(core, 'games.commit', { id: gameId });
+    expect(taps(core, gameId)).toEqual([]);
+    expect((await failure(core, 'table.get', { gameId })).message).toMatch(/committed: it is no longer played at the table/);
+  });
+
+  it('a discarded game takes its log with it', async () => {
+    const { core, gameId } = await tableGame();
+    await call(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 } });
+    await call(core, 'games.discard', { id: gameId });
+    expect(taps(core, gameId)).toEqual([]);
+  });
+});
