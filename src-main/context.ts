@@ -32,6 +32,8 @@ export interface HandlerContext {
   files: FileDialogs | undefined;
   /** Electron's PDF printer (a hidden window on the renderer's print route); undefined in browser mode. */
   printer?: Printer | undefined;
+  /** Herald's log file (main's errors; a renderer's errors through app.logError, issue 31). */
+  log?: (message: string) => void;
   /** The Club Wi-Fi view's switch (issue 22); undefined where the core serves no phone pages. */
   lan?: LanControl | undefined;
 }

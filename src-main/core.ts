@@ -166,6 +166,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     info,
     files: options.files,
     printer: options.printer,
+    log,
     emit: (event, payload) => {
       for (const l of listeners) {
         try {

@@ -1,5 +1,5 @@
 /** FileDialogs for Electron: main's own open/save dialogs; paths never come from the renderer. */
-import { BrowserWindow, dialog } from 'electron';
+import { BrowserWindow, dialog, shell } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
@@ -53,28 +53,66 @@ export const electronFiles: FileDialogs = {
   },
 };
 
+/** A hidden window on the renderer's print route, once its page says its data is on it (data-print-ready). */
+async function printPage(origin: string, preload: string, hash: string): Promise<BrowserWindow> {
+  const win = new BrowserWindow({
+    show: false,
+    webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
+  });
+  try {
+    await win.loadURL(`${origin}/index.html${hash}`);
+    // The print view sets data-print-ready on <html> once its data is on the page.
+    await win.webContents.executeJavaScript(
+      `new Promise((resolve) => { const t = setInterval(() => { if (document.documentElement.dataset.printReady) { clearInterval(t); resolve(true); } }, 50); setTimeout(() => { clearInterval(t); resolve(false); }, 10000); })`,
+    );
+    return win;
+  } catch (e) {
+    win.destroy();
+    throw e;
+  }
+}
+
+/** What Chromium's print callback says when the organiser closed the dialog without printing. */
+const CANCELLED = /cancel/i;
+
 /**
- * printToPDF in a hidden window that loads the renderer's print route: the same pages the in-app preview shows,
- * laid out by Chromium's print engine with the route's @page size. `origin` is the app:// origin of the renderer.
+ * printToPDF, and the system print dialog (issue 31), in a hidden window that loads the renderer's print route: the
+ * same pages the in-app preview shows, laid out by Chromium's print engine with the route's @page size. `origin` is
+ * the app:// origin of the renderer. Opening a saved PDF goes through the shell (the system's PDF viewer).
  */
 export function electronPrinter(origin: string, preload: string): Printer {
   return {
     async toPdf(hash, paper) {
-      const win = new BrowserWindow({
-        show: false,
-        webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
-      });
+      const win = await printPage(origin, preload, hash);
       try {
-        await win.loadURL(`${origin}/index.html${hash}`);
-        // The print view sets data-print-ready on <html> once its data is on the page.
-        await win.webContents.executeJavaScript(
-          `new Promise((resolve) => { const t = setInterval(() => { if (document.documentElement.dataset.printReady) { clearInterval(t); resolve(true); } }, 50); setTimeout(() => { clearInterval(t); resolve(false); }, 10000); })`,
-        );
         const pdf = await win.webContents.printToPDF({ pageSize: paper === 'a4' ? 'A4' : 'Letter', printBackground: true, preferCSSPageSize: true });
         return new Uint8Array(pdf);
       } finally {
         win.destroy();
       }
+    },
+    async print(hash, paper) {
+      const win = await printPage(origin, preload, hash);
+      try {
+        const { success, failureReason } = await new Promise<{ success: boolean; failureReason: string }>((resolve) =>
+          win.webContents.print({ silent: false, printBackground: true, pageSize: paper === 'a4' ? 'A4' : 'Letter' }, (ok, reason) =>
+            resolve({ success: ok, failureReason: reason }),
+          ),
+        );
+        if (success) return 'printed';
+        if (CANCELLED.test(failureReason)) return 'cancelled';
+        throw new AppError('VALIDATION', `The page was not printed (the printer said: ${failureReason || 'no reason given'}). Try Save as PDF instead.`);
+      } finally {
+        win.destroy();
+      }
+    },
+    async reveal(file, how) {
+      if (how === 'folder') {
+        shell.showItemInFolder(file);
+        return;
+      }
+      const problem = await shell.openPath(file);
+      if (problem) throw new AppError('VALIDATION', `The PDF could not be opened (${problem}): use Show in folder instead.`);
     },
   };
 }

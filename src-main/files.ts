@@ -16,4 +16,8 @@ export interface FileDialogs {
 /** Renders one of the renderer's print routes to PDF with Chromium's engine (Electron's printToPDF). */
 export interface Printer {
   toPdf(hash: string, paper: 'a4' | 'letter'): Promise<Uint8Array>;
+  /** The system print dialog for the same page (issue 31): printed, or cancelled by the organiser; throws on failure. */
+  print?(hash: string, paper: 'a4' | 'letter'): Promise<'printed' | 'cancelled'>;
+  /** Open a saved file with the system's viewer, or show it in its folder (issue 31). */
+  reveal?(file: string, how: 'open' | 'folder'): Promise<void>;
 }

@@ -44,6 +44,10 @@ export const READ_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   'backups.list',
   'backups.campaigns',
   'games.list',
+  // Issue 31: the print dialog, opening a saved PDF, and a renderer error for the log write no campaign's rows.
+  'print.system',
+  'print.openSaved',
+  'app.logError',
   'games.get',
   'games.voidPlan',
   // Issue 20: what an amendment would change, and the amendments made; games.amend itself writes.

@@ -2,20 +2,25 @@
  * The Electron main process: a thin edge. It owns the window, the menu, the dialogs and the IPC wiring; all the
  * work happens in createCore(), which runs the same under plain Node (browser mode and tests).
  */
-import { app, BrowserWindow, dialog, ipcMain, Menu, net, protocol, screen, session, shell } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, net, Notification, protocol, screen, session, shell } from 'electron';
+import fs from 'node:fs';
 import path from 'node:path';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/ipc/bridge';
 import type { Result } from '../shared/ipc/result';
 import { createCore, type Core } from './core';
 import { DbOpenError } from './db/errors';
 import type { QuickCheck } from './db/quick-check';
+import { readAppSettings, writeAppSettings } from './electron/app-settings';
 import { attachContextMenu } from './electron/context-menu';
+import { watchWindow } from './electron/crash';
 import { APP_INDEX_URL, APP_ORIGIN, APP_SCHEME, isTrustedSender } from './electron/app-url';
 import { devToolsAllowed } from './electron/dev-tools';
 import { installGuards } from './electron/guards';
 import { menuTemplate } from './electron/menu';
+import { campaignFilesInArgv, openedCampaignFiles } from './electron/open-file';
 import { closeOnQuit } from './electron/quit';
 import { serveRenderer } from './electron/renderer-files';
+import { checkForUpdate, githubRepository, showUpdateNotice } from './electron/update-check';
 import { initialWindowState, keepOnScreen, rememberWindowState } from './electron/window-state';
 import { electronFiles, electronPrinter } from './electron-files';
 import { captureProcessErrors, createFileLog } from './log';
@@ -51,6 +56,9 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 
 let core: Core | undefined;
 let mainWindow: BrowserWindow | undefined;
+let quitting = false;
+/** Campaign files opened from the system (a double-click): imported once the campaign file is open (issue 31). */
+const openedFiles = openedCampaignFiles();
 
 const rendererDir = () => path.join(app.getAppPath(), 'dist', 'renderer');
 const migrationsFolder = () => (app.isPackaged ? path.join(process.resourcesPath, 'migrations') : path.join(app.getAppPath(), 'migrations'));
@@ -60,6 +68,8 @@ function broadcast(event: string, payload: unknown) {
     if (!w.isDestroyed()) w.webContents.send(IPC_EVENT, event, payload);
   }
 }
+
+const messageBox = (options: Electron.MessageBoxOptions) => (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options));
 
 function buildMenu(paths: DataPaths, invoke: (channel: string, input: unknown) => Promise<Result<unknown>>) {
   const template = menuTemplate({
@@ -76,7 +86,14 @@ function buildMenu(paths: DataPaths, invoke: (channel: string, input: unknown) =
     invoke,
     openPath: (p) => shell.openPath(p),
     showItemInFolder: (p) => shell.showItemInFolder(p),
-    showMessage: (options) => void (mainWindow ? dialog.showMessageBox(mainWindow, options) : dialog.showMessageBox(options)),
+    showMessage: (options) => void messageBox(options),
+    updateCheck: {
+      enabled: readAppSettings(app.getPath('userData')).checkForUpdates,
+      set: (on) => {
+        const problem = writeAppSettings(app.getPath('userData'), { ...readAppSettings(app.getPath('userData')), checkForUpdates: on });
+        if (problem) console.error(problem);
+      },
+    },
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }
@@ -97,13 +114,20 @@ function createWindow() {
       nodeIntegration: false,
       webSecurity: true,
       devTools: devToolsAllowed(app),
-      spellcheck: false,
+      // Notes and battle reports ask for it (spellcheck="true"); names and numbers turn it off (issue 31).
+      spellcheck: true,
     },
   });
   if (placed.maximized) mainWindow.maximize();
   rememberWindowState(mainWindow, app.getPath('userData'), (m) => console.error(m));
   keepOnScreen(mainWindow, screen);
   attachContextMenu(mainWindow.webContents, Menu, () => mainWindow);
+  watchWindow(mainWindow, {
+    log: (m) => console.error(m),
+    showMessageBox: (options) => messageBox(options),
+    quit: () => app.quit(),
+    quitting: () => quitting,
+  });
   mainWindow.once('ready-to-show', () => mainWindow?.show());
   mainWindow.on('closed', () => (mainWindow = undefined));
   void mainWindow.loadURL(APP_INDEX_URL);
@@ -111,6 +135,8 @@ function createWindow() {
 
 async function start() {
   await app.whenReady();
+  // Light or dark as the system is (styles.css's prefers-color-scheme tokens; the print pages stay light).
+  nativeTheme.themeSource = 'system';
   installGuards(app, session.defaultSession);
   serveRenderer(protocol, net, rendererDir);
 
@@ -155,8 +181,44 @@ async function start() {
   }
   core.onEvent((event, payload) => broadcast(event, payload));
   coreMade(core);
+  openedFiles.start({
+    invoke,
+    showMessageBox: (options) => messageBox(options),
+    focus: () => {
+      if (mainWindow?.isMinimized()) mainWindow.restore();
+      mainWindow?.show();
+      mainWindow?.focus();
+    },
+  });
+  if (readAppSettings(app.getPath('userData')).checkForUpdates) void updateCheck();
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+}
+
+/** Help ▸ Check for updates when Herald starts (issue 31): a quiet notice when GitHub has a newer release; nothing else. */
+async function updateCheck() {
+  let repository: unknown;
+  try {
+    repository = (JSON.parse(fs.readFileSync(path.join(app.getAppPath(), 'package.json'), 'utf8')) as { repository?: unknown }).repository;
+  } catch {
+    return;
+  }
+  const repo = githubRepository(repository);
+  if (!repo) return;
+  const found = await checkForUpdate({ fetch: (url, init) => net.fetch(url, init), version: app.getVersion(), repo });
+  if (found.kind === 'unreadable') console.error(`The update check could not read GitHub's answer (${found.why}).`);
+  if (found.kind !== 'newer') return;
+  await showUpdateNotice(found.release, {
+    notify: Notification.isSupported()
+      ? (title, body, onClick) => {
+          const notice = new Notification({ title, body, silent: true });
+          notice.on('click', onClick);
+          notice.show();
+        }
+      : null,
+    showMessageBox: (options) => messageBox(options),
+    openExternal: (url) => void shell.openExternal(url),
   });
 }
 
@@ -164,7 +226,16 @@ if (!app.requestSingleInstanceLock()) {
   // A second launch: the first instance focuses its window (below); this one leaves without touching the file.
   app.quit();
 } else {
-  app.on('second-instance', () => {
+  // A campaign file double-clicked: macOS says so with open-file (even before ready), Windows and Linux on the command
+  // line, of this start or of a second launch (issue 31).
+  app.on('open-file', (event, file) => {
+    event.preventDefault();
+    openedFiles.open(file);
+  });
+  for (const file of campaignFilesInArgv(process.argv, process.cwd())) openedFiles.open(file);
+  app.on('before-quit', () => (quitting = true));
+  app.on('second-instance', (_event, argv, cwd) => {
+    for (const file of campaignFilesInArgv(argv, cwd)) openedFiles.open(file);
     if (mainWindow) {
       if (mainWindow.isMinimized()) mainWindow.restore();
       mainWindow.show();

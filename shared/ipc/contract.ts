@@ -71,7 +71,8 @@ import {
   TeamHistory,
   VoidPlan,
 } from './schemas/games';
-import { Bulletin, PrintPdfInput, PrintPdfResult } from './schemas/print';
+import { Bulletin, PrintOpenSavedInput, PrintOpenSavedResult, PrintPdfInput, PrintPdfResult, PrintSystemInput, PrintSystemResult } from './schemas/print';
+import { RendererErrorInput, RendererErrorResult } from './schemas/renderer-log';
 import { BackupFileInput, BackupRestoreResult, BackupView } from './schemas/backups';
 import {
   BackupCampaign,
@@ -279,6 +280,21 @@ export const channels = {
     input: BackupFileInput,
     output: BackupRestoreResult,
     summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.',
+  'print.system': channel({
+    input: PrintSystemInput,
+    output: PrintSystemResult,
+    summary: 'Print a roster sheet, game-night kit, bulletin or campaign pack through the system print dialog (Electron; browser mode: the browser prints).',
+  }),
+  'print.openSaved': channel({
+    input: PrintOpenSavedInput,
+    output: PrintOpenSavedResult,
+    summary: 'Open a PDF Herald saved this session, or show it in its folder (Electron only).',
+  }),
+  'app.logError': channel({
+    input: RendererErrorInput,
+    output: RendererErrorResult,
+    summary: 'Write an error of the window (an uncaught error or rejection) to the log file; a few a minute at most.',
+  }),
   }),
   'backups.campaigns': channel({ input: BackupFileInput, output: z.array(BackupCampaign), summary: 'The campaigns a backup holds, to restore just one.' }),
   'backups.restoreCampaign': channel({

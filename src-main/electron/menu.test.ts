@@ -13,6 +13,7 @@ function deps(overrides: Partial<MenuDeps> = {}) {
   const messages: MessageBoxOptions[] = [];
   const invoked: [string, unknown][] = [];
   const d: MenuDeps = {
+  const updateChecks: boolean[] = [];
     platform: 'linux',
     packaged: false,
     version: '1.2.3',
@@ -28,8 +29,9 @@ function deps(overrides: Partial<MenuDeps> = {}) {
     showItemInFolder: (p) => void shown.push(p),
     showMessage: (m) => void messages.push(m),
     ...overrides,
+    updateCheck: { enabled: true, set: (on) => void updateChecks.push(on) },
   };
-  return { d, sent, opened, shown, messages, invoked };
+  return { d, sent, opened, shown, messages, invoked, updateChecks };
 }
 
 const submenu = (template: MenuItemConstructorOptions[], label: string) => template.find((m) => m.label === label)!.submenu as MenuItemConstructorOptions[];

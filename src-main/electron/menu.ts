@@ -27,6 +27,8 @@ export interface MenuDeps {
   showItemInFolder(path: string): void;
   showMessage(options: MessageBoxOptions): void;
 }
+  /** Help ▸ Check for updates when Herald starts (issue 31): its state, and saving a change of it. */
+  updateCheck: { enabled: boolean; set(on: boolean): void };
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 

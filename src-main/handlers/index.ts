@@ -14,6 +14,8 @@ import { standingsHandlers } from './standings';
 import { settingsHandlers } from './settings';
 import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
+import { printDialogHandlers } from './print-dialog';
+import { rendererLogHandlers } from './renderer-log';
 import { backupHandlers } from './backups';
 import { campaignFileHandlers } from './campaign-files';
 import { handOverHandlers } from './hand-over';
@@ -46,6 +48,8 @@ export const handlers: Handlers<HandlerContext> = {
   ...printHandlers,
   ...backupHandlers,
   ...campaignFileHandlers,
+  ...printDialogHandlers,
+  ...rendererLogHandlers,
   ...handOverHandlers,
   ...fileHandlers,
   ...noteHandlers,

@@ -18,6 +18,7 @@ import { campaignModels, recordsOf } from '../views/records';
 import { notesBySubject } from '../repos/notes';
 import { newestLiveEntries, type NewestEntry } from '../ledger';
 import type { Db } from '../db/open';
+import { rememberSavedPdf } from './print-dialog';
 
 /** The battle reports of the eight latest committed games that have one (issue 22). */
 function battleReports(db: Db, campaignId: string, teamName: ReadonlyMap<string, string>) {
@@ -93,6 +94,8 @@ export const printHandlers: PrintHandlers = {
     const bytes = await ctx.printer.toPdf(printHash(kind, id, paper), paper);
     const name = fileName.toLowerCase().endsWith('.pdf') ? fileName : `${fileName}.pdf`;
     const saved = await ctx.files.saveBytes({ title: 'Save as PDF', defaultName: name, extensions: ['pdf'], bytes });
-    return saved ? { outcome: 'saved' as const, path: saved, pages: pdfPageCount(bytes) } : { outcome: 'cancelled' as const };
+    if (!saved) return { outcome: 'cancelled' as const };
+    rememberSavedPdf(ctx, saved);
+    return { outcome: 'saved' as const, path: saved, pages: pdfPageCount(bytes) };
   },
 };

@@ -46,3 +46,15 @@ export const Bulletin = z.object({
   records: z.array(CampaignRecordView).optional(),
 });
 export type Bulletin = z.infer<typeof Bulletin>;
+
+/** The system print dialog for a print page (issue 31): Electron prints the print route's own window. */
+export const PrintSystemInput = z.object({ kind: PrintKind, id: Id, paper: Paper }).strict();
+export const PrintSystemResult = z.object({
+  /** `browser`: no print dialog of main's own in browser mode; the page calls the browser's window.print(). */
+  outcome: z.enum(['printed', 'cancelled', 'browser']),
+});
+export type PrintSystemResult = z.infer<typeof PrintSystemResult>;
+
+/** After "Save as PDF" (issue 31): open the saved PDF, or show it in its folder. Only a PDF Herald saved this session. */
+export const PrintOpenSavedInput = z.object({ path: z.string().min(1).max(4096), how: z.enum(['open', 'folder']) }).strict();
+export const PrintOpenSavedResult = z.object({ opened: z.literal(true) });

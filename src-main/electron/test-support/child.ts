@@ -170,7 +170,15 @@ const ops: Record<string, (...args: never[]) => unknown> = {
   menu: () => (standIn.applicationMenu ? standIn.serializeMenu(standIn.applicationMenu.items) : null),
   popups: () => standIn.menus.map((m) => standIn.serializeMenu(m.items)),
   click: (labels: string[], popup?: number) => standIn.clickMenu(popup === undefined ? standIn.applicationMenu : (standIn.menus[popup] ?? null), labels),
-  answer: (kind: 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox', answers: unknown[]) => standIn.answer(kind, answers),
+  answer: (kind: 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox' | 'print', answers: unknown[]) => standIn.answer(kind, answers),
+  /** macOS's open-file (a file double-clicked in the Finder); answers whether Herald prevented the default. */
+  openFile(file: string) {
+    const event = electronEvent();
+    standIn.app.emit('open-file', event, file);
+    return { prevented: event.defaultPrevented };
+  },
+  clickNotification: (index: number) => standIn.clickNotification(index),
+  nativeTheme: () => ({ themeSource: standIn.nativeTheme.themeSource }),
   secondInstance(argv: string[], cwd: string) {
     standIn.app.emit('second-instance', electronEvent(), argv, cwd, {});
   },

@@ -7,22 +7,26 @@
  */
 import { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { electronEvent, fetchFile, overlaps, STAND_IN_PDF, type Rect, type Record_, type StandInConfig } from './standin-basics';
+import { electronEvent, overlaps, STAND_IN_PDF, type Rect, type Record_, type StandInConfig } from './standin-basics';
 import { createMenus } from './standin-menus';
+import { createDesktopModules } from './standin-desktop';
 
 export { electronEvent, STAND_IN_PDF, type Display, type Rect, type Record_, type StandInConfig } from './standin-basics';
 
-type DialogKind = 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox';
+/** The native dialogs, and the system print dialog (webContents.print's callback: { success, failureReason }). */
+type DialogKind = 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox' | 'print';
 const CANCELLED: Record<DialogKind, unknown> = {
   showOpenDialog: { canceled: true, filePaths: [] },
   showSaveDialog: { canceled: true, filePaths: undefined },
   showMessageBox: { response: 0, checkboxChecked: false },
+  print: { success: false, failureReason: 'Print job canceled' },
 };
 
 export function createElectronStandIn(config: StandInConfig) {
   const log: Record_[] = [];
   const record = (kind: string, detail?: unknown) => log.push({ kind, detail });
-  const dialogAnswers: Record<DialogKind, unknown[]> = { showOpenDialog: [], showSaveDialog: [], showMessageBox: [] };
+  const dialogAnswers: Record<DialogKind, unknown[]> = { showOpenDialog: [], showSaveDialog: [], showMessageBox: [], print: [] };
+  const desktop = createDesktopModules(record, config);
   const ipcHandlers = new Map<string, (event: unknown, ...args: unknown[]) => unknown>();
   const ipcListeners = new EventEmitter();
   const protocolHandlers = new Map<string, (request: Request) => Promise<Response> | Response>();
@@ -79,6 +83,15 @@ export function createElectronStandIn(config: StandInConfig) {
     }
     reload() {
       record('webContents.reload', { window: this.owner.id });
+    }
+    /** The system print dialog: answered (later, as the organiser would) with the test's answer, else cancelled. */
+    print(options: unknown, callback?: (success: boolean, failureReason: string) => void) {
+      const answer = (dialogAnswers.print.length ? dialogAnswers.print.shift() : CANCELLED.print) as { success: boolean; failureReason: string };
+      record('webContents.print', { window: this.owner.id, url: this.url, options, answer });
+      setImmediate(() => callback?.(answer.success, answer.failureReason));
+    }
+    replaceMisspelling(text: string) {
+      record('webContents.replaceMisspelling', { window: this.owner.id, text });
     }
     openDevTools() {
       record('webContents.openDevTools', { window: this.owner.id });
@@ -257,6 +270,7 @@ export function createElectronStandIn(config: StandInConfig) {
         permissionCheckHandler = handler;
       },
       setSpellCheckerEnabled: (on: boolean) => record('session.setSpellCheckerEnabled', on),
+      addWordToSpellCheckerDictionary: (word: string) => (record('session.addWordToSpellCheckerDictionary', word), true),
     },
   };
 
@@ -295,10 +309,10 @@ export function createElectronStandIn(config: StandInConfig) {
       unhandle: (scheme: string) => protocolHandlers.delete(scheme),
       isProtocolHandled: (scheme: string) => protocolHandlers.has(scheme),
     },
-    net: {
-      /** Chromium's file loader, played by reading the file: a missing file rejects as it does. */
-      fetch: fetchFile,
-    },
+    /** Chromium's file loader, played by reading the file (a missing file rejects as it does); https from the config. */
+    net: desktop.net,
+    nativeTheme: desktop.nativeTheme,
+    Notification: desktop.Notification,
     session,
     dialog: {
       showOpenDialog: dialogCall('showOpenDialog'),
@@ -350,6 +364,8 @@ export function createElectronStandIn(config: StandInConfig) {
     answer(kind: DialogKind, answers: unknown[]) {
       dialogAnswers[kind].push(...answers);
     },
+    clickNotification: desktop.clickNotification,
+    nativeTheme: desktop.nativeTheme,
     permissionRequest: () => permissionRequestHandler,
     permissionCheck: () => permissionCheckHandler,
     emitReady() {

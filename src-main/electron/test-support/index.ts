@@ -41,6 +41,12 @@ export interface StartOptions {
   singleInstanceLock?: boolean;
   holdBackups?: boolean;
   displays?: Display[];
+  /** app.getVersion() (default 0.0.0-edge). */
+  version?: string;
+  /** What net.fetch answers for https URLs (the update check); any other URL is offline. */
+  net?: Record<string, { status: number; body: unknown }>;
+  /** Notification.isSupported() (default true). */
+  notifications?: boolean;
   /** Fire app ready at once and wait for the window (default); false leaves it to `herald.ready()`. */
   ready?: boolean;
 }
@@ -84,10 +90,12 @@ export async function startHerald(options: StartOptions = {}) {
     bundle: BUILT_MAIN,
     appPath: process.cwd(),
     home: fs.mkdtempSync(path.join(os.tmpdir(), 'herald-edge-home-')),
-    version: '0.0.0-edge',
+    version: options.version ?? '0.0.0-edge',
     singleInstanceLock: options.singleInstanceLock ?? true,
     displays: options.displays ?? DEFAULT_DISPLAYS,
     holdBackups: options.holdBackups ?? false,
+    ...(options.net ? { net: options.net } : {}),
+    ...(options.notifications === undefined ? {} : { notifications: options.notifications }),
   };
   const argv = [...(options.dataDir ? ['--data-dir', options.dataDir] : []), ...(options.argv ?? [])];
   const child: ChildProcess = fork(childEntry(), argv, {
@@ -170,8 +178,12 @@ export async function startHerald(options: StartOptions = {}) {
     menus: () => op<MenuItemInfo[][]>('popups'),
     click: (...labels: string[]) => op<void>('click', labels),
     clickInMenu: (menuIndex: number, ...labels: string[]) => op<void>('click', labels, menuIndex),
-    /** The answers the next dialogs of that kind give (afterwards: cancelled). */
-    answer: (kind: 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox', ...answers: unknown[]) => op<void>('answer', kind, answers),
+    /** The answers the next dialogs of that kind give (afterwards: cancelled); 'print' answers webContents.print. */
+    answer: (kind: 'showOpenDialog' | 'showSaveDialog' | 'showMessageBox' | 'print', ...answers: unknown[]) => op<void>('answer', kind, answers),
+    /** macOS's open-file for `file` (a double-click in the Finder). */
+    openFile: (file: string) => op<{ prevented: boolean }>('openFile', file),
+    clickNotification: (index = 0) => op<void>('clickNotification', index),
+    nativeTheme: () => op<{ themeSource: string }>('nativeTheme'),
     secondInstance: (argv: string[] = [], cwd = process.cwd()) => op<void>('secondInstance', argv, cwd),
     records: () => op<Record_[]>('records'),
     /** Resolves once a record of this kind exists (e.g. 'backup.held'). */

@@ -12,6 +12,10 @@ export interface StandInConfig {
   /** requestSingleInstanceLock()'s answer: false plays a second launch. */
   singleInstanceLock: boolean;
   displays: Display[];
+  /** net.fetch's answers for https URLs (issue 31's update check); any other is offline. */
+  net?: Record<string, { status: number; body: unknown }>;
+  /** Notification.isSupported()'s answer (default true). */
+  notifications?: boolean;
 }
 
 export interface Rect {

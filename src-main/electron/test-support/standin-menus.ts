@@ -44,6 +44,8 @@ export function createMenus(record: (kind: string, detail?: unknown) => void, ho
       items = submenuOf(item) ?? [];
     }
     if (!item) throw new Error('Name a menu item.');
+    // Electron toggles a checkbox item's `checked` before it calls the item's click.
+    if (item.type === 'checkbox') item.checked = !item.checked;
     record('menu.click', { labels, role: item.role });
     if (typeof item.click === 'function') await (item.click as (...a: unknown[]) => unknown)(item, host.focused(), {});
     else if (item.role === 'quit') host.quit();
