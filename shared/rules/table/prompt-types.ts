@@ -2,7 +2,7 @@
  * The shapes of the start-of-turn prompts of a game in progress (issue 33, the at-the-table screen): what the screen
  * gives (`PromptState`, `PromptModel`), what it shows (`TablePrompt`, each with the rolls it needs) and what a rolled
  * prompt comes to (`PromptOutcome`). The rules are in prompts.ts (which prompts apply) and resolve.ts (what the dice
- * decide); this file holds no rule (`promptRoll` only reads a dice expression).
+ * decide); this file holds no rule (its helpers only read a dice expression or a plan).
  *
  * `PromptState` is deliberately minimal and its own: the table screen's state (table/state.ts `TableState`, the tap log
  * folded) keeps more and maps onto it model by model — the same ids and the same five states (events.ts
@@ -12,6 +12,8 @@
 import type { RollRecord } from '../dice';
 import { parseDice } from '../dice';
 import type { Side } from '../hor/facts';
+import { sideName } from '../hor/facts';
+import type { GamePlan } from '../game/plan';
 import type { RunAwayModel, RunAwayResult } from '../hor/run-away';
 import type { ReserveSelection, ReservesTable } from '../mission-pack/reserves';
 import type { BattleLengthRule } from '../club-8th/missions';
@@ -208,4 +210,15 @@ export type PromptOutcome =
  */
 export function promptRoll(expression: string, purpose: string, target: RollTarget | null): PromptRoll {
   return { purpose, expression, count: parseDice(expression).count, target };
+}
+
+/** The side's name as the plan has it (the team's), else "Player A" / "Player B". */
+export const sideLabel = (plan: Pick<GamePlan, 'sides'>, side: Side): string => plan.sides[side].name ?? sideName(side);
+
+/** Does the plan list this special rule (always on, the mission's, or an optional one)? */
+export const planHasRule = (plan: Pick<GamePlan, 'specialRules'>, id: string): boolean => plan.specialRules.some((r) => r.id === id);
+
+/** The fields every prompt has, its id made of turn, moment, side and kind (unique in a game). */
+export function promptBase(turn: number, moment: PromptMoment, side: Side | null, kind: string) {
+  return { id: `t${turn}-${moment}-${side ?? 'both'}-${kind}`, turn, moment, side, rolls: [] as PromptRoll[], optional: false };
 }

@@ -21,224 +21,26 @@
  *   turn 1 only.
  */
 import type { Side } from '../hor/facts';
-import { opponent, sideName } from '../hor/facts';
+import { opponent } from '../hor/facts';
 import type { RunAwayModel } from '../hor/run-away';
 import { mayVoluntarilyFail, runAwayLeadership, runAwayTestNeeded } from '../hor/run-away';
 import { LAST_STAND_REINFORCEMENTS_TABLE } from '../hor/kill-team-rules';
 import { GAME_LENGTH_TURNS } from '../hor/setup';
 import type { ReserveSelection, ReservesTable } from '../mission-pack/reserves';
 import { RESERVES_TABLE, reservesTableTarget } from '../mission-pack/reserves';
-import type { DuskAndDawn } from '../mission-pack/dusk-and-dawn';
-import { isNightTurn } from '../mission-pack/dusk-and-dawn';
-import { NIGHT_FIGHTING_VISIBILITY_DICE } from '../mission-pack/night-fighting';
 import { FURTHER_TURN_ON, MAX_EXTRA_TURNS } from '../mission-pack/random-game-length';
 import { clubMission } from '../club-8th/missions';
-import type { TwistId } from '../club-8th/twist';
-import { MEETING_BATTLE_ARRIVAL, TWIST_MODIFIERS, deadOfNightMaxRange } from '../club-8th/twist';
 import type { GamePlan } from '../game/plan';
 import { reservesOf } from '../game/readings';
 import { unitOf } from '../game/squads';
 import type { Ruleset } from '../ruleset/schema';
-import type {
-  GameLengthPrompt,
-  NoticePrompt,
-  PromptMoment,
-  PromptRoll,
-  ReservesPrompt,
-  RunAwayPrompt,
-  PromptModel,
-  TablePrompt,
-  PromptState,
-  TwistRollPrompt,
-} from './prompt-types';
-import { promptRoll } from './prompt-types';
+import type { GameLengthPrompt, NoticePrompt, PromptModel, PromptState, ReservesPrompt, RunAwayPrompt, TablePrompt } from './prompt-types';
+import { planHasRule, promptBase, promptRoll, sideLabel } from './prompt-types';
+import { battleRoundTwist, playerTwist, startOfGameNotices, twistOf, visibilityPrompt } from './conditions';
 
 export * from './prompt-types';
-export { physicalDiceFor, resolvePrompt } from './resolve';
-
-/** The side's name as the plan has it (the team's), else "Player A" / "Player B". */
-export const sideLabel = (plan: Pick<GamePlan, 'sides'>, side: Side): string => plan.sides[side].name ?? sideName(side);
-
-const hasRule = (plan: GamePlan, id: string) => plan.specialRules.some((r) => r.id === id);
-
-function base(turn: number, moment: PromptMoment, side: Side | null, kind: string) {
-  return { id: `t${turn}-${moment}-${side ?? 'both'}-${kind}`, turn, moment, side, rolls: [] as PromptRoll[], optional: false };
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Visibility (000 Night Fighting, 000 Dusk & Dawn, 004 Weather: Blizzard)
-// ---------------------------------------------------------------------------------------------------------------
-
-/**
- * Is Night Fighting in effect on `turn`, and why (for a badge)? As the plan has it: on every turn when the club plays it
- * so (an always-on special rule of the plan), the whole game under Blizzard (004 Weather: "Night Fighting rules are in
- * effect during the entire game"), or the turns Dusk & Dawn says (000, `isNightTurn`); never when the plan does not
- * list Night Fighting.
- *
- * @example
- * nightFightingOn(planWith({ duskAndDawn: 'dusk' }), 6); // → { night: true, why: 'Dusk & Dawn: the battle started at dusk' }
- */
-export function nightFightingOn(plan: GamePlan, turn: number): { night: boolean; why: string } {
-  const rule = plan.specialRules.find((r) => r.id === 'night-fighting');
-  if (!rule) return { night: false, why: 'Night Fighting is not in effect in this game' };
-  if (rule.source === 'always') return { night: true, why: 'the club plays Night Fighting on every turn' };
-  if (plan.weather?.id === 'blizzard') return { night: true, why: 'Blizzard: Night Fighting for the entire game' };
-  const dd = plan.duskAndDawn?.id;
-  const known: DuskAndDawn | null = dd === 'before-dawn' || dd === 'dusk' || dd === 'daylight' ? dd : null;
-  const night = isNightTurn(known, turn);
-  if (known === 'before-dawn') return { night, why: night ? 'Dusk & Dawn: the battle starts before dawn' : 'Dusk & Dawn: dawn has broken' };
-  if (known === 'dusk') return { night, why: night ? 'Dusk & Dawn: the battle started at dusk' : 'Dusk & Dawn: dusk falls on turn 6' };
-  return { night: false, why: 'no rule brings Night Fighting in this game' };
-}
-
-function visibilityPrompt(plan: GamePlan, turn: number): NoticePrompt[] {
-  const now = nightFightingOn(plan, turn);
-  const before = turn === 1 ? false : nightFightingOn(plan, turn - 1).night;
-  if (now.night === before) return [];
-  const b = { ...base(turn, 'turn-start', null, 'visibility'), kind: 'visibility' as const };
-  if (!now.night) {
-    return [{ ...b, title: 'Daylight', text: `${now.why}: Night Fighting no longer applies from this turn.`, citation: '000 · Dusk & Dawn' }];
-  }
-  const always = turn === 1 && plan.specialRules.find((r) => r.id === 'night-fighting')?.source === 'always';
-  return [
-    {
-      ...b,
-      title: always || plan.weather?.id === 'blizzard' ? 'Night Fighting all game' : 'Night Fighting this turn',
-      text: `Night Fighting (${now.why}): before a unit fires, roll ${NIGHT_FIGHTING_VISIBILITY_DICE} once for the unit — that is how far it can see. "Normal barrage and ordnance barrage weapons may fire at unseen targets", adding an extra D6 to the scatter; other weapons beyond that range lose the right to fire.`,
-      citation: '000 · Night Fighting',
-    },
-  ];
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Weather (004) and Twist (003)
-// ---------------------------------------------------------------------------------------------------------------
-
-const twistOf = (plan: GamePlan): TwistId | null => {
-  const id = plan.twist?.id;
-  return id !== undefined && id in TWIST_MODIFIERS ? (id as TwistId) : null;
-};
-
-/** Twists whose effect lasts the whole game: shown on turn 1 (the others have prompts of their own when they act). */
-const ALL_GAME_TWISTS: readonly TwistId[] = [
-  'acid-rain',
-  'warp-storm',
-  'eager-for-the-fight',
-  'battle-frenzy',
-  'low-visibility',
-  'grudge-match',
-  'dead-of-night',
-];
-
-function startOfGameNotices(plan: GamePlan, turn: number): NoticePrompt[] {
-  if (turn !== 1) return [];
-  const out: NoticePrompt[] = [];
-  // "3-5. Fine conditions: all normal rules apply": nothing to say.
-  if (plan.weather && plan.weather.id !== 'fine') {
-    out.push({ ...base(1, 'turn-start', null, 'weather'), kind: 'weather', title: 'Weather', text: plan.weather.text, citation: '004 · Weather' });
-  }
-  const twist = twistOf(plan);
-  if (plan.twist && twist && ALL_GAME_TWISTS.includes(twist)) {
-    const rain = twist === 'acid-rain' ? ' It rains in the first battle round.' : '';
-    out.push({
-      ...base(1, 'turn-start', null, 'twist'),
-      kind: 'twist',
-      title: 'Twist',
-      text: `${plan.twist.text}${rain}`,
-      citation: '003 · Twist (Roll a 2D6)',
-    });
-  }
-  return out;
-}
-
-/** 003 Acid Rain and Dead of Night: "at the start of each battle round after the first". */
-function battleRoundTwist(plan: GamePlan, state: PromptState, turn: number): TwistRollPrompt[] {
-  const twist = twistOf(plan);
-  if (turn === 1) return [];
-  if (twist === 'acid-rain') {
-    const raining = state.twist?.raining ?? true;
-    return [
-      {
-        ...base(turn, 'turn-start', null, 'acid-rain'),
-        kind: 'acid-rain',
-        twist,
-        raining,
-        title: 'Acid Rain',
-        text: `It ${raining ? 'rained' : 'did not rain'} in the last battle round. Roll a dice: on a 4+ the rain ${raining ? 'stops' : 'starts again'}. While it rains, subtract 1 from all hit rolls for shooting attacks and from all Advance and charge rolls.`,
-        citation: '003 · Twist 3 Acid Rain',
-        rolls: [promptRoll('D6', `Acid Rain, start of battle round ${turn}`, { atLeast: 4, meaning: raining ? 'the rain stops' : 'the rain starts again' })],
-      },
-    ];
-  }
-  if (twist === 'dead-of-night') {
-    const successes = state.twist?.deadOfNightSuccesses ?? 0;
-    const side = plan.firstTurn.side;
-    return [
-      {
-        ...base(turn, 'turn-start', side, 'dead-of-night'),
-        kind: 'dead-of-night',
-        twist,
-        successes,
-        title: 'Dead of Night',
-        text: `${sideLabel(plan, side)} (who took the first turn) rolls a dice: on a 4+ the maximum range of shooting attacks and psychic powers grows from ${deadOfNightMaxRange(successes)}" to ${deadOfNightMaxRange(successes + 1)}".`,
-        citation: '003 · Twist 11 Dead of Night',
-        rolls: [promptRoll('D6', `Dead of Night, start of battle round ${turn}`, { atLeast: 4, meaning: `range ${deadOfNightMaxRange(successes + 1)}"` })],
-      },
-    ];
-  }
-  return [];
-}
-
-/** 003 Restoratives, Orbital Debris ("at the start of their turn") and Meeting Battle's contingents (turns 2 and 3). */
-function playerTwist(plan: GamePlan, turn: number, side: Side): TablePrompt[] {
-  const twist = twistOf(plan);
-  const player = sideLabel(plan, side);
-  const b = (kind: string) => base(turn, 'player-turn-start', side, kind);
-  if (twist === 'restoratives') {
-    return [
-      {
-        ...b('restoratives'),
-        kind: 'restoratives',
-        twist,
-        player,
-        optional: true,
-        title: 'Restoratives',
-        text: `${player} may pick a friendly unit: "That unit regains D3 lost wounds."`,
-        citation: '003 · Twist 2 Restoratives',
-        rolls: [promptRoll('D3', `Restoratives: a unit of ${player}`, null)],
-      },
-    ];
-  }
-  if (twist === 'orbital-debris') {
-    return [
-      {
-        ...b('orbital-debris'),
-        kind: 'orbital-debris',
-        twist,
-        player,
-        title: 'Orbital Debris',
-        text: `${player} rolls 3 dice: "For each roll of 6, they may pick a separate enemy unit and inflict D3 mortal wounds upon it."`,
-        citation: '003 · Twist 9 Orbital Debris',
-        rolls: [promptRoll('3D6', `Orbital Debris: ${player}`, { atLeast: 6, meaning: 'each 6: D3 mortal wounds on a separate enemy unit' })],
-      },
-    ];
-  }
-  if (twist === 'meeting-battle') {
-    const arrival = MEETING_BATTLE_ARRIVAL.find((a) => typeof a.arrives === 'object' && a.arrives.movementPhase === turn);
-    if (!arrival) return [];
-    const which = arrival.contingent === 2 ? 'second' : 'third';
-    return [
-      {
-        ...b('meeting-battle'),
-        kind: 'meeting-battle',
-        title: `Meeting Battle: the ${which} contingent`,
-        text: `At the end of ${player}'s Movement phase this turn, set up the ${which} contingent: more than 9" from the enemy, wholly within 9" of a battlefield edge and outside the enemy deployment zone.`,
-        citation: '003 · Twist 12 Meeting Battle',
-      },
-    ];
-  }
-  return [];
-}
+export { nightFightingOn } from './conditions';
+export { facesOf, physicalDiceFor, resolvePrompt } from './resolve';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Run Away! (004)
@@ -251,7 +53,7 @@ export function runAwayModelOf(m: PromptModel): RunAwayModel {
 }
 
 function runAwayPrompt(plan: GamePlan, state: PromptState, turn: number, side: Side): RunAwayPrompt[] {
-  if (!hasRule(plan, 'run-away')) return [];
+  if (!planHasRule(plan, 'run-away')) return [];
   const own = state.models.filter((m) => m.side === side);
   const models = own.map(runAwayModelOf);
   const need = runAwayTestNeeded(models);
@@ -265,7 +67,7 @@ function runAwayPrompt(plan: GamePlan, state: PromptState, turn: number, side: S
     : 'Every remaining model is falling back: nobody can rally the team, so the test is failed without a roll.';
   return [
     {
-      ...base(turn, 'player-turn-start', side, 'run-away'),
+      ...promptBase(turn, 'player-turn-start', side, 'run-away'),
       kind: 'run-away',
       models,
       team,
@@ -326,7 +128,7 @@ function reservesPrompt(
   const late = delayed.selections.length > 0 ? ` Delayed by Fog of War last turn, arriving now: ${delayed.selections.map((s) => s.name).join(', ')}.` : '';
   return [
     {
-      ...base(turn, 'player-turn-start', side, reinforcements ? 'reinforcements' : 'reserves'),
+      ...promptBase(turn, 'player-turn-start', side, reinforcements ? 'reinforcements' : 'reserves'),
       kind: 'reserves',
       reinforcements,
       table,
@@ -344,11 +146,11 @@ function reservesPrompt(
 
 function reservePrompts(plan: GamePlan, state: PromptState, turn: number, side: Side, readings: Pick<Ruleset, 'readings'>): ReservesPrompt[] {
   const waiting = state.models.filter((m) => m.side === side && m.state === 'reserve');
-  const lastStand = hasRule(plan, 'last-stand-reinforcements');
+  const lastStand = planHasRule(plan, 'last-stand-reinforcements');
   const isReinforcement = (m: PromptModel) => lastStand && m.lastStandRole === 'reinforcement';
   const table: ReservesTable = { ...RESERVES_TABLE, arrivesOn: [...reservesOf(readings)] };
   return [
-    ...(hasRule(plan, 'reserves')
+    ...(planHasRule(plan, 'reserves')
       ? reservesPrompt(
           plan,
           waiting.filter((m) => !isReinforcement(m)),
@@ -368,7 +170,7 @@ function reservePrompts(plan: GamePlan, state: PromptState, turn: number, side: 
 
 function gameLengthPrompt(plan: GamePlan, turn: number): (GameLengthPrompt | NoticePrompt)[] {
   const last = (text: string, citation: string): NoticePrompt => ({
-    ...base(turn, 'turn-end', null, 'last-turn'),
+    ...promptBase(turn, 'turn-end', null, 'last-turn'),
     kind: 'last-turn',
     title: 'Last turn',
     text,
@@ -383,7 +185,7 @@ function gameLengthPrompt(plan: GamePlan, turn: number): (GameLengthPrompt | Not
     const who = check.roller === 'first-turn-player' ? 'the player who had the first turn' : 'the player who had the second turn';
     return [
       {
-        ...base(turn, 'turn-end', side, 'game-length'),
+        ...promptBase(turn, 'turn-end', side, 'game-length'),
         kind: 'game-length',
         rule: { kind: 'club-8th', battleLength: rule },
         title: 'Battle length',
@@ -399,7 +201,7 @@ function gameLengthPrompt(plan: GamePlan, turn: number): (GameLengthPrompt | Not
     if (turn < stated) return [];
     return [
       {
-        ...base(turn, 'turn-end', null, 'game-length'),
+        ...promptBase(turn, 'turn-end', null, 'game-length'),
         kind: 'game-length',
         rule: { kind: 'random', statedTurns: stated },
         title: 'Random Game Length',

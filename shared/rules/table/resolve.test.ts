@@ -6,7 +6,7 @@ import type { GamePlan } from '../game/plan';
 import type { Ruleset } from '../ruleset/schema';
 import { battleHonoursPreset } from '../presets';
 import { RunAwayError } from '../hor/run-away';
-import { physicalDiceFor, resolvePrompt, turnPrompts } from './prompts';
+import { facesOf, physicalDiceFor, resolvePrompt, turnPrompts } from './prompts';
 import type { TablePrompt } from './prompt-types';
 import { NONE, model, nightWhenSaid, ruleset, sides, skirmish, withStates, wolvesAndOrks } from './test-helpers';
 
@@ -37,6 +37,24 @@ describe('004 Run Away!: "roll 2D6. If the score is equal to or less than the Te
     expect(() => physicalDiceFor(prompt(), [6])).toThrow('Run Away! test: Wolves needs 2 dice (2D6), but 1 was typed in.');
     // App dice: the same prompt resolves from a seed.
     expect(resolvePrompt(prompt(), SeededDice.fromSeed('g')).rolls[0]).toMatchObject({ source: 'app', expression: '2D6' });
+  });
+
+  it("app dice read back from the table's log: the faces a resolved prompt kept resolve it the same way, still the app's", () => {
+    const models = withStates(wolvesAndOrks(), { vet: 'reserve', 'third#1': 'reserve', 'third#2': 'reserve', 'third#3': 'reserve' });
+    const debris = turnPrompts(withTwist('orbital-debris'), { models }, 3, nightWhenSaid);
+    const all = [...debris, ...turnPrompts(skirmish(), { models }, 3, ruleset)];
+    for (const [i, p] of all.entries()) {
+      const done = resolvePrompt(p, SeededDice.fromSeed(`game-7|${i}`));
+      expect(resolvePrompt(p, physicalDiceFor(p, facesOf(done), 'app'))).toEqual(done);
+      for (const f of done.followUps) {
+        const again = resolvePrompt(f, SeededDice.fromSeed(`game-7|${f.id}`));
+        expect(resolvePrompt(f, physicalDiceFor(f, facesOf(again), 'app'))).toEqual(again);
+      }
+    }
+    const [wounds] = resolvePrompt(first(debris, 'orbital-debris'), new PhysicalDice([[6, 6, 1]])).followUps;
+    const d3 = resolvePrompt(wounds!, SeededDice.fromSeed('game-7|wounds'));
+    expect(resolvePrompt(wounds!, physicalDiceFor(wounds!, facesOf(d3), 'app'))).toEqual(d3);
+    expect(() => physicalDiceFor(first(debris, 'orbital-debris'), [])).toThrow('Orbital Debris needs 3 dice (3D6), but 0 were typed in.');
   });
 });
 

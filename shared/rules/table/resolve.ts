@@ -5,7 +5,7 @@
  * roll, and changes nothing). Rolls whose number depends on a first roll (Fog of War after arrivals, Orbital Debris'
  * mortal wounds) come back as follow-up prompts.
  */
-import type { DiceSource, RollRecord } from '../dice';
+import type { DiceSource, RollRecord, RollSource } from '../dice';
 import { PhysicalDice, PhysicalDiceError } from '../dice';
 import { resolveRunAway } from '../hor/run-away';
 import { rollForReserves } from '../mission-pack/reserves';
@@ -191,16 +191,18 @@ export function resolvePrompt(prompt: TablePrompt, dice: DiceSource, choices: Pr
 }
 
 /**
- * The faces the players typed in for a prompt (one list, in the order of its `rolls`) as dice to resolve it with. Too
- * few or too many faces are refused in words (PhysicalDiceError), before anything is rolled.
+ * The faces of a prompt's rolls (one list, in the order of its `rolls`) as dice to resolve it with: typed in from real
+ * dice, or the app's own roll read back from the table's log (`source: 'app'`, so a resumed game resolves the same way
+ * and its roll records still say the app rolled). Too few or too many faces are refused in words (PhysicalDiceError),
+ * before anything is rolled.
  *
  * @example
  * resolvePrompt(runAwayPrompt, physicalDiceFor(runAwayPrompt, [5, 4])); // the 2D6 of the test: 5 and 4
  */
-export function physicalDiceFor(prompt: TablePrompt, faces: readonly number[]): PhysicalDice {
+export function physicalDiceFor(prompt: TablePrompt, faces: readonly number[], source: RollSource = 'physical'): DiceSource {
   const needed = prompt.rolls.reduce((n, r) => n + r.count, 0);
   if (faces.length !== needed) {
-    const what = prompt.rolls.map((r) => r.expression).join(', ');
+    const what = prompt.rolls.map((r) => r.expression).join(', ') || 'no dice';
     throw new PhysicalDiceError(
       'wrong-count',
       what,
@@ -209,11 +211,20 @@ export function physicalDiceFor(prompt: TablePrompt, faces: readonly number[]): 
     );
   }
   let at = 0;
-  return new PhysicalDice(
+  const typed = new PhysicalDice(
     prompt.rolls.map((r) => {
       const chunk = faces.slice(at, at + r.count);
       at += r.count;
       return chunk;
     }),
   );
+  return { source, roll: (expression, purpose) => ({ ...typed.roll(expression, purpose), source }) };
 }
+
+/**
+ * The faces a resolved prompt's rolls came to, in order: what the table's log keeps (`physicalDiceFor` reads them back).
+ *
+ * @example
+ * facesOf(resolvePrompt(reservesPrompt, SeededDice.fromSeed('game-7|t2'))); // → [4, 1]
+ */
+export const facesOf = (outcome: Pick<PromptOutcome, 'rolls'>): number[] => outcome.rolls.flatMap((r) => r.faces);
