@@ -25,6 +25,7 @@ import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 import { mistakeHandlers } from './mistakes';
 import { amendHandlers } from './games-amend';
+import { progressHandlers } from './progress';
 import { tableHandlers } from './table';
 import { createSample } from './sample';
 
@@ -57,5 +58,6 @@ export const handlers: Handlers<HandlerContext> = {
   ...lanHandlers,
   ...mistakeHandlers,
   ...amendHandlers,
+  ...progressHandlers,
   ...tableHandlers,
 };

@@ -113,10 +113,12 @@ describe('the Club Wi-Fi view', () => {
     await ok('campaigns.get', { id: campaign!.id });
     await ok('campaigns.standings', { id: campaign!.id });
     await ok('campaigns.bulletin', { id: campaign!.id });
+    await ok('campaigns.progress', { id: campaign!.id });
     await ok('players.list', { campaignId: campaign!.id });
     const team = (await ok<{ id: string; founded: boolean }[]>('teams.list', { campaignId: campaign!.id })).find((t) => t.founded);
     const detail = await ok<{ roster: { models: { id: string }[] } }>('teams.get', { id: team!.id });
     await ok('teams.history', { id: team!.id });
+    await ok('teams.progress', { id: team!.id });
     await ok('models.history', { teamId: team!.id, modelId: detail.roster.models[0]!.id });
     const [game] = await ok<{ id: string }[]>('games.list', { campaignId: campaign!.id });
     await ok('games.get', { id: game!.id });

@@ -140,6 +140,8 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('models.history', { teamId: marines, modelId: sergeant.id });
   await run('campaigns.standings', { id: campaign });
   await run('campaigns.bulletin', { id: campaign });
+  await run('campaigns.progress', { id: campaign });
+  await run('teams.progress', { id: marines });
   // The Club Wi-Fi view, on loopback only (tests never listen on a network address), switched off again at once.
   await run('lan.status', {});
   await run('lan.start', { address: '127.0.0.1', port: 0 });
