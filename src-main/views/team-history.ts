@@ -1,12 +1,13 @@
 /** A team's history and its models' careers (issue 5, "Also"): committed games and the team's own ledger only (issue 9). */
 import { AppError } from '../../shared/ipc/result';
-import type { ModelHistory, TeamHistory } from '../../shared/ipc/schemas/games';
+import type { GameSummary, ModelHistory, TeamHistory } from '../../shared/ipc/schemas/games';
 import type { Db } from '../db/open';
 import type { CampaignRow } from '../db/schema';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { campaignRuleset, loadTeam } from '../games/context';
-import { gameSummary } from '../games/detail';
+import { lineSummary } from '../games/detail';
+import { listPlayers } from '../repos/players';
 import { teamLedger } from '../ledger';
 import { modelGameStats, progressWords } from '../games/stats';
 import { notesBySubject } from '../repos/notes';
@@ -60,14 +61,23 @@ function mustFindTeam(db: Db, id: string) {
   return team;
 }
 
+/** Every team of a campaign named with its player, in two statements (a summary line per game needs both sides). */
+function campaignTeamNames(db: Db, campaignId: string): (id: string) => GameSummary['teams']['a'] {
+  const players = new Map(listPlayers(db, campaignId).map((p) => [p.id, p.name]));
+  const names = new Map(teamsRepo.listTeams(db, campaignId).map((t) => [t.id, { id: t.id, name: t.name, playerName: players.get(t.playerId) ?? '' }]));
+  return (id) => names.get(id) ?? { id, name: '', playerName: '' };
+}
+
+/** A team's page of history: a constant number of statements however many games it played (issue 32). */
 export function teamHistory(db: Db, id: string): TeamHistory {
   const team = mustFindTeam(db, id);
   const campaign = mustFindCampaign(db, team.campaignId);
-  const games = gamesRepo.listGames(db, team.campaignId, { teamId: id });
+  const lines = gamesRepo.listGameLines(db, team.campaignId, { teamId: id, status: ['committed', 'voided'] }, Number.MAX_SAFE_INTEGER);
+  const named = campaignTeamNames(db, team.campaignId);
   return {
     teamId: id,
     standing: standingRow(db, campaign, id),
-    games: games.filter((g) => g.status !== 'draft').map((g) => gameSummary(db, g)),
+    games: lines.map((line) => lineSummary(line, named)),
     models: modelHistories(db, campaign, id),
   };
 }
