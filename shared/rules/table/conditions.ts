@@ -7,7 +7,8 @@ import type { DuskAndDawn } from '../mission-pack/dusk-and-dawn';
 import { isNightTurn } from '../mission-pack/dusk-and-dawn';
 import { NIGHT_FIGHTING_VISIBILITY_DICE } from '../mission-pack/night-fighting';
 import type { TwistId } from '../club-8th/twist';
-import { MEETING_BATTLE_ARRIVAL, TWIST_MODIFIERS, deadOfNightMaxRange } from '../club-8th/twist';
+import { MEETING_BATTLE_ARRIVAL, TWIST_MODIFIERS, acidRainCheck, deadOfNightCheck, deadOfNightMaxRange } from '../club-8th/twist';
+import { PhysicalDice } from '../dice';
 import type { GamePlan } from '../game/plan';
 import type { NoticePrompt, PromptState, TablePrompt, TwistRollPrompt } from './prompt-types';
 import { promptBase, promptRoll, sideLabel } from './prompt-types';
@@ -97,12 +98,28 @@ export function startOfGameNotices(plan: GamePlan, turn: number): NoticePrompt[]
   return out;
 }
 
+/**
+ * 003 Acid Rain / Dead of Night before battle round `turn`: given outright, or replayed from the faces of the rounds
+ * answered so far through the twist's own check (a round not answered changes nothing).
+ */
+function carried(plan: GamePlan, state: PromptState, turn: number): { raining: boolean; successes: number } {
+  let raining = true;
+  let successes = 0;
+  for (let t = 2; t < turn; t++) {
+    const rain = state.answered?.[promptBase(t, 'turn-start', null, 'acid-rain').id]?.faces;
+    if (rain) raining = acidRainCheck(t, raining, new PhysicalDice([rain])).raining;
+    const night = state.answered?.[promptBase(t, 'turn-start', plan.firstTurn.side, 'dead-of-night').id]?.faces;
+    if (night) successes = deadOfNightCheck(t, successes, new PhysicalDice([night])).successes;
+  }
+  return { raining: state.twist?.raining ?? raining, successes: state.twist?.deadOfNightSuccesses ?? successes };
+}
+
 /** 003 Acid Rain and Dead of Night: "at the start of each battle round after the first". */
 export function battleRoundTwist(plan: GamePlan, state: PromptState, turn: number): TwistRollPrompt[] {
   const twist = twistOf(plan);
   if (turn === 1) return [];
   if (twist === 'acid-rain') {
-    const raining = state.twist?.raining ?? true;
+    const { raining } = carried(plan, state, turn);
     return [
       {
         ...promptBase(turn, 'turn-start', null, 'acid-rain'),
@@ -117,7 +134,7 @@ export function battleRoundTwist(plan: GamePlan, state: PromptState, turn: numbe
     ];
   }
   if (twist === 'dead-of-night') {
-    const successes = state.twist?.deadOfNightSuccesses ?? 0;
+    const { successes } = carried(plan, state, turn);
     const side = plan.firstTurn.side;
     return [
       {

@@ -52,7 +52,12 @@ export interface PromptModel {
 /** What the prompts need of a game in progress. Map the table screen's state onto it. */
 export interface PromptState {
   models: readonly PromptModel[];
-  /** Twists that carry from one battle round to the next (003): both read from the last resolved prompt's outcome. */
+  /**
+   * The prompts answered so far, by prompt id, with the faces their rolls came to (table/state.ts `answered` as it is).
+   * The Twists that carry from one battle round to the next (003 Acid Rain, Dead of Night) are replayed from them.
+   */
+  answered?: Readonly<Record<string, { faces?: readonly number[] | undefined }>>;
+  /** The same carry-over given outright (it wins over `answered`): both are the last resolved prompt's outcome. */
   twist?: {
     /** Acid Rain: was it raining in the last battle round? Absent: it was (it rains in the first). */
     raining?: boolean;

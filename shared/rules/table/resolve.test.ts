@@ -108,6 +108,13 @@ describe('003 Twist: the effects that act at the start of a turn', () => {
     expect(resolvePrompt(r2, new PhysicalDice([[5]]))).toMatchObject({ kind: 'acid-rain', raining: false });
     const r3 = first(turnPrompts(plan, { models: [], twist: { raining: false } }, 3, nightWhenSaid), 'acid-rain');
     expect(resolvePrompt(r3, new PhysicalDice([[3]]))).toMatchObject({ raining: false });
+    // Replayed from the table's answers: round 2's 5 stopped the rain, round 3's 4 started it again, round 4's 1 kept it.
+    const answered = { [r2.id]: { faces: [5] }, [r3.id]: { faces: [4] }, 't4-turn-start-both-acid-rain': { faces: [1] } };
+    expect(first(turnPrompts(plan, { models: [], answered }, 3, nightWhenSaid), 'acid-rain').raining).toBe(false);
+    expect(first(turnPrompts(plan, { models: [], answered }, 5, nightWhenSaid), 'acid-rain')).toMatchObject({
+      raining: true,
+      rolls: [{ target: { meaning: 'the rain stops' } }],
+    });
   });
 
   it('003 Twist 11 Dead of Night: 12" at first; the first-turn player rolls each later round, each 4+ adds 6"', () => {
@@ -115,6 +122,10 @@ describe('003 Twist: the effects that act at the start of a turn', () => {
     const r3 = first(turnPrompts(plan, { models: [], twist: { deadOfNightSuccesses: 1 } }, 3, nightWhenSaid), 'dead-of-night');
     expect(r3).toMatchObject({ side: plan.firstTurn.side, successes: 1 });
     expect(resolvePrompt(r3, new PhysicalDice([[4]]))).toMatchObject({ kind: 'dead-of-night', successes: 2, maxRangeInches: 24 });
+    const r2 = first(turnPrompts(plan, { models: [] }, 2, nightWhenSaid), 'dead-of-night');
+    const answered = { [r2.id]: { faces: [6] }, [r3.id]: { faces: [2] } };
+    expect(first(turnPrompts(plan, { models: [], answered }, 4, nightWhenSaid), 'dead-of-night')).toMatchObject({ successes: 1 });
+    expect(first(turnPrompts(plan, { models: [], answered }, 4, nightWhenSaid), 'dead-of-night').text).toContain('grows from 18" to 24"');
   });
 
   it('003 Twist 2 Restoratives: each player "may pick a friendly unit at the start of their turn" — a D3, optional', () => {
