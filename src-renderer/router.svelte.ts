@@ -10,6 +10,7 @@
  *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
  *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
  *   #/games/ID              a game: plan, result wizard, review; history once committed
+ *   #/guide, #/guide/PAGE   the in-app guide (issue 31): a campaign night, house rules, backups, the phone view, the hand-over
  *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin | pack), without the app's bars (issues 7, 22)
  */
 export type Route =
@@ -22,6 +23,7 @@ export type Route =
   | { name: 'teamListEditor'; id: string }
   | { name: 'game'; id: string }
   | { name: 'newGame'; campaignId: string }
+  | { name: 'guide'; page?: string }
   | { name: 'rules'; campaignId: string; section?: string }
   | { name: 'print'; kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string; paper: 'a4' | 'letter' };
 
@@ -38,6 +40,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'teams' && id) return { name: 'team', id };
   if (section === 'games' && id) return { name: 'game', id };
   if (section === 'backups') return { name: 'backups' };
+  if (section === 'guide') return id ? { name: 'guide', page: id } : { name: 'guide' };
   if (section === 'club-wifi') return { name: 'clubWifi' };
   if (section === 'team-lists') return id ? { name: 'teamListEditor', id } : { name: 'teamLists' };
   return { name: 'home' };
@@ -49,6 +52,7 @@ export const href = {
   team: (id: string) => `#/teams/${encodeURIComponent(id)}`,
   teamLists: () => '#/team-lists',
   backups: () => '#/backups',
+  guide: (page?: string) => (page ? `#/guide/${encodeURIComponent(page)}` : '#/guide'),
   clubWifi: () => '#/club-wifi',
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,

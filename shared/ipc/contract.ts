@@ -98,7 +98,6 @@ import {
 import { DroppedFileInput, DroppedFileResult } from './schemas/files';
 import { CampaignRecordView, CsvExportInput, CsvExportResult, Note, NoteSetInput, NoteSetResult, NoteSubjectKind, NotesListInput } from './schemas/narrative';
 import { LanStartInput, LanStatus } from './schemas/lan';
-import { CampaignProgress, TeamProgress } from './schemas/progress';
 import { AmendPreview, GameAmendInput, GameAmendments, GamePreviewAmendInput } from './schemas/amend';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -170,11 +169,6 @@ export const channels = {
     input: CampaignIdInput,
     output: z.array(StandingRow),
     summary: 'Standings: games, W/D/L, VP, requisition and Threat of every team.',
-  }),
-  'campaigns.progress': channel({
-    input: CampaignIdInput,
-    output: CampaignProgress,
-    summary: 'Standings over time (issue 33): the leading teams’ wins after each game night, for the charts.',
   }),
 
   'teamLists.list': channel({ input: Empty, output: z.array(TeamListSummary), summary: 'The team-list library (samples and imports).' }),
@@ -383,11 +377,6 @@ export const channels = {
     output: TeamHistory,
     summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).',
   }),
-  'teams.progress': channel({
-    input: TeamIdInput,
-    output: TeamProgress,
-    summary: 'A team’s Threat and Req after each game night, and each model’s career (EXP, level, injuries per game), for the charts.',
-  }),
   'models.history': channel({
     input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(),
     output: ModelHistory,
@@ -464,7 +453,7 @@ export const events = {
   /** The application menu asked for the new-campaign form (Electron only). */
   'menu.newCampaign': z.object({}).strict(),
   /** A File menu command the window's own buttons also offer, run by the renderer on what is on screen (Electron only). */
-  'menu.command': z.object({ command: z.enum(['importCampaign', 'exportCampaign', 'handOver', 'importTeamList', 'print']) }).strict(),
+  'menu.command': z.object({ command: z.enum(['importCampaign', 'exportCampaign', 'handOver', 'importTeamList', 'print', 'guide']) }).strict(),
 } as const;
 
 export type Channels = typeof channels;

@@ -59,15 +59,18 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
       'Open data folder',
       'Quit',
     ]);
-    expect(labels(menu.find((m) => m.label === 'Help')!.submenu)).toEqual(['Show log', 'About Herald']);
+    expect(labels(menu.find((m) => m.label === 'Help')!.submenu)).toEqual(['Guide', 'Show log', 'About Herald']);
 
     for (const item of ['Import campaign…', 'Export campaign…', 'Hand over…', 'Import team list…', 'Print…']) await h.click('File', item);
+    // Issue 31: Help ▸ Guide opens the in-app guide in the window.
+    await h.click('Help', 'Guide');
     expect(await sentEvents(h)).toEqual([
       ['menu.command', { command: 'importCampaign' }],
       ['menu.command', { command: 'exportCampaign' }],
       ['menu.command', { command: 'handOver' }],
       ['menu.command', { command: 'importTeamList' }],
       ['menu.command', { command: 'print' }],
+      ['menu.command', { command: 'guide' }],
     ]);
 
     await h.invoke(TOP, 'campaigns.create', { name: 'Siege of Vraks' });

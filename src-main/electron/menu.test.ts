@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { MenuItemConstructorOptions, MessageBoxOptions } from 'electron';
 import { describe, expect, it } from 'vitest';
+import { events } from '../../shared/ipc/contract';
 import { contextMenuTemplate } from './context-menu';
 import { menuTemplate, type MenuDeps } from './menu';
 
@@ -132,6 +133,18 @@ describe('Help → Show log', () => {
     click(item(submenu(menuTemplate(noViewer.d), 'Help'), 'Show log'));
     await settle();
     expect(noViewer.shown).toEqual([t.d.logFile]);
+  });
+});
+
+describe('Help → Guide (issue 31)', () => {
+  it('comes first in Help, on F1, and sends the window the guide command the contract knows', () => {
+    const t = deps();
+    const help = submenu(menuTemplate(t.d), 'Help');
+    expect(help[0]).toMatchObject({ label: 'Guide', accelerator: 'F1' });
+    click(item(help, 'Guide'));
+    expect(t.sent).toEqual([['menu.command', { command: 'guide' }]]);
+    expect(events['menu.command'].safeParse(t.sent[0]![1]).success).toBe(true);
+    expect(t.messages).toEqual([]);
   });
 });
 

@@ -107,7 +107,14 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
     {
       label: 'Help',
       role: 'help',
-      submenu: [{ label: 'Show log', click: () => void showLog(deps) }, { type: 'separator' }, { label: 'About Herald', click: about }],
+      submenu: [
+        // Issue 31: the in-app guide (#/guide), the same pages as browser mode's Guide link.
+        { label: 'Guide', accelerator: 'F1', click: command('guide') },
+        { type: 'separator' },
+        { label: 'Show log', click: () => void showLog(deps) },
+        { type: 'separator' },
+        { label: 'About Herald', click: about },
+      ],
     },
   ];
 }
