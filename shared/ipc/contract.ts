@@ -98,6 +98,7 @@ import {
 import { DroppedFileInput, DroppedFileResult } from './schemas/files';
 import { CampaignRecordView, CsvExportInput, CsvExportResult, Note, NoteSetInput, NoteSetResult, NoteSubjectKind, NotesListInput } from './schemas/narrative';
 import { LanStartInput, LanStatus } from './schemas/lan';
+import { CampaignProgress, TeamProgress } from './schemas/progress';
 import { AmendPreview, GameAmendInput, GameAmendments, GamePreviewAmendInput } from './schemas/amend';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
@@ -169,6 +170,11 @@ export const channels = {
     input: CampaignIdInput,
     output: z.array(StandingRow),
     summary: 'Standings: games, W/D/L, VP, requisition and Threat of every team.',
+  }),
+  'campaigns.progress': channel({
+    input: CampaignIdInput,
+    output: CampaignProgress,
+    summary: 'Standings over time (issue 33): the leading teams’ wins after each game night, for the charts.',
   }),
 
   'teamLists.list': channel({ input: Empty, output: z.array(TeamListSummary), summary: 'The team-list library (samples and imports).' }),
@@ -376,6 +382,11 @@ export const channels = {
     input: TeamIdInput,
     output: TeamHistory,
     summary: 'A team’s games and each model’s history (games, kills, EXP, injuries, advances, death).',
+  }),
+  'teams.progress': channel({
+    input: TeamIdInput,
+    output: TeamProgress,
+    summary: 'A team’s Threat and Req after each game night, and each model’s career (EXP, level, injuries per game), for the charts.',
   }),
   'models.history': channel({
     input: z.object({ teamId: TeamIdInput.shape.id, modelId: z.string().min(1).max(64) }).strict(),
