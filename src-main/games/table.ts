@@ -11,7 +11,7 @@ import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
 import { readTaps } from '../repos/table';
 import { gameSummary, mustFindGame } from './detail';
-import { tablePrompts } from './table-prompts';
+import { promptViews } from './table-prompts';
 
 export interface TableGame {
   game: GameRow;
@@ -73,6 +73,7 @@ export function tableView(db: Db, t: TableGame): TableView {
   const names = new Map(t.state.models.map((m) => [m.id, m.name]));
   const name = (id: string) => names.get(id) ?? 'a model';
   const { state } = t;
+  const prompts = promptViews(db, t);
   return {
     game: gameSummary(db, t.game),
     seq: t.seq,
@@ -83,8 +84,9 @@ export function tableView(db: Db, t: TableGame): TableView {
     counts: { a: sideCounts(state, 'a'), b: sideCounts(state, 'b') },
     counters: state.counters,
     tracks: tableTracks(t.draft.report, missionScoring(t.plan.mission).vpForEnemyMarker !== null),
-    prompts: tablePrompts(t),
+    prompts,
     ending: state.ending,
+    suggestedEnding: prompts.map((p) => p.answered?.ending ?? null).find((e) => e !== null) ?? null,
     lastTap: lastTapWords(t, name),
   };
 }

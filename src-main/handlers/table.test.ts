@@ -95,6 +95,36 @@ describe('table: a game played at the table (issue 33)', () => {
     expect((await failure(core, 'table.get', { gameId })).message).toMatch(/committed: it is no longer played at the table/);
   });
 
+  // Seed 004 Run Away!: "at the start of his turn if more than 50% of his force is falling back or has been removed as
+  // a casualty"; 000 Reserves: a unit in reserve rolls to arrive at the start of its player's turn.
+  it("the turn's prompts: a Run Away! test once the casualties pass half, Reserves arriving in one tap, each answer kept", async () => {
+    const { core, gameId, id } = await tableGame();
+    await call(core, 'table.tap', { gameId, event: { kind: 'state', model: id('Cato'), state: 'reserve' } });
+    for (const n of ['Grub', 'Snik']) await call(core, 'table.tap', { gameId, event: { kind: 'casualty', model: id(n), by: id('Tarkus') } });
+    let view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 } });
+    expect(view.prompts.some((p) => p.title.startsWith('Run Away!'))).toBe(false);
+    await call(core, 'table.tap', { gameId, event: { kind: 'casualty', model: id('Mek'), by: id('Tarkus') } });
+    view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 2 } });
+    const runAway = view.prompts.find((p) => p.title.startsWith('Run Away!'))!;
+    const reserves = view.prompts.find((p) => p.title.startsWith('Reserves'))!;
+    expect(runAway.roll?.expression).toBe('2D6');
+    expect(reserves.roll?.expression).toBe('D6');
+
+    view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'prompt', key: reserves.key } });
+    const told = view.prompts.find((p) => p.key === reserves.key)!.answered!;
+    expect(told.source).toBe('app');
+    expect(view.models.find((m) => m.id === id('Cato'))?.state).toBe(told.text.includes('arrives') ? 'in-play' : 'reserve');
+    expect((await failure(core, 'table.tap', { gameId, event: { kind: 'prompt', key: reserves.key } })).message).toMatch(/answered already/);
+
+    view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'prompt', key: runAway.key } });
+    const test = view.prompts.find((p) => p.key === runAway.key)!.answered!;
+    expect(test.faces).toHaveLength(2);
+    const failed = test.faces[0]! + test.faces[1]! > 7; // Gorbag's unmodified Leadership
+    expect(view.suggestedEnding).toEqual(failed ? { kind: 'run-away', side: 'b', voluntary: false } : null);
+    // The same log gives the same answers after it is read again.
+    expect(await call<TableView>(core, 'table.get', { gameId })).toEqual(view);
+  });
+
   it('a discarded game takes its log with it', async () => {
     const { core, gameId } = await tableGame();
     await call(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 } });

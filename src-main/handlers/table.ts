@@ -7,12 +7,12 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { TableView } from '../../shared/ipc/schemas/table';
-import { SeededDice } from '../../shared/rules';
 import { foldTable, prefillReport, tableModelsOf, tapProblem, type TableEvent } from '../../shared/rules';
 import type { HandlerContext } from '../context';
+import type { Db } from '../db/open';
 import { detail } from '../games/detail';
 import { loadTable, tableView, type TableGame } from '../games/table';
-import { tablePrompts } from '../games/table-prompts';
+import { answeredPrompt } from '../games/table-prompts';
 import * as gamesRepo from '../repos/games';
 import { appendTap } from '../repos/table';
 
@@ -25,26 +25,12 @@ function mustBeCurrent(t: TableGame, afterSeq: number | undefined) {
   }
 }
 
-/**
- * A prompt's dice in the app's dice mode are Herald's: seeded by the game and the prompt, so the same game rolls the
- * same (and a tap retried after a crash rolls what it rolled before). Real dice come typed in.
- */
-function withDice(t: TableGame, event: TableEvent): TableEvent {
-  if (event.kind !== 'prompt') return event;
-  if (event.faces) return { ...event, source: 'physical' };
-  const prompt = tablePrompts(t).find((p) => p.key === event.key);
-  if (!prompt?.roll) return event;
-  if (t.game.diceMode === 'physical') throw new AppError('VALIDATION', `Roll ${prompt.roll.expression} and type the dice in.`);
-  const roll = SeededDice.fromSeed(`${t.game.seed}|table|${event.key}`).roll(prompt.roll.expression, prompt.roll.purpose);
-  return { ...event, faces: roll.faces, source: 'app' };
-}
-
 /** Appends one tap after checking it against the state it follows; returns the state with it. */
-function append(ctx: HandlerContext, gameId: string, afterSeq: number | undefined, make: (t: TableGame) => TableEvent): TableView {
+function append(ctx: HandlerContext, gameId: string, afterSeq: number | undefined, make: (t: TableGame, db: Db) => TableEvent): TableView {
   const out = ctx.db.transaction((tx) => {
     const t = loadTable(tx, gameId);
     mustBeCurrent(t, afterSeq);
-    const event = make(t);
+    const event = make(t, tx);
     const names = new Map(t.state.models.map((m) => [m.id, m.name]));
     const problem = tapProblem(t.state, event, (id) => names.get(id) ?? id);
     if (problem) throw new AppError('VALIDATION', problem);
@@ -69,7 +55,8 @@ function append(ctx: HandlerContext, gameId: string, afterSeq: number | undefine
 export const tableHandlers: TableHandlers = {
   'table.get': ({ gameId }, ctx) => tableView(ctx.db, loadTable(ctx.db, gameId)),
 
-  'table.tap': ({ gameId, event, afterSeq }, ctx) => append(ctx, gameId, afterSeq, (t) => withDice(t, event)),
+  'table.tap': ({ gameId, event, afterSeq }, ctx) =>
+    append(ctx, gameId, afterSeq, (t, db) => (event.kind === 'prompt' ? answeredPrompt(db, t, event.key, event.faces, event.answer) : event)),
 
   'table.undo': ({ gameId, afterSeq }, ctx) => append(ctx, gameId, afterSeq, () => ({ kind: 'undo' })),
 

@@ -45,17 +45,22 @@ export const TableModelView = z.object({
 });
 export type TableModelView = z.infer<typeof TableModelView>;
 
-/** A start-of-turn prompt (shared/rules/table/prompts.ts), with the roll it needs when it needs one. */
+/** A start-of-turn prompt (shared/rules/table/prompts.ts), with the dice it needs, or answered with what came of it. */
 export const TablePromptView = z.object({
   key: z.string(),
   title: z.string(),
   text: z.string(),
-  /** The dice to roll, or null when the prompt is only a reminder. */
+  citation: z.string(),
+  moment: z.enum(['turn-start', 'player-turn-start', 'turn-end']),
+  /** The dice to type in, all of the prompt's rolls in order (real dice); null when it only reminds. */
   roll: PendingRoll.nullable(),
-  /** The answers the players may give (e.g. passed / failed), or none. */
-  answers: z.array(z.object({ id: z.string(), label: z.string() })),
-  /** Answered already: the faces and the answer. */
-  answered: z.object({ faces: z.array(z.number().int()).optional(), answer: z.string().optional() }).nullable(),
+  /** Each roll in words: what to roll, what for, what it must score. */
+  rolls: z.array(z.object({ expression: z.string(), purpose: z.string(), target: z.string().nullable() })),
+  /** 004 Run Away!: a team under 25% may choose to fail. */
+  mayVoluntarilyFail: z.boolean(),
+  answered: z
+    .object({ text: z.string(), faces: z.array(z.number().int()), source: z.enum(['app', 'physical']).nullable(), ending: ReportEnding.nullable() })
+    .nullable(),
 });
 export type TablePromptView = z.infer<typeof TablePromptView>;
 
@@ -77,6 +82,8 @@ export const TableView = z.object({
   }),
   prompts: z.array(TablePromptView),
   ending: ReportEnding.nullable(),
+  /** The ending a prompt of this turn brought (a failed Run Away! test, the game length), offered by "Game over". */
+  suggestedEnding: ReportEnding.nullable(),
   /** The tap an undo would take back, in words; null when there is none. */
   lastTap: z.string().nullable(),
 });

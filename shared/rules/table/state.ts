@@ -39,7 +39,7 @@ export interface TableState {
   /** Casualties in the order they were tapped (First Blood is the first one with a taker). */
   casualties: TableCasualty[];
   /** Start-of-turn prompts answered, by key. */
-  answered: Record<string, { faces?: number[]; source?: 'app' | 'physical'; answer?: string }>;
+  answered: Record<string, Omit<Extract<TableEvent, { kind: 'prompt' }>, 'kind' | 'key' | 'arrive'>>;
   /** Set once "Game over" is tapped. */
   ending: ReportEnding | null;
   /** Taps in effect (every tap not taken back by an undo). */
@@ -135,8 +135,13 @@ export function foldTable(start: readonly TableModel[], events: readonly TableEv
         break;
       }
       case 'prompt': {
-        const { faces, source, answer } = e;
-        state.answered[e.key] = { ...(faces ? { faces } : {}), ...(source ? { source } : {}), ...(answer !== undefined ? { answer } : {}) };
+        const { kind: _k, key, arrive, ...told } = e;
+        state.answered[key] = told;
+        // Reserves that arrive come on in the same tap (000 Reserves: "the unit arrives").
+        for (const id of arrive ?? []) {
+          const m = byId.get(id);
+          if (m?.state === 'reserve') m.state = 'in-play';
+        }
         break;
       }
       case 'end':
@@ -205,6 +210,8 @@ export function tapProblem(state: TableState, event: TableEvent, name: (id: stri
     }
     case 'counter':
       return event.delta < 0 && state.counters[event.side][event.counter] === 0 ? 'That counter is already at 0.' : null;
+    case 'prompt':
+      return event.key in state.answered ? 'That prompt is answered already: undo it to answer again.' : null;
     case 'undo':
       return state.taps === 0 ? 'There is no tap to undo.' : null;
     default:

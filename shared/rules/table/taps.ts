@@ -36,16 +36,23 @@ export const TableEvent = z.discriminatedUnion('kind', [
   /** A model destroyed an enemy objective marker (Sabotage), or that tap is taken back. */
   z.object({ kind: z.literal('marker'), model: Id, destroyed: z.boolean() }).strict(),
   /**
-   * A start-of-turn prompt answered (prompts.ts): its key, the dice rolled for it (the app's or typed from real dice)
-   * and, when it asks one, the players' answer (e.g. "failed" for a Run Away! test).
+   * A start-of-turn prompt answered (prompts.ts): its id, the dice rolled for it (the app's or typed from real dice)
+   * and the players' choice when it asks one ("voluntary-fail" for a Run Away! test). Main completes it with what
+   * resolvePrompt made of them, so the log keeps the outcome as it was told: its words, the models that arrive from
+   * reserve, and the ending when the game ends on it.
    */
   z
     .object({
       kind: z.literal('prompt'),
       key: z.string().min(1).max(300),
-      faces: z.array(z.number().int().min(1).max(6)).max(20).optional(),
+      faces: z.array(z.number().int().min(1).max(6)).max(40).optional(),
       source: z.enum(['app', 'physical']).optional(),
       answer: z.string().max(200).optional(),
+      title: z.string().max(200).optional(),
+      turn: z.number().int().min(0).max(50).optional(),
+      text: z.string().max(2000).optional(),
+      arrive: z.array(Id).max(200).optional(),
+      ending: ReportEnding.optional(),
     })
     .strict(),
   /** "Game over": how the game ended. Undoing it takes the game back to the table. */
