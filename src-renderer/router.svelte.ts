@@ -8,10 +8,13 @@
  *   #/club-wifi             the Club Wi-Fi view's switch, QR code and link (issue 22)
  *   #/team-lists/ID         the team-list editor
  *   #/campaigns/ID/new-game set up a game (two teams, mission rolled or chosen)
+ *   #/campaigns/ID/tonight  the evening's pairings: who is here, who plays whom, set up each game (issue 33)
  *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
  *   #/games/ID              a game: plan, result wizard, review; history once committed
+ *   #/games/ID/table        the game at the table (issue 33): turn, counters, every model, the turn's prompts
  *   #/guide, #/guide/PAGE   the in-app guide (issue 31): a campaign night, house rules, backups, the phone view, the hand-over
- *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin | pack), without the app's bars (issues 7, 22)
+ *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin | pack | evening), without the app's bars (issues 7, 22)
+ *                           (evening: &evening=CODE carries the pairings, shared/ipc/schemas/print.ts EveningCode)
  */
 export type Route =
   | { name: 'home' }
@@ -21,23 +24,31 @@ export type Route =
   | { name: 'backups' }
   | { name: 'clubWifi' }
   | { name: 'teamListEditor'; id: string }
-  | { name: 'game'; id: string }
+  | { name: 'game'; id: string; table?: boolean }
   | { name: 'newGame'; campaignId: string }
   | { name: 'guide'; page?: string }
+  | { name: 'tonight'; campaignId: string }
   | { name: 'rules'; campaignId: string; section?: string }
-  | { name: 'print'; kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string; paper: 'a4' | 'letter' };
+  | { name: 'print'; kind: PrintKind; id: string; paper: 'a4' | 'letter'; evening?: string };
+
+type PrintKind = 'roster' | 'kit' | 'bulletin' | 'pack' | 'evening';
+const PRINT_KINDS: readonly string[] = ['roster', 'kit', 'bulletin', 'pack', 'evening'] satisfies PrintKind[];
 
 export function parseRoute(hash: string): Route {
   const [path = '', query = ''] = hash.replace(/^#\/?/, '').split('?');
   const parts = path.split('/').filter(Boolean).map(decodeURIComponent);
   const [section, id, sub, part] = parts;
-  if (section === 'print' && (id === 'roster' || id === 'kit' || id === 'bulletin' || id === 'pack') && sub) {
-    return { name: 'print', kind: id, id: sub, paper: /(?:^|&)paper=letter(?:&|$)/.test(query) ? 'letter' : 'a4' };
+  if (section === 'print' && id && PRINT_KINDS.includes(id) && sub) {
+    const evening = /(?:^|&)evening=([0-9a-fA-F.~-]*)(?:&|$)/.exec(query)?.[1];
+    const paper = /(?:^|&)paper=letter(?:&|$)/.test(query) ? 'letter' : 'a4';
+    return { name: 'print', kind: id as PrintKind, id: sub, paper, ...(evening ? { evening } : {}) };
   }
   if (section === 'campaigns' && id && sub === 'new-game') return { name: 'newGame', campaignId: id };
+  if (section === 'campaigns' && id && sub === 'tonight') return { name: 'tonight', campaignId: id };
   if (section === 'campaigns' && id && sub === 'rules') return part ? { name: 'rules', campaignId: id, section: part } : { name: 'rules', campaignId: id };
   if (section === 'campaigns' && id) return { name: 'campaign', id };
   if (section === 'teams' && id) return { name: 'team', id };
+  if (section === 'games' && id && sub === 'table') return { name: 'game', id, table: true };
   if (section === 'games' && id) return { name: 'game', id };
   if (section === 'backups') return { name: 'backups' };
   if (section === 'guide') return id ? { name: 'guide', page: id } : { name: 'guide' };
@@ -56,9 +67,11 @@ export const href = {
   clubWifi: () => '#/club-wifi',
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
+  table: (gameId: string) => `#/games/${encodeURIComponent(gameId)}/table`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
-  print: (kind: 'roster' | 'kit' | 'bulletin' | 'pack', id: string, paper: 'a4' | 'letter' = 'a4') =>
-    `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`,
+  tonight: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/tonight`,
+  print: (kind: PrintKind, id: string, paper: 'a4' | 'letter' = 'a4', evening?: string) =>
+    `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}${evening ? `&evening=${evening}` : ''}`,
   rules: (campaignId: string, section?: string) => `#/campaigns/${encodeURIComponent(campaignId)}/rules${section ? `/${encodeURIComponent(section)}` : ''}`,
 };
 

@@ -21,8 +21,11 @@ export interface PlayedCampaign {
   ids: Map<string, string>;
 }
 
-/** "Vraks, Zoë's league" with Iron Wolves (Alice) and `orkName` (Bob); game 1: Kaelen takes Skorcha out of action. */
-export async function playedCampaign(page: Page, campaignName: string, orkName = 'Da Boyz'): Promise<PlayedCampaign> {
+/**
+ * "Vraks, Zoë's league" with Iron Wolves (Alice) and `orkName` (Bob); game 1: Kaelen takes Skorcha out of action,
+ * played today unless `playedOn` (YYYY-MM-DD) says another day (issue 33: an evening after an earlier game night).
+ */
+export async function playedCampaign(page: Page, campaignName: string, orkName = 'Da Boyz', playedOn?: string): Promise<PlayedCampaign> {
   const home = new HomePage(page);
   await home.waitUntilReady();
   await home.createCampaign(campaignName);
@@ -61,7 +64,7 @@ export async function playedCampaign(page: Page, campaignName: string, orkName =
     model('boy', 'Zog'),
   ]);
 
-  const g = await invoke(page, 'games.create', { campaignId, teamA: marines, teamB: orks, mission: 'skirmish' });
+  const g = await invoke(page, 'games.create', { campaignId, teamA: marines, teamB: orks, mission: 'skirmish', ...(playedOn ? { playedOn } : {}) });
   const draft = structuredClone(g.draft);
   draft.report.models = draft.report.models.map((x) =>
     x.id === ids.get('Skorcha') ? { ...x, aliveAtEnd: false, outOfAction: { by: ids.get('Kaelen')!, how: 'shooting' } } : x,

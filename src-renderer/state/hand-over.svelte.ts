@@ -13,7 +13,7 @@ class HandOver {
   newCampaign = $state(false);
   /** File → Hand over… (issue 22): the campaign page opens its hand-over form for this campaign. */
   handOverCampaign = $state<string | null>(null);
-  print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin' | 'pack'; id: string } | null>(null);
+  print = $state.raw<{ kind: 'roster' | 'kit' | 'bulletin' | 'pack' | 'evening'; id: string } | null>(null);
 }
 
 export const handOver = new HandOver();
