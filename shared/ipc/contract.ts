@@ -100,6 +100,7 @@ import { CampaignRecordView, CsvExportInput, CsvExportResult, Note, NoteSetInput
 import { LanStartInput, LanStatus } from './schemas/lan';
 import { CampaignProgress, TeamProgress } from './schemas/progress';
 import { AmendPreview, GameAmendInput, GameAmendments, GamePreviewAmendInput } from './schemas/amend';
+import { SearchInput, SearchResult } from './schemas/search';
 
 interface ChannelSpec<I extends z.ZodType, O extends z.ZodType> {
   input: I;
@@ -286,21 +287,21 @@ export const channels = {
     input: BackupFileInput,
     output: BackupRestoreResult,
     summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.',
-  'print.system': channel({
-    input: PrintSystemInput,
-    output: PrintSystemResult,
-    summary: 'Print a roster sheet, game-night kit, bulletin or campaign pack through the system print dialog (Electron; browser mode: the browser prints).',
-  }),
-  'print.openSaved': channel({
-    input: PrintOpenSavedInput,
-    output: PrintOpenSavedResult,
-    summary: 'Open a PDF Herald saved this session, or show it in its folder (Electron only).',
-  }),
-  'app.logError': channel({
-    input: RendererErrorInput,
-    output: RendererErrorResult,
-    summary: 'Write an error of the window (an uncaught error or rejection) to the log file; a few a minute at most.',
-  }),
+    'print.system': channel({
+      input: PrintSystemInput,
+      output: PrintSystemResult,
+      summary: 'Print a roster sheet, game-night kit, bulletin or campaign pack through the system print dialog (Electron; browser mode: the browser prints).',
+    }),
+    'print.openSaved': channel({
+      input: PrintOpenSavedInput,
+      output: PrintOpenSavedResult,
+      summary: 'Open a PDF Herald saved this session, or show it in its folder (Electron only).',
+    }),
+    'app.logError': channel({
+      input: RendererErrorInput,
+      output: RendererErrorResult,
+      summary: 'Write an error of the window (an uncaught error or rejection) to the log file; a few a minute at most.',
+    }),
   }),
   'backups.campaigns': channel({ input: BackupFileInput, output: z.array(BackupCampaign), summary: 'The campaigns a backup holds, to restore just one.' }),
   'backups.restoreCampaign': channel({
@@ -426,6 +427,11 @@ export const channels = {
     summary: 'Switch the read-only Club Wi-Fi view on, on the chosen network address, with a fresh token.',
   }),
   'lan.stop': channel({ input: Empty, output: LanStatus, summary: 'Switch the Club Wi-Fi view off (its link stops working).' }),
+  'search.query': channel({
+    input: SearchInput,
+    output: SearchResult,
+    summary: 'Find campaigns, teams, players, models and games by name across every campaign (a few of each kind).',
+  }),
 } as const;
 
 export const events = {
@@ -443,6 +449,18 @@ export const events = {
   'app.restored': z.object({ file: z.string() }).strict(),
   /** The start-up recovery ended (the organiser kept the empty file, or started using it): fetch app.info again. */
   'app.recoveryEnded': z.object({}).strict(),
+  /**
+   * A campaign file being imported reached a step (issue 31): reading it, checking what it holds, then writing it (a
+   * backup first, the rows, the history replayed); with how many games and ledger entries the file holds once known.
+   */
+  'campaigns.importProgress': z
+    .object({
+      fileName: z.string(),
+      step: z.enum(['reading', 'checking', 'writing']),
+      games: z.number().int().nonnegative().optional(),
+      entries: z.number().int().nonnegative().optional(),
+    })
+    .strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /**

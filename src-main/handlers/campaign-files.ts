@@ -1,6 +1,7 @@
 /** campaigns.exportFile / campaigns.importFile (issue 8): a whole campaign as one file; an import never half-applies. */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
+import type { EventPayload } from '../../shared/ipc/contract';
 import type { HandlerContext } from '../context';
 import { CAMPAIGN_FILE_MAX_BYTES, asCopy, checkAgainstThisComputer, checkCampaignFile, exportCampaign, importChecked } from '../campaign-file';
 import { packCampaignFile, readCampaignFile } from '../campaign-file/packed';
@@ -48,13 +49,22 @@ export const campaignFileHandlers: CampaignFileHandlers = {
  * campaign, a newer copy of one here, or a copy under `asCopyAs`'s name. Throws AppError in words.
  */
 export async function importCampaignBytes(ctx: HandlerContext, picked: { fileName: string; bytes: Uint8Array }, asCopyAs?: { name: string }) {
+  const progress = importProgress(ctx, picked.fileName);
+  await progress('reading');
   const file = await readCampaignFile(picked.fileName, picked.bytes);
+  const counts = { games: file.games.length, entries: file.ledger.length };
   // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
   const here = asCopyAs ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
-  if (here) return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
+  if (here) {
+    await progress('checking', counts);
+    return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
+  }
   // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
+  await progress('checking', counts);
   const fresh = checkCampaignFile(file, ctx.newId);
   const checked = asCopyAs ? asCopy(fresh, asCopyAs.name) : fresh;
+  // The last step says it before it starts: from the check against this laptop to the commit nothing may come between.
+  await progress('writing', counts);
   checkAgainstThisComputer(ctx.db, checked);
   // docs/reliability.md rule 3: a verified backup before every import that writes.
   ctx.backups.take('before-import');
@@ -62,4 +72,16 @@ export async function importCampaignBytes(ctx: HandlerContext, picked: { fileNam
   ctx.emit('campaigns.changed', { id });
   ctx.emit('teamLists.changed', { id });
   return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
+}
+
+/**
+ * The import's steps, told to the windows as it reaches each (issue 31: a ten-year file takes seconds to read, check,
+ * back up, write and replay, and a greyed button says nothing). Each step's work runs without a pause, so the event is
+ * let out first: a turn of the event loop, which is what sends it to the window (Electron's IPC, browser mode's stream).
+ */
+function importProgress(ctx: HandlerContext, fileName: string) {
+  return async (step: EventPayload<'campaigns.importProgress'>['step'], counts: { games: number; entries: number } | Record<string, never> = {}) => {
+    ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step, ...counts });
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  };
 }

@@ -25,6 +25,7 @@ import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 import { mistakeHandlers } from './mistakes';
 import { amendHandlers } from './games-amend';
+import { searchHandlers } from './search';
 import { progressHandlers } from './progress';
 import { tableHandlers } from './table';
 import { createSample } from './sample';
@@ -58,6 +59,7 @@ export const handlers: Handlers<HandlerContext> = {
   ...lanHandlers,
   ...mistakeHandlers,
   ...amendHandlers,
+  ...searchHandlers,
   ...progressHandlers,
   ...tableHandlers,
 };

@@ -46,6 +46,7 @@ export {
 export { newestLiveEntries, type NewestEntry } from './newest';
 export { PROJECTION_VERSION } from './store';
 export { removeTeamsLedgers } from './remove';
+export { modelsNamed, type FoundModel } from './search';
 export { NO_RECORD, type TeamRecord, type TeamLedgerState, type DirectoryEntry } from '../../shared/rules';
 
 /** The roster of a team not founded yet: a draft, kept legal or not. A founded team's roster is its ledger's. */

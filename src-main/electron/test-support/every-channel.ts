@@ -138,6 +138,8 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('games.amendments', { id: gameId });
   await run('teams.history', { id: marines });
   await run('models.history', { teamId: marines, modelId: sergeant.id });
+  // Issue 31: the search palette finds the sergeant by name.
+  await run('search.query', { query: 'Edge' });
   await run('campaigns.standings', { id: campaign });
   await run('campaigns.bulletin', { id: campaign });
   await run('campaigns.progress', { id: campaign });
