@@ -3,6 +3,7 @@
  * box, so the Svelte component only draws what this returns and every number in it can be tested. Pure: no DOM, no
  * clock (a day is a YYYY-MM-DD string read with Date.UTC).
  */
+import { formatDay, formatDayMonth, formatMonth } from '../format';
 
 /** One point: x is a day number (days since 1970-01-01, see dayNumber) or a plain count; y a value. */
 export interface ChartPoint {
@@ -60,7 +61,9 @@ export interface ChartGeometry {
 }
 
 const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** A day number as a moment of its day, to write in the organiser's locale (shared/format, issue 31), read in UTC. */
+const dateOfDay = (n: number) => new Date(n * DAY_MS);
+const UTC = { utc: true } as const;
 
 /**
  * A YYYY-MM-DD day as a whole number of days since 1970-01-01.
@@ -78,12 +81,11 @@ function partsOf(n: number) {
 }
 
 /**
- * A day as people read it on a chart: "3 Mar 2025".
+ * A day as people read it on a chart: "3 Mar 2025" (in en-GB; the organiser's locale, shared/format).
  * @example dayLabel(dayNumber('2025-03-03')); // → '3 Mar 2025'
  */
 export function dayLabel(n: number): string {
-  const { y, m, d } = partsOf(n);
-  return `${d} ${MONTHS[m]} ${y}`;
+  return formatDay(dateOfDay(n), UTC);
 }
 
 /**
@@ -159,9 +161,9 @@ function monthSteps(min: number, max: number, months: number): number[] {
 
 function dayTickLabel(v: number, step: { days?: number; months?: number }, first: boolean): string {
   const { y, m, d } = partsOf(v);
-  if (step.days) return first || (m === 0 && d <= step.days) ? `${d} ${MONTHS[m]} ${y}` : `${d} ${MONTHS[m]}`;
+  if (step.days) return first || (m === 0 && d <= step.days) ? formatDay(dateOfDay(v), UTC) : formatDayMonth(dateOfDay(v), UTC);
   if (step.months! >= 12) return String(y);
-  return first || m === 0 ? `${MONTHS[m]} ${y}` : MONTHS[m]!;
+  return formatMonth(dateOfDay(v), { ...UTC, year: first || m === 0 });
 }
 
 /** Evenly spaced indexes of `n` points, at most `max`, the last always among them. */
