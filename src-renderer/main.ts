@@ -6,8 +6,11 @@ import { mount } from 'svelte';
 import '@fontsource/noto-sans/400.css';
 import '@fontsource/noto-sans/700.css';
 import App from './App.svelte';
+import { reportErrorsToLog } from './error-log';
 import './styles.css';
 
+// Before the app mounts, so an error while it starts is logged too (issue 31).
+reportErrorsToLog();
 const target = document.getElementById('app');
 if (!target) throw new Error('index.html has no #app element');
 mount(App, { target });

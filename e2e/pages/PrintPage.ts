@@ -7,8 +7,13 @@ export class PrintPage {
   get toolbar(): Locator {
     return this.page.getByRole('toolbar', { name: 'Print preview' });
   }
+  /** The system print dialog (browser mode: the browser's window.print()). */
   get printButton(): Locator {
-    return this.toolbar.getByRole('button', { name: 'Print / Save as PDF' });
+    return this.toolbar.getByRole('button', { name: 'Print…', exact: true });
+  }
+  /** Save as PDF (Electron: main's save dialog; browser mode: the browser's print dialog). */
+  get savePdfButton(): Locator {
+    return this.toolbar.getByRole('button', { name: 'Save as PDF', exact: true });
   }
   paperLink(paper: 'A4' | 'US Letter'): Locator {
     return this.toolbar.getByRole('group', { name: 'Paper size' }).getByRole('link', { name: paper, exact: true });
