@@ -23,7 +23,9 @@ import { promptBase, promptRoll, sideLabel } from './prompt-types';
  * list Night Fighting.
  *
  * @example
- * nightFightingOn(planWith({ duskAndDawn: 'dusk' }), 6); // → { night: true, why: 'Dusk & Dawn: the battle started at dusk' }
+ * // `dusk`: a plan whose Dusk & Dawn roll was a 6, Night Fighting read "only when a rule says so"
+ * nightFightingOn(dusk, 6); // → { night: true, why: 'Dusk & Dawn: the battle started at dusk' }
+ * nightFightingOn(dusk, 5); // → { night: false, why: 'Dusk & Dawn: dusk falls on turn 6' }
  */
 export function nightFightingOn(plan: GamePlan, turn: number): { night: boolean; why: string } {
   const rule = plan.specialRules.find((r) => r.id === 'night-fighting');

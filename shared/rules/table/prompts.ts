@@ -229,7 +229,9 @@ function gameLengthPrompt(plan: GamePlan, turn: number): (GameLengthPrompt | Not
  * when nothing applies. Roll a prompt with `resolvePrompt`.
  *
  * @example
- * turnPrompts(plan, { models }, 2, ruleset).map((p) => p.kind); // → ['reserves'] (a unit in reserve, turn 2: 4+)
+ * // A Skirmish with no optional rule, the Veteran in reserve, every other model in play:
+ * turnPrompts(plan, { models }, 2, ruleset).map((p) => p.kind); // → ['reserves']
+ * turnPrompts(plan, { models }, 2, ruleset)[0].rolls[0]; // → { purpose: 'Reserves, turn 2: Veteran', expression: 'D6', count: 1, target: { atLeast: 4, meaning: 'Veteran arrives' } }
  */
 export function turnPrompts(plan: GamePlan, state: PromptState, turn: number, readings: Pick<Ruleset, 'readings'>): TablePrompt[] {
   if (!Number.isInteger(turn) || turn < 1 || turn > plan.turns) {

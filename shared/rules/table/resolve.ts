@@ -158,6 +158,7 @@ function resolveTwist(prompt: TwistRollPrompt, dice: DiceSource): PromptOutcome 
  * (refused with a RunAwayError, in words, unless under 25% of it remains).
  *
  * @example
+ * // `runAwayPrompt`: a Run Away! test against the Team Leader's Leadership 8
  * resolvePrompt(runAwayPrompt, new PhysicalDice([[5, 4]])); // → { kind: 'run-away', passed: false, gameEnds: true }
  */
 export function resolvePrompt(prompt: TablePrompt, dice: DiceSource, choices: PromptChoices = {}): PromptOutcome {
@@ -197,7 +198,8 @@ export function resolvePrompt(prompt: TablePrompt, dice: DiceSource, choices: Pr
  * before anything is rolled.
  *
  * @example
- * resolvePrompt(runAwayPrompt, physicalDiceFor(runAwayPrompt, [5, 4])); // the 2D6 of the test: 5 and 4
+ * resolvePrompt(runAwayPrompt, physicalDiceFor(runAwayPrompt, [4, 4])).passed; // → true (8 against Leadership 8)
+ * physicalDiceFor(runAwayPrompt, [6]); // throws: 'Run Away! test: Wolves needs 2 dice (2D6), but 1 was typed in.'
  */
 export function physicalDiceFor(prompt: TablePrompt, faces: readonly number[], source: RollSource = 'physical'): DiceSource {
   const needed = prompt.rolls.reduce((n, r) => n + r.count, 0);
@@ -225,6 +227,6 @@ export function physicalDiceFor(prompt: TablePrompt, faces: readonly number[], s
  * The faces a resolved prompt's rolls came to, in order: what the table's log keeps (`physicalDiceFor` reads them back).
  *
  * @example
- * facesOf(resolvePrompt(reservesPrompt, SeededDice.fromSeed('game-7|t2'))); // → [4, 1]
+ * facesOf({ rolls: [physicalRoll('D6', [4], 'Reserves, turn 2: Veteran'), physicalRoll('D6', [1], 'Reserves, turn 2: Third Squad')] }); // → [4, 1]
  */
 export const facesOf = (outcome: Pick<PromptOutcome, 'rolls'>): number[] => outcome.rolls.flatMap((r) => r.faces);
