@@ -247,12 +247,12 @@ describe('campaign files opened from the system (issue 31)', () => {
     const file = await campaignFile('Vraks');
     const h = await start({ dataDir: tempDir() });
     await h.answer('showMessageBox', { response: 1 });
-    await h.secondInstance(['/opt/Herald/herald', file], os.tmpdir());
+    await h.secondInstance(['herald', file], os.tmpdir());
     await waitForRecord(h, (r) => r.kind === 'dialog.showMessageBox');
     expect((await messageBoxes(h))[0]).toMatchObject({ message: 'Import Vraks.herald-campaign?' });
     expect(await recorded(h, 'window.focus')).not.toHaveLength(0);
     // Another file on the command line is nothing Herald opens (only campaign files).
-    await h.secondInstance(['/opt/Herald/herald', '/tmp/notes.txt'], os.tmpdir());
+    await h.secondInstance(['herald', path.join(os.tmpdir(), 'notes.txt')], os.tmpdir());
     expect(await names(h)).toEqual([]);
     expect(await messageBoxes(h)).toHaveLength(1);
   });
