@@ -89,9 +89,9 @@ export const printHandlers: PrintHandlers = {
     };
   },
 
-  'print.pdf': async ({ kind, id, paper, fileName }, ctx) => {
+  'print.pdf': async ({ kind, id, paper, evening, fileName }, ctx) => {
     if (!ctx.printer || !ctx.files) return { outcome: 'browser' as const };
-    const bytes = await ctx.printer.toPdf(printHash(kind, id, paper), paper);
+    const bytes = await ctx.printer.toPdf(printHash(kind, id, paper, evening), paper);
     const name = fileName.toLowerCase().endsWith('.pdf') ? fileName : `${fileName}.pdf`;
     const saved = await ctx.files.saveBytes({ title: 'Save as PDF', defaultName: name, extensions: ['pdf'], bytes });
     if (!saved) return { outcome: 'cancelled' as const };

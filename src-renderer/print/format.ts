@@ -2,7 +2,7 @@
 import type { StatCell } from '../../shared/rules';
 import { parseDice } from '../../shared/rules';
 
-export type PrintKind = 'roster' | 'kit' | 'bulletin' | 'pack';
+export type PrintKind = 'roster' | 'kit' | 'bulletin' | 'pack' | 'evening';
 export type Paper = 'a4' | 'letter';
 
 export const PAPER_NAMES: Record<Paper, string> = { a4: 'A4', letter: 'US Letter' };

@@ -4,19 +4,30 @@ import { Id } from './campaigns';
 import { GameSummary, StandingRow } from './games';
 import { CampaignRecordView } from './narrative';
 
-export const PrintKind = z.enum(['roster', 'kit', 'bulletin', 'pack']);
+export const PrintKind = z.enum(['roster', 'kit', 'bulletin', 'pack', 'evening']);
 export type PrintKind = z.infer<typeof PrintKind>;
 export const Paper = z.enum(['a4', 'letter']);
 export type Paper = z.infer<typeof Paper>;
 
-/** The renderer's print route for a page: `#/print/<kind>/<id>?paper=a4`. */
-export const printHash = (kind: PrintKind, id: string, paper: Paper) => `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}`;
+/**
+ * The evening's sheet (issue 33) prints pairings that live only on the Tonight screen, so its route carries them:
+ * pairings joined by `~`, each `teamA.teamB` or `teamA.teamB.gameId`, the team sitting out as one id alone.
+ */
+export const EveningCode = z
+  .string()
+  .max(8000)
+  .regex(/^[0-9a-fA-F.~-]*$/, 'The evening’s pairings could not be read.');
+
+/** The renderer's print route for a page: `#/print/<kind>/<id>?paper=a4` (`&evening=…` for the evening's sheet). */
+export const printHash = (kind: PrintKind, id: string, paper: Paper, evening?: string) =>
+  `#/print/${kind}/${encodeURIComponent(id)}?paper=${paper}${evening ? `&evening=${evening}` : ''}`;
 
 export const PrintPdfInput = z
   .object({
     kind: PrintKind,
     id: Id,
     paper: Paper,
+    evening: EveningCode.optional(),
     fileName: z
       .string()
       .min(1)
