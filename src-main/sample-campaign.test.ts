@@ -34,6 +34,8 @@ describe('the sample campaign', () => {
     expect(teams.filter((t) => !t.legal).map((t) => t.name)).toEqual([]);
     const games = await call<GameSummary[]>(core, 'games.list', { campaignId: campaign.id });
     expect(games.map((g) => g.status)).toEqual(['committed', 'committed', 'committed']);
+    // Three club nights, a week apart, the last a week before today (the test clock: 1 Nov 2026).
+    expect(games.map((g) => g.playedOn).sort()).toEqual(['2026-10-11', '2026-10-18', '2026-10-25']);
     const standings = await call<StandingRow[]>(core, 'campaigns.standings', { id: campaign.id });
     expect(standings.reduce((n, s) => n + s.games, 0)).toBe(6);
 

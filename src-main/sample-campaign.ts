@@ -176,8 +176,11 @@ async function fillSample(ctx: HandlerContext, campaignId: string, call: Call) {
     if (t.founded) await run('teams.found', { id: made.team.id });
     teamIds.set(t.name, made.team.id);
   }
-  for (const g of GAMES) {
-    const created = await run('games.create', { campaignId, teamA: teamIds.get(g.teams[0]), teamB: teamIds.get(g.teams[1]), mission: g.mission });
+  // One game a club night, weekly, the last a week ago: the standings and the charts have a history to show.
+  const night = (weeksAgo: number) => new Date(ctx.now().getTime() - weeksAgo * 7 * 24 * 3600 * 1000).toISOString().slice(0, 10);
+  for (const [i, g] of GAMES.entries()) {
+    const playedOn = night(GAMES.length - i);
+    const created = await run('games.create', { campaignId, teamA: teamIds.get(g.teams[0]), teamB: teamIds.get(g.teams[1]), mission: g.mission, playedOn });
     await run('games.saveDraft', { id: created.game.id, draft: playedDraft(created, g) });
     await run('games.commit', { id: created.game.id });
     await run('notes.set', { campaignId, subjectKind: 'game', subjectId: created.game.id, text: g.report });
