@@ -43,13 +43,13 @@ export const READ_CHANNELS: ReadonlySet<ChannelName> = new Set<ChannelName>([
   // Loads a ruleset file for the House rules page's diff: nothing is applied without rulesets.apply.
   'rulesets.import',
   'print.pdf',
-  'backups.list',
-  'backups.campaigns',
-  'games.list',
   // Issue 31: the print dialog, opening a saved PDF, and a renderer error for the log write no campaign's rows.
   'print.system',
   'print.openSaved',
   'app.logError',
+  'backups.list',
+  'backups.campaigns',
+  'games.list',
   'games.get',
   'games.voidPlan',
   // Issue 20: what an amendment would change, and the amendments made; games.amend itself writes.

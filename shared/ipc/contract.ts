@@ -280,6 +280,21 @@ export const channels = {
     output: PrintPdfResult,
     summary: 'Save a roster sheet, game-night kit, bulletin or campaign pack as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).',
   }),
+  'print.system': channel({
+    input: PrintSystemInput,
+    output: PrintSystemResult,
+    summary: 'Print a roster sheet, game-night kit, bulletin or campaign pack through the system print dialog (Electron; browser mode: the browser prints).',
+  }),
+  'print.openSaved': channel({
+    input: PrintOpenSavedInput,
+    output: PrintOpenSavedResult,
+    summary: 'Open a PDF Herald saved this session, or show it in its folder (Electron only).',
+  }),
+  'app.logError': channel({
+    input: RendererErrorInput,
+    output: RendererErrorResult,
+    summary: 'Write an error of the window (an uncaught error or rejection) to the log file; a few a minute at most.',
+  }),
 
   'backups.list': channel({ input: Empty, output: z.array(BackupView), summary: 'Verified backups of the campaign file, newest first (date, reason, size).' }),
   'backups.create': channel({ input: Empty, output: BackupView, summary: 'Back up the campaign file now (verified before it is kept).' }),
@@ -287,21 +302,6 @@ export const channels = {
     input: BackupFileInput,
     output: BackupRestoreResult,
     summary: 'Restore a verified backup, after backing up the current state so the restore can be undone.',
-    'print.system': channel({
-      input: PrintSystemInput,
-      output: PrintSystemResult,
-      summary: 'Print a roster sheet, game-night kit, bulletin or campaign pack through the system print dialog (Electron; browser mode: the browser prints).',
-    }),
-    'print.openSaved': channel({
-      input: PrintOpenSavedInput,
-      output: PrintOpenSavedResult,
-      summary: 'Open a PDF Herald saved this session, or show it in its folder (Electron only).',
-    }),
-    'app.logError': channel({
-      input: RendererErrorInput,
-      output: RendererErrorResult,
-      summary: 'Write an error of the window (an uncaught error or rejection) to the log file; a few a minute at most.',
-    }),
   }),
   'backups.campaigns': channel({ input: BackupFileInput, output: z.array(BackupCampaign), summary: 'The campaigns a backup holds, to restore just one.' }),
   'backups.restoreCampaign': channel({

@@ -13,8 +13,8 @@ function deps(overrides: Partial<MenuDeps> = {}) {
   const shown: string[] = [];
   const messages: MessageBoxOptions[] = [];
   const invoked: [string, unknown][] = [];
-  const d: MenuDeps = {
   const updateChecks: boolean[] = [];
+  const d: MenuDeps = {
     platform: 'linux',
     packaged: false,
     version: '1.2.3',
@@ -29,8 +29,8 @@ function deps(overrides: Partial<MenuDeps> = {}) {
     openPath: async (p) => (opened.push(p), ''),
     showItemInFolder: (p) => void shown.push(p),
     showMessage: (m) => void messages.push(m),
-    ...overrides,
     updateCheck: { enabled: true, set: (on) => void updateChecks.push(on) },
+    ...overrides,
   };
   return { d, sent, opened, shown, messages, invoked, updateChecks };
 }
@@ -165,5 +165,54 @@ describe('the right-click menu', () => {
   it('offers Copy on selected text elsewhere, and nothing on the bare page', () => {
     expect(contextMenuTemplate({ isEditable: false, selectionText: 'Brother Kaelen', editFlags: flags }).map((i) => i.role)).toEqual(['copy']);
     expect(contextMenuTemplate({ isEditable: false, selectionText: '  ', editFlags: flags })).toEqual([]);
+  });
+});
+
+describe('Help → Check for updates when Herald starts (issue 31)', () => {
+  it('is a checkbox showing the saved setting, and a click saves the state Electron flipped it to', () => {
+    const t = deps();
+    const box = item(submenu(menuTemplate(t.d), 'Help'), 'Check for updates when Herald starts');
+    expect(box).toMatchObject({ type: 'checkbox', checked: true });
+    (box.click as (i: { checked: boolean }) => void)({ checked: false });
+    expect(t.updateChecks).toEqual([false]);
+    const off = deps({ updateCheck: { enabled: false, set: () => {} } });
+    expect(item(submenu(menuTemplate(off.d), 'Help'), 'Check for updates when Herald starts').checked).toBe(false);
+  });
+});
+
+describe('the right-click menu on a misspelt word (issue 31)', () => {
+  const flags = { canUndo: false, canRedo: false, canCut: true, canCopy: true, canPaste: true, canDelete: true, canSelectAll: true, canEditRichly: false };
+  it('offers the spellchecker’s suggestions first, then Add to dictionary, and each does what it says', () => {
+    const done: string[] = [];
+    const actions = { replace: (w: string) => void done.push(`replace ${w}`), addToDictionary: (w: string) => void done.push(`add ${w}`) };
+    const template = contextMenuTemplate(
+      { isEditable: true, selectionText: 'Kaelan', editFlags: flags, misspelledWord: 'Kaelan', dictionarySuggestions: ['Kaelen', 'Kaelin'] },
+      actions,
+    );
+    expect(template.map((i) => i.label ?? i.type)).toEqual([
+      'Kaelen',
+      'Kaelin',
+      'separator',
+      'Add to dictionary',
+      'separator',
+      'Cut',
+      'Copy',
+      'Paste',
+      'separator',
+      'Select all',
+    ]);
+    click(item(template, 'Kaelin'));
+    click(item(template, 'Add to dictionary'));
+    expect(done).toEqual(['replace Kaelin', 'add Kaelan']);
+    const none = contextMenuTemplate({ isEditable: true, selectionText: '', editFlags: flags, misspelledWord: 'Xyzzq', dictionarySuggestions: [] }, actions);
+    expect(none.slice(0, 3).map((i) => [i.label ?? i.type, i.enabled])).toEqual([
+      ['No spelling suggestions', false],
+      ['separator', undefined],
+      ['Add to dictionary', undefined],
+    ]);
+    // A correctly spelt word: the plain menu.
+    expect(
+      contextMenuTemplate({ isEditable: true, selectionText: '', editFlags: flags, misspelledWord: '', dictionarySuggestions: [] }, actions)[0]!.role,
+    ).toBe('cut');
   });
 });

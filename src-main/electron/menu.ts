@@ -26,9 +26,9 @@ export interface MenuDeps {
   openPath(path: string): Promise<string>;
   showItemInFolder(path: string): void;
   showMessage(options: MessageBoxOptions): void;
-}
   /** Help ▸ Check for updates when Herald starts (issue 31): its state, and saving a change of it. */
   updateCheck: { enabled: boolean; set(on: boolean): void };
+}
 
 const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
@@ -112,6 +112,14 @@ export function menuTemplate(deps: MenuDeps): MenuItemConstructorOptions[] {
         { label: 'Guide', accelerator: 'F1', click: command('guide') },
         { type: 'separator' },
         { label: 'Show log', click: () => void showLog(deps) },
+        { type: 'separator' },
+        // Electron flips a checkbox item's `checked` before calling its click.
+        {
+          label: 'Check for updates when Herald starts',
+          type: 'checkbox',
+          checked: deps.updateCheck.enabled,
+          click: (item) => deps.updateCheck.set(item.checked),
+        },
         { type: 'separator' },
         { label: 'About Herald', click: about },
       ],

@@ -25,9 +25,9 @@ import { exportHandlers } from './exports';
 import { lanHandlers } from './lan';
 import { mistakeHandlers } from './mistakes';
 import { amendHandlers } from './games-amend';
-import { searchHandlers } from './search';
 import { progressHandlers } from './progress';
 import { tableHandlers } from './table';
+import { searchHandlers } from './search';
 import { createSample } from './sample';
 
 export const handlers: Handlers<HandlerContext> = {
@@ -48,10 +48,10 @@ export const handlers: Handlers<HandlerContext> = {
   ...settingsHandlers,
   ...rulesetHandlers,
   ...printHandlers,
-  ...backupHandlers,
-  ...campaignFileHandlers,
   ...printDialogHandlers,
   ...rendererLogHandlers,
+  ...backupHandlers,
+  ...campaignFileHandlers,
   ...handOverHandlers,
   ...fileHandlers,
   ...noteHandlers,
@@ -59,7 +59,7 @@ export const handlers: Handlers<HandlerContext> = {
   ...lanHandlers,
   ...mistakeHandlers,
   ...amendHandlers,
-  ...searchHandlers,
   ...progressHandlers,
   ...tableHandlers,
+  ...searchHandlers,
 };

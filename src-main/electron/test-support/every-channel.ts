@@ -171,14 +171,14 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
 
   await saveTo('bulletin.pdf');
   await run('print.pdf', { kind: 'bulletin', id: campaign, paper: 'a4', fileName: 'Bulletin' });
-
-  await saveTo('campaign.herald-campaign');
-  await run('campaigns.exportFile', { id: campaign, destination: 'dialog' });
-  // The club keeps both: the file comes in as a copy under a new name (issue 22).
   // Issue 31: the saved PDF opened from the message; the system print dialog (the stand-in's organiser cancels it).
   await run('print.openSaved', { path: path.join(folder, 'bulletin.pdf'), how: 'open' });
   await run('print.system', { kind: 'pack', id: campaign, paper: 'a4' });
   await run('app.logError', { kind: 'error', message: 'Edge test: an error in the window', source: 'app://herald/assets/index.js', line: 1 });
+
+  await saveTo('campaign.herald-campaign');
+  await run('campaigns.exportFile', { id: campaign, destination: 'dialog' });
+  // The club keeps both: the file comes in as a copy under a new name (issue 22).
   await run('campaigns.rename', { id: campaign, name: 'Edge of Vraks (here)' });
   await openFrom('campaign.herald-campaign');
   await run('campaigns.importFile', { source: 'dialog', asCopy: { name: 'Edge of Vraks (copy)' } });
