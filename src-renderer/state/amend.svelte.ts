@@ -5,15 +5,16 @@
  * game screen's state so the result step, the score and the roll corrections work on it unchanged.
  */
 import type { AmendPreview } from '../../shared/ipc/schemas/amend';
-import type { GameDetail, GameDraft } from '../../shared/ipc/schemas/games';
+import type { GameDetail } from '../../shared/ipc/schemas/games';
 import { api, messageOf } from '../api';
+import { Autosave } from './autosave.svelte';
 import { GameState } from './game.svelte';
 
 export class AmendState extends GameState {
   /** What main made of the amendment last: the diff, what depends on it, why it cannot be applied yet. */
   amend = $state<AmendPreview | null>(null);
-  #seq = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** Each edit asks main for the amendment's preview (the latest answer wins); nothing is stored. */
+  protected override autosave = new Autosave(() => this.sendDraft(), { delayMs: 250, failed: (m) => (this.actionError = m) });
 
   readonly #committed: GameDetail;
 
@@ -45,41 +46,15 @@ export class AmendState extends GameState {
     return () => {};
   }
 
-  override edit(change: (draft: GameDraft) => void) {
-    if (!this.draft) return;
-    change(this.draft);
-    this.status = 'saving';
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.save();
-    }, 250);
-  }
-
-  /** Ask main what the amendment as typed gives (the latest answer wins). */
-  override async save() {
-    if (!this.draft) return;
-    const seq = ++this.#seq;
-    const draft = $state.snapshot(this.draft);
-    try {
-      const preview = await api.call('games.previewAmend', { id: this.id, draft });
-      if (seq !== this.#seq || this.#timer) return;
+  /** Ask main what the amendment as typed gives. */
+  protected override async sendDraft(): Promise<() => void> {
+    const draft = this.draft ? $state.snapshot(this.draft) : null;
+    if (!draft) return () => {};
+    const preview = await api.call('games.previewAmend', { id: this.id, draft });
+    return () => {
       this.#show(preview, false);
-      this.status = 'saved';
       this.actionError = null;
-    } catch (e) {
-      if (seq !== this.#seq) return;
-      this.status = 'error';
-      this.actionError = messageOf(e);
-    }
-  }
-
-  override async flush() {
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-      await this.save();
-    }
+    };
   }
 
   /**
@@ -99,9 +74,7 @@ export class AmendState extends GameState {
       for (const k of Object.keys(this.draft.faces)) if (k.startsWith(`post|${purpose}: `) || k.startsWith(`post|${purpose} (`)) delete this.draft.faces[k];
       this.draft.faces[key] = faces;
     }
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    await this.save();
+    await this.autosave.now();
     return this.status !== 'error';
   }
 

@@ -7,16 +7,18 @@
 import type { GameDetail, GameDraft, GameStep, Side, VoidPlan } from '../../shared/ipc/schemas/games';
 import type { ModelReport } from '../../shared/rules';
 import { api, messageOf } from '../api';
+import { Autosave } from './autosave.svelte';
 
-export type SaveStatus = 'saved' | 'saving' | 'error';
+export type { SaveStatus } from './autosave.svelte';
 
 const SAVE_DELAY_MS = 300;
+/** A games.changed this soon after this window's own save is its echo: no reload. */
+const ECHO_MS = 1500;
 
 export class GameState {
   detail = $state<GameDetail | null>(null);
   /** The organiser's copy of the draft (main's copy is in detail.draft). */
   draft = $state<GameDraft | null>(null);
-  status = $state<SaveStatus>('saved');
   /** The game could not be loaded. */
   error = $state<string | null>(null);
   /** A save or an action failed: the message from main. */
@@ -31,21 +33,22 @@ export class GameState {
   game = $derived(this.detail?.game ?? null);
   preview = $derived(this.detail?.preview ?? null);
 
-  #saveSeq = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
-  #inFlight: Promise<void> | null = null;
-  /** When this window last saved: the games.changed echo of its own save needs no reload. */
-  #savedAt = 0;
+  /** The draft's background saves; an amendment (amend.svelte.ts) previews instead of saving. */
+  protected autosave = new Autosave(() => this.sendDraft(), { delayMs: SAVE_DELAY_MS, echoMs: ECHO_MS, failed: (m) => (this.actionError = m) });
   #discarded = false;
 
   constructor(readonly id: string) {}
 
+  get status() {
+    return this.autosave.status;
+  }
+
   async load() {
-    const saveSeq = this.#saveSeq;
+    const saves = this.autosave.saves;
     try {
       const detail = await api.call('games.get', { id: this.id });
       // A save started meanwhile: its answer is newer than this one.
-      if (saveSeq !== this.#saveSeq && this.detail) return;
+      if (saves !== this.autosave.saves && this.detail) return;
       this.apply(detail);
       this.error = null;
       if (this.campaignName === null && this.detail) {
@@ -68,13 +71,13 @@ export class GameState {
   private apply(detail: GameDetail) {
     this.detail = detail;
     // Main's copy of the draft — but never over edits still on their way.
-    if (this.status !== 'saving' && !this.#timer) this.draft = structuredClone(detail.draft);
+    if (!this.autosave.busy) this.draft = structuredClone(detail.draft);
   }
 
   subscribe(): () => void {
     return api.on('games.changed', (p) => {
       if (p.id !== this.id || this.#discarded || this.busy) return;
-      if (this.status === 'saving' || this.#timer || Date.now() - this.#savedAt < 1500) return;
+      if (this.autosave.isEcho()) return;
       void this.load();
     });
   }
@@ -103,59 +106,35 @@ export class GameState {
   edit(change: (draft: GameDraft) => void) {
     if (!this.draft) return;
     change(this.draft);
-    this.saveSoon(SAVE_DELAY_MS);
+    this.autosave.soon();
   }
 
-  private saveSoon(delay: number) {
-    this.status = 'saving';
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.save();
-    }, delay);
+  /** Sends the draft as it is now; main answers with the recomputed preview. */
+  protected async sendDraft(): Promise<() => void> {
+    const draft = this.draft ? $state.snapshot(this.draft) : null;
+    if (!draft) return () => {};
+    const detail = await api.call('games.saveDraft', { id: this.id, draft });
+    return () => {
+      this.actionError = null;
+      this.detail = detail;
+      this.draft = structuredClone(detail.draft);
+    };
   }
 
-  async save() {
-    if (!this.draft) return;
-    const seq = ++this.#saveSeq;
-    const draft = $state.snapshot(this.draft);
-    const run = (async () => {
-      try {
-        const detail = await api.call('games.saveDraft', { id: this.id, draft });
-        if (seq !== this.#saveSeq || this.#timer) return;
-        this.#savedAt = Date.now();
-        this.status = 'saved';
-        this.actionError = null;
-        this.detail = detail;
-        this.draft = structuredClone(detail.draft);
-      } catch (e) {
-        if (seq !== this.#saveSeq) return;
-        this.status = 'error';
-        this.actionError = messageOf(e);
-      }
-    })();
-    this.#inFlight = run;
-    await run;
+  /** Save the draft now. */
+  save(): Promise<void> {
+    return this.autosave.now();
   }
 
   /** Wait until every edit has reached main (before a step change, a roll, the commit, or leaving). */
-  async flush() {
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-      await this.save();
-    } else if (this.#inFlight) {
-      await this.#inFlight;
-    }
+  flush(): Promise<void> {
+    return this.autosave.flush();
   }
 
   async goTo(step: GameStep) {
     if (!this.draft) return;
     this.draft.step = step;
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.status = 'saving';
-    await this.save();
+    await this.autosave.now();
   }
 
   private async act<T>(fn: () => Promise<T>): Promise<T | null> {
@@ -211,9 +190,7 @@ export class GameState {
   }
 
   async discard(): Promise<boolean> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-    this.status = 'saved';
+    this.autosave.cancel();
     this.#discarded = true;
     const done = (await this.act(() => api.call('games.discard', { id: this.id }))) !== null;
     if (!done) this.#discarded = false;

@@ -9,8 +9,9 @@ import { purchaseCost, refilledSquad } from '../../shared/rules';
 import type { Roster, RosterModel } from '../../shared/rules';
 import { validateRoster } from '../../shared/rules';
 import { api, messageOf } from '../api';
+import { Autosave } from './autosave.svelte';
 
-export type SaveStatus = 'saved' | 'saving' | 'error';
+export type { SaveStatus } from './autosave.svelte';
 
 const newId = () => crypto.randomUUID();
 
@@ -26,7 +27,6 @@ export class TeamState {
    * each model's name save is 'saving', 'saved' or failed (its message, shown under the name field).
    */
   nameSaves = $state<Record<string, { state: 'saving' | 'saved' | 'error'; message?: string }>>({});
-  status = $state<SaveStatus>('saved');
   error = $state<string | null>(null);
   actionError = $state<string | null>(null);
   loaded = $state(false);
@@ -40,12 +40,21 @@ export class TeamState {
   limit = $derived(this.detail?.pointsLimit ?? 0);
   report = $derived(this.list ? validateRoster(this.list, this.roster, this.limit) : null);
 
-  #saveSeq = 0;
-  #timer: ReturnType<typeof setTimeout> | undefined;
+  /** The draft roster's background saves (before founding). */
+  #autosave = new Autosave(() => this.sendRoster(), { delayMs: 400, failed: (m) => (this.actionError = m) });
   /** Founded teams: names typed and not yet sent, by model, with their timers. */
   #names: Record<string, { name: string; timer: ReturnType<typeof setTimeout> | undefined }> = {};
 
   constructor(readonly id: string) {}
+
+  get status() {
+    return this.#autosave.status;
+  }
+
+  /** Nothing typed is on its way or failed: main's copy may replace this window's. */
+  get #settled() {
+    return this.#autosave.status === 'saved' && !this.#autosave.waiting;
+  }
 
   async load() {
     try {
@@ -71,17 +80,17 @@ export class TeamState {
   private apply(detail: TeamDetail) {
     this.detail = detail;
     // Main's copy — but never over a draft the user is still typing.
-    if (this.status !== 'saving') this.roster = { models: detail.roster.models.map((m) => ({ ...m, name: this.#names[m.id]?.name ?? m.name })) };
+    if (this.#autosave.status !== 'saving') this.roster = { models: detail.roster.models.map((m) => ({ ...m, name: this.#names[m.id]?.name ?? m.name })) };
   }
 
   subscribe(): () => void {
     const offs = [
       api.on('teams.changed', (p) => {
-        if (p.id === this.id && this.status === 'saved' && !this.#timer) void this.load();
+        if (p.id === this.id && this.#settled) void this.load();
       }),
       // A game of the team's campaign changed (set up, committed, voided): progress, Req and history may have moved.
       api.on('games.changed', (p) => {
-        if (p.campaignId === this.detail?.team.campaignId && this.status === 'saved' && !this.#timer) void this.load();
+        if (p.campaignId === this.detail?.team.campaignId && this.#settled) void this.load();
       }),
     ];
     return () => offs.forEach((off) => off());
@@ -99,7 +108,7 @@ export class TeamState {
       return;
     }
     this.roster = { models: [...this.roster.models, model] };
-    this.saveSoon(0);
+    this.#autosave.soon(0);
   }
 
   updateModel(model: RosterModel) {
@@ -108,47 +117,32 @@ export class TeamState {
       return;
     }
     this.roster = { models: this.roster.models.map((m) => (m.id === model.id ? model : m)) };
-    this.saveSoon(400);
+    this.#autosave.soon();
   }
 
   removeModel(id: string) {
     this.roster = { models: this.roster.models.filter((m) => m.id !== id) };
-    this.saveSoon(0);
+    this.#autosave.soon(0);
   }
 
-  private saveSoon(delay: number) {
-    this.status = 'saving';
-    clearTimeout(this.#timer);
-    this.#timer = setTimeout(() => {
-      this.#timer = undefined;
-      void this.save();
-    }, delay);
-  }
-
-  async save() {
-    const seq = ++this.#saveSeq;
-    try {
-      const detail = await api.call('teams.saveDraft', { id: this.id, roster: $state.snapshot(this.roster) });
-      if (seq !== this.#saveSeq || this.#timer) return;
-      this.status = 'saved';
+  async sendRoster(): Promise<() => void> {
+    const detail = await api.call('teams.saveDraft', { id: this.id, roster: $state.snapshot(this.roster) });
+    return () => {
       this.detail = detail;
       // The roster as it is now is saved: an earlier save's problem no longer holds (issue 17: it stayed on screen).
       this.actionError = null;
-    } catch (e) {
-      if (seq !== this.#saveSeq) return;
-      this.status = 'error';
-      this.actionError = messageOf(e);
-    }
+    };
+  }
+
+  /** Save the draft roster now. */
+  save(): Promise<void> {
+    return this.#autosave.now();
   }
 
   /** Wait for pending edits to reach main (before founding, or leaving). */
   async flush() {
     await Promise.all(Object.keys(this.#names).map((id) => this.saveName(id)));
-    if (this.#timer) {
-      clearTimeout(this.#timer);
-      this.#timer = undefined;
-      await this.save();
-    }
+    await this.#autosave.flush();
   }
 
   // ----- founded teams: every change is a ledger entry -----
@@ -239,11 +233,9 @@ export class TeamState {
 
   /** Issue 20: delete this team (never founded); returns its campaign's id, or null with actionError set. */
   async deleteTeam(): Promise<string | null> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#autosave.cancel();
     try {
       const gone = await api.call('teams.delete', { id: this.id });
-      this.status = 'saved';
       return gone.campaignId;
     } catch (e) {
       this.actionError = messageOf(e);
