@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: the benchmark's one run: scenario, every measurement and the report, in the order they run.
  * `npm run bench` (issue 9): a ten-year club campaign, generated from a fixed seed through the real handlers and cached
  * by seed, then the timings a club would feel, with budgets (p95 on our 2-core machines). Speed is measured here,
  * never in tests. Writes reports/bench.json and prints a table; exits 1 when a budget is missed.

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: one played team printed every way; the specs share its slow set-up.
  * Issue 7: printed rosters and game-night paperwork, as PDF through Chromium's own engine.
  *
  * A 20-model Ork team is founded and plays one game (real dice typed in, so the injuries are known: a permanent

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: every fault test with its counts, writing one reports/reliability.json.
  * The fault tests of docs/reliability.md against the production database module and handlers (issue 8), with
  * numbers: SIGKILLs of a child committing games, damaged files, IPC fuzz, hostile imports; disk-full and read-only
  * where the machine allows mounting. Writes reports/reliability.json. `npm run test:reliability` runs the full counts

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: every channel and event named once, the one place to look (by design).
  * THE IPC contract: every channel the renderer may call and every event main may send, named once, each with its zod
  * schemas. The preload allowlist, the typed renderer client, the browser bridge and dispatch() all derive from here.
  * Channels are `domain.verb` (or `domain.what` for a read); events are `domain.changed` when something of a domain

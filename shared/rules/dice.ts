@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: the seeded generator, the dice-expression parser and both dice sources share one roll log and its keys.
  * Dice for the rules package: a seeded generator that gives identical rolls on every platform, a parser for the dice
  * expressions the seeds use, and two dice sources (the app rolls, or the players type in physical dice).
  *

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: every phone-side attack and answer against one real listener, sharing its slow set-up.
  * The Club Wi-Fi view (issue 22): the real LAN listener, switched on through lan.start on a real core, on 127.0.0.1
  * only (tests never listen on a network address). Every write channel of the contract is sent over it and refused,
  * with nothing written; the read allowlist answers; the token and the Host are checked.

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: every game channel's schema, so a game's wire format is read in one place.
  * IPC schemas for games (issue 5): set-up, the result wizard's draft, the preview main computes from it, commit,
  * void, standings and histories. The draft is what the organiser typed; everything derived (plan, VP, injuries, EXP,
  * Req) is computed in main from the draft with shared/rules, so the review screen and the commit are one code path.

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: planning follows 004's steps 2–4 in order, each mission's set-up a step of it.
  * Planning a game before the first model is placed (004 "Setting up a Kill Team Game", steps 2–4, each mission's
  * set-up rules, 004 "Weather"; 000 "Dusk & Dawn"; 003 "Twist" and "Mysterious Objectives" when the club uses them).
  *

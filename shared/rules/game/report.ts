@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: the report, its limits and every check on it, cited to seeds 003 and 004.
  * The game report: what the players record after a game (docs/progression.md, "The game facts progression works
  * from"). It carries exactly the facts the seed-004 rules need (hor/facts.ts ModelFacts / GameFacts), the per-side
  * facts the Battle Honours requisition awards need (First Blood, Sweeping Advance, Mistakes Were Made, Kayfabe), and

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: applyGame's steps in the seeds' order; split, one fixed order of ledger entries would be scattered.
  * applyGame(): what a finished game means for the two teams' progression, as ledger entries in a fixed order
  * (docs/architecture.md "Progression is a ledger"; docs/progression.md for both presets; seed 004 for the
  * missions' Bonus Campaign Experience, Non-Learning and the relic cash-in).

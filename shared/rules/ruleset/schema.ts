@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: the whole ruleset file format as one zod schema, as docs/progression.md describes it.
  * A ruleset as data: what a club plays (missions, special rules, dice tables, secondary objectives, optional rules,
  * post-game progression). Rulesets are versioned, exported/imported as files and pinned per campaign
  * (docs/progression.md), so everything here is plain JSON validated by zod.
