@@ -59,7 +59,7 @@ describe('the desktop app, at the Electron edge (issue 15)', () => {
       'Open data folder',
       'Quit',
     ]);
-    expect(labels(menu.find((m) => m.label === 'Help')!.submenu)).toEqual(['Guide', 'Show log', 'About Herald']);
+    expect(labels(menu.find((m) => m.label === 'Help')!.submenu)).toEqual(['Guide', 'Show log', 'Check for updates when Herald starts', 'About Herald']);
 
     for (const item of ['Import campaign…', 'Export campaign…', 'Hand over…', 'Import team list…', 'Print…']) await h.click('File', item);
     // Issue 31: Help ▸ Guide opens the in-app guide in the window.
