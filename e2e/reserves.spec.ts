@@ -28,7 +28,7 @@ test('a model parked in Tactical Reserves leaves Threat and comes back; parked g
   const reserves = page.getByRole('region', { name: 'Tactical Reserves' });
   await expect(reserves).toContainText('No models in reserve.');
 
-  await page.getByRole('button', { name: 'Park Cato in reserve' }).click();
+  await page.getByRole('button', { name: 'Park in reserve: Cato' }).click();
   await expect(threat).toHaveText('1');
   await expect(reserves.getByRole('list', { name: 'Models in reserve' })).toContainText('Cato');
   await expect(page.getByRole('article', { name: 'Cato', exact: true })).toHaveCount(0);
@@ -52,7 +52,7 @@ test('a model parked in Tactical Reserves leaves Threat and comes back; parked g
   await expect(page.getByRole('article', { name: 'Cato', exact: true })).toBeVisible();
 
   // "Models … can be dismissed or parked in reserve": a parked model can also be dismissed from the reserve.
-  await page.getByRole('button', { name: 'Park Nox in reserve' }).click();
+  await page.getByRole('button', { name: 'Park in reserve: Nox' }).click();
   await reserves.getByRole('button', { name: 'Dismiss Nox…' }).click();
   await reserves.getByRole('button', { name: 'Dismiss Nox', exact: true }).click();
   await expect(reserves).toContainText('No models in reserve.');

@@ -19,7 +19,7 @@ export class PrintPage {
     return this.toolbar.getByRole('group', { name: 'Paper size' }).getByRole('link', { name: paper, exact: true });
   }
   /** A sheet of the page: 'Roster sheet', 'Game plan', 'Post-game slip', 'Campaign bulletin'. */
-  sheet(name: string): Locator {
+  sheet(name: string | RegExp): Locator {
     return this.page.getByRole('region', { name, exact: true });
   }
 
