@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../shared/ipc/result';
+import { formatDay } from '../shared/format';
 import type { ChannelName } from '../shared/ipc/contract';
 import type { Db } from './db/open';
 import { campaigns, games, players, teams } from './db/schema';
@@ -113,7 +114,7 @@ export function handedOver(db: Db, campaignId: string): HandedOver | null {
 
 /** "Vraks is handed over to Marta’s laptop (since 23 Nov 2026): …" */
 export function handedOverWords(h: HandedOver): string {
-  const day = new Date(h.at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = formatDay(h.at, { utc: true });
   return `“${h.name}” is handed over to ${h.to} (since ${day}): it is read-only on this laptop until the newer copy comes back. Import that copy, or take the campaign back.`;
 }
 

@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
+import { formatDay } from '../shared/format';
 import { CAMPAIGN_NAME_MAX } from '../shared/ipc/schemas/campaigns';
 import { deleteCampaignRows } from './campaign-delete';
 import { exportCampaign, importCampaign, type CampaignFile } from './campaign-file';
@@ -124,8 +125,8 @@ export function refuseHandedOverTarget(db: Db, file: CampaignFile): void {
   );
 }
 
-/** "27 Nov 2026" */
-const dayWords = (at: string) => new Date(at).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** "27 Nov 2026" in en-GB (the organiser's locale, shared/format), the day in UTC as it is stored. */
+const dayWords = (at: string) => formatDay(at, { utc: true });
 
 /**
  * The name the restored campaign takes: its own, unless a campaign of another identity has it now; then "<name>

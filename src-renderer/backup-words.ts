@@ -1,4 +1,5 @@
 /** How a backup is named on screen (the Backups screen and the start-up recovery screen): when, why, how big. */
+import { formatDateTime, formatSize } from '../shared/format';
 
 const REASONS: Record<string, string> = {
   daily: 'Daily backup',
@@ -23,6 +24,6 @@ export const backupWhyShort = (reason: string) => {
   return text.charAt(0).toLowerCase() + text.slice(1);
 };
 
-export const backupSize = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+export const backupSize = (bytes: number) => formatSize(bytes, { binary: true });
 
-export const backupWhen = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+export const backupWhen = (iso: string) => formatDateTime(iso);

@@ -8,14 +8,15 @@
  */
 import type { CampaignFile, FileGame } from './schema';
 import { canonical } from './canonical';
+import { formatDay } from '../../shared/format';
 
 const origin = (r: { id: string; originId?: string | null | undefined }) => r.originId ?? r.id;
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** "12 Mar 2026" from "2026-03-12" (as the hand-over's words give dates). */
+/** "12 Mar 2026" (in en-GB) from "2026-03-12" or a moment on that day (as the hand-over's words give dates). */
 export function dayWords(date: string): string {
-  const d = new Date(`${date.slice(0, 10)}T12:00:00Z`);
-  return Number.isNaN(d.getTime()) ? date : d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const day = date.slice(0, 10);
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(day)) ? formatDay(day) : date;
 }
 
 /** "game 2 (Wolves v Boyz, 12 Mar 2026)": a game named so that two laptops' game 2 can be told apart. */

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { formatSize } from '../../shared/format';
 
 /**
  * Level 2 with a 4 MiB window and a larger hash table: on the ten-year benchmark file (issue 21) 11.2 MB where level 1
@@ -99,12 +100,8 @@ export class UnpackTooLarge extends Error {
   }
 }
 
-/** A size as an organiser reads it: "24 KB", "1.5 MB". */
-export function sizeInWords(bytes: number): string {
-  if (bytes < 1_000_000) return `${Math.max(1, Math.round(bytes / 1000)).toLocaleString('en-GB')} KB`;
-  const mb = bytes / 1_000_000;
-  return `${mb < 10 ? mb.toFixed(1) : Math.round(mb).toLocaleString('en-GB')} MB`;
-}
+/** A size as an organiser reads it: "24 KB", "1.5 MB" (shared/format, in the organiser's locale). */
+export const sizeInWords = (bytes: number): string => formatSize(bytes);
 
 /**
  * What a backup decompresses to; throws when the frame is damaged (zstd's checksum), and `UnpackTooLarge` as soon as

@@ -3,6 +3,7 @@
  * every earlier error out of the log. At most one summary line a minute — "1,204 refused phone requests in the last
  * minute, from 3 addresses (too many requests: 1,200; wrong link: 4)" — and one more when the view is switched off.
  */
+import { formatNumber } from '../../shared/format';
 
 export const REFUSAL_WINDOW_MS = 60_000;
 
@@ -18,7 +19,7 @@ export interface RefusalCounter {
   total(): number;
 }
 
-const count = (n: number) => n.toLocaleString('en-GB');
+const count = (n: number) => formatNumber(n);
 const plural = (n: number, one: string, many: string) => `${count(n)} ${n === 1 ? one : many}`;
 
 export function refusalSummary(refused: number, addresses: number, kinds: ReadonlyMap<RefusalKind, number>, when: string): string {

@@ -1,6 +1,10 @@
 /** Helpers for the printable pages (issue 7): profile notes, tick boxes, file names, dates. */
 import type { StatCell } from '../../shared/rules';
 import { parseDice } from '../../shared/rules';
+import { formatDayMonth, formatWeekday, printedOn as printedOnDay } from '../../shared/format';
+
+/** Today as the club writes it on a sheet, in the organiser's locale (issue 31: shared/format): "12 April 2026" in en-GB. */
+export const printedOn = (date = new Date()) => printedOnDay(date);
 
 export type PrintKind = 'roster' | 'kit' | 'bulletin' | 'pack' | 'evening';
 export type Paper = 'a4' | 'letter';
@@ -51,21 +55,8 @@ export function fileNameOf(...parts: string[]): string {
   return (name || 'Herald').slice(0, 120);
 }
 
-/** Today as the club writes it on a sheet: "12 April 2026". */
-export function printedOn(date = new Date()): string {
-  return date.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
-}
+/** "2026-04-12" → "Sun, 12 April 2026" in en-GB (as given when it cannot be read). */
+export const longDay = (ymd: string) => formatWeekday(ymd);
 
-/** "2026-04-12" → "Sun 12 April 2026" (as given when it cannot be read). */
-export function longDay(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  if (!y || !m || !d) return ymd;
-  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' });
-}
-
-/** "2026-04-12" → "12 Apr". */
-export function shortDay(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  if (!y || !m || !d) return ymd;
-  return new Date(y, m - 1, d).toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
-}
+/** "2026-04-12" → "12 Apr" in en-GB. */
+export const shortDay = (ymd: string) => formatDayMonth(ymd);

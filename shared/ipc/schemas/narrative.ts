@@ -3,6 +3,7 @@
  * and models, the campaign's records, and CSV exports of the standings, games and models.
  */
 import { z } from 'zod';
+import { formatNumber } from '../../format';
 import { Id } from './campaigns';
 
 /** A note is a short battle report or a model's story, not a chapter. */
@@ -21,7 +22,7 @@ export const NoteSetInput = z
     campaignId: Id,
     subjectKind: NoteSubjectKind,
     subjectId: z.string().min(1).max(64),
-    text: z.string().max(NOTE_MAX_CHARS, `A note is at most ${NOTE_MAX_CHARS.toLocaleString('en-GB')} characters.`),
+    text: z.string().max(NOTE_MAX_CHARS, `A note is at most ${formatNumber(NOTE_MAX_CHARS)} characters.`),
   })
   .strict();
 export const NoteSetResult = z.object({ note: Note.nullable() });

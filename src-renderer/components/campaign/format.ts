@@ -1,11 +1,7 @@
 /** Small formatting helpers shared by the campaign and team screens. */
 
-/** "2025-04-12" → the local short date ("12 Apr 2025"); anything else is shown as given. */
-export function formatDay(ymd: string): string {
-  const [y, m, d] = ymd.split('-').map(Number);
-  if (!y || !m || !d) return ymd;
-  return new Date(y, m - 1, d).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
-}
+/** "2025-04-12" → the organiser's short date ("12 Apr 2025" in en-GB); anything else is shown as given (shared/format). */
+export { formatDay } from '../../../shared/format';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 

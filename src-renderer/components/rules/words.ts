@@ -3,6 +3,7 @@
  * (organisers never type ids), problems placed next to the section they concern, and stable keys for editable lists.
  */
 import type { DiceTable, MissingTable, ModelType, ProgressionTableKey, Ruleset } from '../../../shared/rules';
+import { formatDateTime } from '../../../shared/format';
 
 export type SectionKey =
   | 'about'
@@ -383,11 +384,8 @@ export function missingBySection(missing: readonly MissingTable[]): Map<SectionK
   return out;
 }
 
-/** "12 Jan 2026, 14:05" for an ISO time. */
-export function whenText(iso: string): string {
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-}
+/** "12 Jan 2026, 14:05" for an ISO time, in the organiser's locale (shared/format). */
+export const whenText = (iso: string) => formatDateTime(iso);
 
 export const shortHash = (hash: string) => hash.slice(0, 10);
 
