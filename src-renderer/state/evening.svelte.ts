@@ -36,6 +36,11 @@ interface Kept {
 /** The evening per campaign while Herald runs (leaving the screen for a game and coming back keeps it). */
 const kept: Record<string, Kept> = {};
 
+/** Forgets a campaign's evening, as a restart does (tests). */
+export function forgetEvening(campaignId: string) {
+  delete kept[campaignId];
+}
+
 const pairKey = (a: string, b: string) => [a, b].sort().join('|');
 
 export class EveningState {
