@@ -3,6 +3,8 @@
  * campaign" → the guide → following its campaign night, a game played and committed in the sample campaign — with
  * nothing but what the screens say. Then the sample goes like any campaign.
  */
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { CampaignPage } from './pages/CampaignPage';
 import { GamePage } from './pages/GamePage';
@@ -11,6 +13,16 @@ import { HomePage } from './pages/HomePage';
 import { NewGamePage } from './pages/NewGamePage';
 
 const SAMPLE = 'Sample: the Ashfall Crusade';
+
+/** axe-core on this spec's own parts of a screen: no critical, serious or moderate violation. */
+async function expectAccessible(page: Page, selector: string, label: string) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  const blocking = violations.filter((v) => ['critical', 'serious', 'moderate'].includes(v.impact ?? ''));
+  expect(
+    blocking.map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    `axe on ${label}`,
+  ).toEqual([]);
+}
 
 test('first start: explore the sample campaign, read the guide, and play and commit a game by following it', async ({ herald }) => {
   test.setTimeout(180_000);
@@ -22,12 +34,14 @@ test('first start: explore the sample campaign, read the guide, and play and com
   // An empty laptop says what to do next.
   await expect(page.getByText('No campaigns yet')).toBeVisible();
   await expect(page.getByRole('link', { name: 'read how a campaign night goes' })).toBeVisible();
+  await expectAccessible(page, '.first-steps', 'the home screen’s first steps');
 
   // The sample: a played campaign, marked as one.
   await page.getByRole('button', { name: 'Explore a sample campaign' }).click();
   const campaign = new CampaignPage(page);
   await expect(campaign.heading(SAMPLE)).toBeVisible();
   await expect(page.getByText('Made by Herald to look around')).toBeVisible();
+  await expectAccessible(page, '.sample-line', 'the sample’s mark');
   await expect(page.getByRole('list', { name: 'Teams' })).toContainText('Storm Hawks');
   await expect(page.getByRole('table').filter({ hasText: 'Iron Wolves' }).first()).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
@@ -36,7 +50,9 @@ test('first start: explore the sample campaign, read the guide, and play and com
   // The guide, from the app bar: its contents, then a campaign night.
   const guide = new GuidePage(page);
   await guide.open();
+  await expectAccessible(page, 'article.guide', 'the guide’s contents');
   await guide.openPage('A campaign night');
+  await expectAccessible(page, 'article.guide', 'a campaign night');
   for (const step of ['1. The players', '2. Their teams', '3. Founding a team', '4. A game', '5. The result']) await expect(guide.step(step)).toBeVisible();
 
   // "Try it on the sample campaign" → New game → the two teams and the mission → Set up the game.
