@@ -8,3 +8,14 @@ import { bridge } from './fake-bridge';
 window.herald = bridge;
 beforeEach(() => bridge.reset());
 afterEach(() => bridge.reset());
+
+// jsdom has <dialog> but not its modal methods (Dialog.svelte opens with showModal()): open and close it as a browser
+// would, without the top layer.
+HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+  this.open = true;
+};
+HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+  if (!this.open) return;
+  this.open = false;
+  this.dispatchEvent(new Event('close'));
+};
