@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import type { MenuItemConstructorOptions, MessageBoxOptions } from 'electron';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { Result } from '../../shared/ipc/result';
+import { formatSize } from '../../shared/format';
 
 export type MenuCommand = EventPayload<'menu.command'>['command'];
 
@@ -30,7 +31,7 @@ export interface MenuDeps {
   updateCheck: { enabled: boolean; set(on: boolean): void };
 }
 
-const size = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+const size = (bytes: number) => formatSize(bytes, { binary: true });
 
 /** File → Back up now: the Backups screen's button, from the menu. */
 export async function backUpNow(deps: Pick<MenuDeps, 'invoke' | 'showMessage' | 'databaseFile'>): Promise<void> {
