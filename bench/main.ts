@@ -28,6 +28,7 @@ import { IPC_CALLS_PER_COMMIT_BUDGET, ipcCallsPerCommit } from './ipc-count';
 import { Sfc32 } from '../shared/rules';
 import { campaignPageCalls, type PageCall } from './page-calls';
 import { unpackJson } from '../src-main/db/packed-json';
+import { tableTaps, tapsToRecordCasualty } from './table-tap';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
 const GENERATOR_VERSION = 5; // 2: backup sizes measured as the campaign grows (issue 21); 3: the lean campaign file (issue 21); 4: backups at zstd level 1; 5: backups serialized, not vacuumed
@@ -37,6 +38,7 @@ const BUDGETS_MS: Record<string, number> = {
   openCampaign: 50,
   teamRoster: 10,
   commitGame: 20,
+  tableTap: 50,
   voidGame: 20,
   rebuildProjections: 2000,
   replayCampaign: 2000,
@@ -84,6 +86,29 @@ if (games !== undefined && !(Number.isInteger(games) && games >= 100 && games <=
   throw new Error(`--games takes a whole number from 100 to 50000; got "${gamesArg}".`);
 const size: ScenarioSize = quick ? { ...TEN_YEARS, teams: 8, games: 150 } : games !== undefined ? { ...TEN_YEARS, games } : TEN_YEARS;
 const tenYearScenario = !quick && games === undefined;
+
+/** `--only=table` (issue 33): just the table's two figures, printed and written to reports/bench-table.json. */
+const onlyTable = args.includes('--only=table');
+async function onlyTableRun(work: string, gameId: string, tableTap: Metric) {
+  const executablePath = systemChromium();
+  const browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
+  let taps = -1;
+  try {
+    const server = await startBrowserServer(work, 60_000, { productionTimings: true });
+    try {
+      taps = await tapsToRecordCasualty(browser, server.url, gameId);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await browser.close();
+  }
+  const out = { seed, quick, metrics: { tableTap }, counts: { tapsToRecordCasualty: taps }, budgets: { tableTap: BUDGETS_MS.tableTap } };
+  fs.mkdirSync('reports', { recursive: true });
+  fs.writeFileSync('reports/bench-table.json', JSON.stringify(out, null, 2) + '\n');
+  console.log(JSON.stringify(out, null, 2));
+  fs.rmSync(work, { recursive: true, force: true });
+}
 
 /**
  * The process's highest resident memory from now until stop(): sampled every 20 ms from a worker thread, which keeps
@@ -216,7 +241,7 @@ async function main() {
   const { dir: cached, info } = await scenario();
   const work = workCopy(cached);
   // What the campaign page asks for when it opens, recorded from the real renderer before anything changes the file.
-  const pageCalls = await recordCampaignPage(work, info.campaignId);
+  const pageCalls = onlyTable ? [] : await recordCampaignPage(work, info.campaignId);
   console.log(`The campaign page's calls: ${pageCalls.map((c) => c.channel).join(', ')}`);
   const core = coreOn(work);
   const db = core.opened.db;
@@ -239,6 +264,13 @@ async function main() {
   const metrics: Record<string, Metric> = {};
   const campaignId = info.campaignId;
   const [teamA, teamB] = info.benchTeams;
+  if (onlyTable) {
+    const tap = stats(await tableTaps(core, campaignId, teamA, teamB, quick ? 50 : 200));
+    const gameId = (await call<GameDetail>(core, 'games.create', { campaignId, teamA, teamB, mission: 'skirmish' })).game.id;
+    core.close();
+    await onlyTableRun(work, gameId, tap);
+    return;
+  }
   const rng = (() => {
     const s = Sfc32.fromSeed(`${seed}|measure`);
     return () => s.nextUint32() / 0x1_0000_0000;
@@ -322,6 +354,11 @@ async function main() {
   metrics.commitGame = stats(commits);
   metrics.voidGame = stats(voids);
 
+  // tableTap (issue 33): one tap at the table recorded and the screen's state answered; a draft game is left at the
+  // table for the Chromium count of tapsToRecordCasualty below.
+  metrics.tableTap = stats(await tableTaps(core, campaignId, teamA, teamB, quick ? 50 : 200));
+  const tableGameId = (await call<GameDetail>(core, 'games.create', { campaignId, teamA, teamB, mission: 'skirmish' })).game.id;
+
   // lanRosterUnderLoad (issue 22): the Club Wi-Fi view's roster page while 30 phones refresh and games are committed.
   const lan = await lanRosterUnderLoad(core, { campaignId, teamA, teamB, teamIds: info.teamIds, durationMs: quick ? 10_000 : 20_000, rng });
   metrics.lanRosterUnderLoad = stats(lan.samples);
@@ -371,6 +408,7 @@ async function main() {
   // In Chromium: the browser-mode server on the same file.
   const executablePath = systemChromium();
   let counted = { calls: -1, channels: [] as string[] };
+  let tapsToRecordCasualtyCount = -1;
   const browser: Browser = await chromium.launch({ ...(executablePath ? { executablePath } : {}), args: CHROMIUM_ARGS });
   try {
     const server = await startBrowserServer(work, 60_000, { productionTimings: true });
@@ -397,6 +435,7 @@ async function main() {
       );
       await page.close();
       counted = await ipcCallsPerCommit(browser, server.url, campaignId, [teamA, teamB], () => 0.5);
+      tapsToRecordCasualtyCount = await tapsToRecordCasualty(browser, server.url, tableGameId);
     } finally {
       await server.stop();
     }
@@ -422,6 +461,7 @@ async function main() {
   const counts = {
     ipcCallsPerCommit: counted.calls,
     ipcCallsPerCommitChannels: counted.channels,
+    tapsToRecordCasualty: tapsToRecordCasualtyCount,
     ipcCallsPerCommitHow:
       'requests to /api/invoke made by a Chromium page showing the campaign page (the real renderer in browser mode) while another page commits a game, until it is quiet for 1 s',
   };

@@ -142,12 +142,17 @@ export function answeredPrompt(db: Db, t: TableGame, key: string, faces: number[
   const prompt = currentPrompts(db, t).find((p) => p.id === key);
   if (!prompt) throw new AppError('VALIDATION', 'That prompt is not asked now (the turn or the table changed): look again.');
   const physical = t.game.diceMode === 'physical';
-  if (prompt.rolls.length > 0 && physical && !faces) throw new AppError('VALIDATION', `Roll the dice for ${prompt.title} and type them in.`);
-  const dice =
-    prompt.rolls.length === 0 ? physicalDiceFor(prompt, []) : physical ? physicalDiceFor(prompt, faces!) : SeededDice.fromSeed(`${t.game.seed}|table|${key}`);
+  const voluntaryFail = answer === 'voluntary-fail';
+  if (prompt.rolls.length > 0 && physical && !faces && !voluntaryFail) throw new AppError('VALIDATION', `Roll the dice for ${prompt.title} and type them in.`);
+  // A team failing on purpose rolls nothing (004 Run Away!: it "may choose to voluntarily fail").
+  const dice = faces
+    ? physicalDiceFor(prompt, faces)
+    : prompt.rolls.length === 0
+      ? physicalDiceFor(prompt, [])
+      : SeededDice.fromSeed(`${t.game.seed}|table|${key}`);
   let outcome: PromptOutcome;
   try {
-    outcome = resolvePrompt(prompt, dice, { voluntaryFail: answer === 'voluntary-fail' });
+    outcome = resolvePrompt(prompt, dice, { voluntaryFail });
   } catch (e) {
     if (e instanceof PhysicalDiceError || (e instanceof Error && e.name === 'RunAwayError')) throw new AppError('VALIDATION', e.message);
     throw e;
@@ -161,7 +166,7 @@ export function answeredPrompt(db: Db, t: TableGame, key: string, faces: number[
     title: prompt.title,
     turn: t.state.turn,
     text: outcome.text.slice(0, 2000),
-    ...(rolled.length > 0 ? { faces: rolled, source: physical ? ('physical' as const) : ('app' as const) } : {}),
+    ...(rolled.length > 0 ? { faces: rolled, source: faces ? ('physical' as const) : ('app' as const) } : {}),
     ...(answer ? { answer } : {}),
     ...(arrive.length > 0 ? { arrive } : {}),
     ...(ending ? { ending } : {}),

@@ -63,5 +63,7 @@ export const LAN_READ_CHANNELS = [
   'teams.progress',
   'games.list',
   'games.get',
+  // Issue 33: a game at the table, followed live from the phones (read-only: its taps are refused).
+  'table.get',
 ] as const satisfies readonly ChannelName[];
 export type LanReadChannel = (typeof LAN_READ_CHANNELS)[number];
