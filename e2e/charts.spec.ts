@@ -53,13 +53,19 @@ test('standings, Threat, Req and careers as charts: campaign page, team page, ph
     id: c.marines,
     model: { id: 'ignored', entryId: 'tactical-marine', name: 'Brother Novus', options: {}, armoury: [], grenades: {} },
   });
-  for (const [playedOn, teamA, teamB] of [
-    ['2026-10-11', c.orks, c.marines],
-    ['2026-10-18', c.marines, c.orks],
+  // Night 2: Gorbag takes out Tarkus (the Orks win by Assassination); night 3: Kaelen takes out Gorbag.
+  for (const [playedOn, teamA, teamB, victim, by] of [
+    ['2026-10-11', c.orks, c.marines, 'Tarkus', 'Gorbag'],
+    ['2026-10-18', c.marines, c.orks, 'Gorbag', 'Kaelen'],
   ] as const) {
     const g = await invoke(page, 'games.create', { campaignId: c.campaignId, teamA, teamB, mission: 'skirmish', playedOn });
-    await invoke(page, 'games.saveDraft', { id: g.game.id, draft: g.draft });
-    await invoke(page, 'games.commit', { id: g.game.id });
+    const draft = structuredClone(g.draft);
+    draft.report.models = draft.report.models.map((x) =>
+      x.id === c.ids.get(victim) ? { ...x, aliveAtEnd: false, outOfAction: { by: c.ids.get(by)!, how: 'melee' as const } } : x,
+    );
+    await invoke(page, 'games.saveDraft', { id: g.game.id, draft });
+    const done = await invoke(page, 'games.commit', { id: g.game.id });
+    expect(done.game.winner, `${by}'s side (side A) won the game of ${playedOn}`).toBe('a');
   }
   await page.reload();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartGeometry, dayLabel, dayNumber, dayTicks, markerIndexes, niceTicks, type ChartBox } from './geometry';
+import { chartGeometry, dayLabel, dayNumber, dayTicks, markerIndexes, niceTicks, nightTicks, type ChartBox } from './geometry';
 
 const box: ChartBox = { width: 200, height: 100, margin: { top: 0, right: 0, bottom: 0, left: 0 } };
 
@@ -31,6 +31,18 @@ describe('days', () => {
     const years = dayTicks(dayNumber('2015-02-01'), dayNumber('2025-01-31'), 6);
     expect(years.map((t) => t.label)).toEqual(['2016', '2018', '2020', '2022', '2024']);
     expect(years.length).toBeLessThanOrEqual(6);
+  });
+});
+
+describe('nightTicks', () => {
+  it('labels a few game nights far enough apart, each under its own point', () => {
+    const nights = ['2026-10-04', '2026-10-11', '2026-10-18', '2027-01-10'].map(dayNumber);
+    expect(nightTicks(nights, 6, 3)?.map((t) => t.label)).toEqual(['4 Oct 2026', '11 Oct', '18 Oct', '10 Jan 2027']);
+  });
+  it('leaves too many nights, or two too close to label, to calendar ticks', () => {
+    const nights = ['2026-10-04', '2026-10-05', '2026-10-18'].map(dayNumber);
+    expect(nightTicks(nights, 6, 3)).toBeNull();
+    expect(nightTicks(nights, 2, 0)).toBeNull();
   });
 });
 

@@ -166,6 +166,20 @@ function dayTickLabel(v: number, step: { days?: number; months?: number }, first
   return formatMonth(dateOfDay(v), { ...UTC, year: first || m === 0 });
 }
 
+/**
+ * A few game nights far enough apart are their own ticks ("4 Oct 2026", "11 Oct", "18 Oct"): a reader finds each
+ * night under its point. Null when there are too many, or two are too close to label (calendar ticks then).
+ */
+export function nightTicks(xs: readonly number[], maxTicks: number, minGap: number): { value: number; label: string }[] | null {
+  const nights = [...new Set(xs)].sort((a, b) => a - b);
+  if (nights.length === 0 || nights.length > maxTicks) return null;
+  if (nights.some((v, i) => i > 0 && v - nights[i - 1]! < minGap)) return null;
+  return nights.map((value, i) => {
+    const { y, m, d } = partsOf(value);
+    return { value, label: i === 0 || partsOf(nights[i - 1]!).y !== y ? `${d} ${MONTHS[m]} ${y}` : `${d} ${MONTHS[m]}` };
+  });
+}
+
 /** Evenly spaced indexes of `n` points, at most `max`, the last always among them. */
 export function markerIndexes(n: number, max: number): number[] {
   if (n <= max) return Array.from({ length: n }, (_, i) => i);
@@ -210,7 +224,7 @@ export function chartGeometry(input: ChartInput): ChartGeometry {
   const maxX = input.maxXTicks ?? 6;
   const xTicks: Tick[] =
     input.xKind === 'day'
-      ? dayTicks(xMin, xMax, maxX).map((t) => ({ pos: sx(t.value), value: t.value, label: t.label }))
+      ? (nightTicks(xs, maxX, (xMax - xMin) / maxX) ?? dayTicks(xMin, xMax, maxX)).map((t) => ({ pos: sx(t.value), value: t.value, label: t.label }))
       : niceTicks(Math.max(1, Math.ceil(xMin)), xMax, maxX)
           .filter((v) => v >= xMin && v <= xMax)
           .map((v) => ({ pos: sx(v), value: v, label: String(v) }));
