@@ -125,6 +125,27 @@ describe('table: a game played at the table (issue 33)', () => {
     expect(await call<TableView>(core, 'table.get', { gameId })).toEqual(view);
   });
 
+  // docs/decisions.md "The log stays on its laptop": the campaign file carries the draft game, not its table log.
+  it('a campaign file with a game at the table round-trips: the draft travels, the log stays on its laptop', async () => {
+    const { core, gameId, id } = await tableGame();
+    await call(core, 'table.tap', { gameId, event: { kind: 'casualty', model: id('Grub'), by: id('Tarkus') } });
+    const campaignId = (await call<GameDetail>(core, 'games.get', { id: gameId })).game.campaignId;
+    const file = await call<{ fileName: string; base64: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
+    let n = 0;
+    const other = testCore(tempDir(), { newId: () => `22222222-0000-4000-8000-${String(++n).padStart(12, '0')}` });
+    const imported = await call<{ campaign: { id: string } }>(other, 'campaigns.importFile', {
+      source: 'upload',
+      fileName: file.fileName,
+      base64: file.base64,
+    });
+    const games = await call<{ id: string; status: string }[]>(other, 'games.list', { campaignId: imported.campaign.id });
+    expect(games.map((g) => g.status)).toEqual(['draft']);
+    const there = await call<TableView>(other, 'table.get', { gameId: games[0]!.id });
+    expect(there.seq).toBe(0);
+    expect(there.models.every((m) => m.state === 'in-play')).toBe(true);
+    expect((await call<TableView>(core, 'table.get', { gameId })).seq).toBe(1);
+  });
+
   it('a discarded game takes its log with it', async () => {
     const { core, gameId } = await tableGame();
     await call(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 } });
