@@ -129,6 +129,23 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly, ...migrationBoundary] }] },
   },
   {
+    // Issue 32: a handler imports no other handler; what they share lives in src-main/views/ or a domain module.
+    files: ['src-main/handlers/*.ts'],
+    ignores: ['src-main/handlers/index.ts', 'src-main/handlers/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            rulesApiOnly,
+            ...migrationBoundary,
+            { group: ['./*'], message: 'A handler imports no other handler: share through src-main/views/ or a domain module.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src-main/db/migrate.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [rulesApiOnly, applyMigrationsOnlyInOpen] }] },
   },

@@ -187,3 +187,16 @@ describe('the ledger seal catches every probe form (issue 32)', () => {
     expect(await ruleIds('src-main/test-support/example.ts', drizzleRead)).toEqual([]);
   });
 });
+
+describe('a handler imports no other handler (issue 32)', () => {
+  it('refuses a handler importing another, and lets it import views, domain modules, and index.ts and tests import handlers', async () => {
+    expect(await ruleIds('src-main/handlers/example.ts', "import { teamHandlers } from './teams';\nexport const x = teamHandlers;\n")).toContain(
+      'no-restricted-imports',
+    );
+    expect(
+      await ruleIds('src-main/handlers/example.ts', "import { campaignStandings } from '../views/standings';\nexport const x = campaignStandings;\n"),
+    ).toEqual([]);
+    expect(await ruleIds('src-main/handlers/index.ts', "import { teamHandlers } from './teams';\nexport const x = teamHandlers;\n")).toEqual([]);
+    expect(await ruleIds('src-main/handlers/example.test.ts', "import { teamHandlers } from './teams';\nexport const x = teamHandlers;\n")).toEqual([]);
+  });
+});

@@ -10,10 +10,11 @@ import { TEAM_LIST_FORMAT } from '../../shared/rules';
 import { CAMPAIGN_FILE_FORMAT } from '../campaign-file';
 import type { HandlerContext } from '../context';
 import { isPacked } from '../campaign-file/packed';
-import { importCampaignBytes, uploadedBytes } from './campaign-files';
-import { rulesetHandlers } from './rulesets';
+import { importCampaignBytes, uploadedBytes } from '../campaign-file/import-bytes';
 import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
-import { teamListHandlers } from './team-lists';
+import { importTeamList } from '../team-lists/import';
+import { loadRulesetFile } from '../rulesets/preview';
+import { mustFindCampaign } from '../views/campaign';
 
 export type HeraldFileKind = 'campaign' | 'ruleset' | 'teamList';
 
@@ -53,8 +54,7 @@ export const fileHandlers: FileHandlers = {
       return { kind, campaign: result.campaign, ...(result.outcome === 'imported' ? {} : { message: result.message }) };
     }
     if (kind === 'teamList') {
-      const result = await teamListHandlers['teamLists.import']({ source: 'upload', fileName, text }, ctx);
-      if (result.outcome === 'cancelled') throw new AppError('INTERNAL', 'The team-list import was cancelled.');
+      const result = importTeamList(ctx, { fileName, text });
       return { kind, outcome: result.outcome, list: result.list };
     }
     if (kind === 'ruleset') {
@@ -64,9 +64,8 @@ export const fileHandlers: FileHandlers = {
           `${name} is a ruleset (a campaign’s house rules). Open the campaign whose house rules it is for, then drop it there. Nothing was changed.`,
         );
       }
-      const result = await rulesetHandlers['rulesets.import']({ campaignId, source: 'upload', fileName, text }, ctx);
-      if (result.outcome !== 'loaded') throw new AppError('INTERNAL', 'The ruleset import was cancelled.');
-      const { outcome: _loaded, ...loaded } = result;
+      mustFindCampaign(ctx.db, campaignId);
+      const { outcome: _loaded, ...loaded } = loadRulesetFile(ctx.db, campaignId, { fileName, text });
       return { kind, campaignId, ...loaded };
     }
     throw new AppError(

@@ -14,7 +14,6 @@ import { standingsHandlers } from './standings';
 import { settingsHandlers } from './settings';
 import { rulesetHandlers } from './rulesets';
 import { printHandlers } from './print';
-import { printDialogHandlers } from './print-dialog';
 import { rendererLogHandlers } from './renderer-log';
 import { backupHandlers } from './backups';
 import { campaignFileHandlers } from './campaign-files';
@@ -48,7 +47,6 @@ export const handlers: Handlers<HandlerContext> = {
   ...settingsHandlers,
   ...rulesetHandlers,
   ...printHandlers,
-  ...printDialogHandlers,
   ...rendererLogHandlers,
   ...backupHandlers,
   ...campaignFileHandlers,

@@ -1,7 +1,8 @@
 /**
  * Printing (issue 7): the bulletin's data, and PDFs through Chromium's own engine. In Electron main renders the
  * renderer's print route in a hidden window (printToPDF) and saves it where the organiser chooses; in browser mode
- * the page prints itself through the browser's print dialog.
+ * the page prints itself through the browser's print dialog. Beside "Save as PDF" (issue 31): the system print dialog
+ * for a print page, and opening a saved PDF or showing it in its folder — only a PDF main saved itself this session.
  */
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
@@ -18,7 +19,6 @@ import { campaignModels, recordsOf } from '../views/records';
 import { notesBySubject } from '../repos/notes';
 import { newestLiveEntries, type NewestEntry } from '../ledger';
 import type { Db } from '../db/open';
-import { rememberSavedPdf } from './print-dialog';
 
 /** The battle reports of the eight latest committed games that have one (issue 22). */
 function battleReports(db: Db, campaignId: string, teamName: ReadonlyMap<string, string>) {
@@ -32,7 +32,17 @@ function battleReports(db: Db, campaignId: string, teamName: ReadonlyMap<string,
     .map((g) => ({ gameNumber: g.number, title: `${teamName.get(g.teamA) ?? ''} vs ${teamName.get(g.teamB) ?? ''}`, text: notes.get(g.id)! }));
 }
 
-type PrintHandlers = Pick<Handlers<HandlerContext>, 'campaigns.bulletin' | 'print.pdf'>;
+type PrintHandlers = Pick<Handlers<HandlerContext>, 'campaigns.bulletin' | 'print.pdf' | 'print.system' | 'print.openSaved'>;
+
+/** The PDFs print.pdf saved, by core (one context per core). */
+const savedPdfs = new WeakMap<HandlerContext, Set<string>>();
+
+/** print.pdf saved `file`: print.openSaved may open it. */
+function rememberSavedPdf(ctx: HandlerContext, file: string): void {
+  const saved = savedPdfs.get(ctx) ?? new Set<string>();
+  saved.add(file);
+  savedPdfs.set(ctx, saved);
+}
 
 /** Pages in a PDF made by Chromium: one "/Type /Page" object per page. */
 export const pdfPageCount = (bytes: Uint8Array) =>
@@ -97,5 +107,17 @@ export const printHandlers: PrintHandlers = {
     if (!saved) return { outcome: 'cancelled' as const };
     rememberSavedPdf(ctx, saved);
     return { outcome: 'saved' as const, path: saved, pages: pdfPageCount(bytes) };
+  },
+
+  'print.system': async ({ kind, id, paper }, ctx) => {
+    if (!ctx.printer?.print) return { outcome: 'browser' as const };
+    return { outcome: await ctx.printer.print(printHash(kind, id, paper), paper) };
+  },
+
+  'print.openSaved': async ({ path, how }, ctx) => {
+    if (!ctx.printer?.reveal) throw new AppError('VALIDATION', 'Browser mode saves PDFs through the browser: open it from the browser’s downloads.');
+    if (!savedPdfs.get(ctx)?.has(path)) throw new AppError('NOT_FOUND', 'Herald did not save that PDF in this session: open it from its folder.');
+    await ctx.printer.reveal(path, how);
+    return { opened: true as const };
   },
 };
