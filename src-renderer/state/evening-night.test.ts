@@ -1,0 +1,131 @@
+/**
+ * The evening of issue 33's e2e, told to the Tonight screen's state over the real handlers: four teams, last game
+ * night Iron Wolves v Da Boyz; tonight the rematch is avoided, a swap with the team sitting out survives "Propose
+ * again", a game set up tonight comes back after a restart, and the sheet's route code carries it.
+ * (state/evening.test.ts covers the screen's plainer moves.)
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TeamDetail, TeamListSummary, Player } from '../../shared/ipc/schemas/teams';
+import type { Core } from '../../src-main/core';
+import { call, testCore } from '../../src-main/test-support';
+import { playedCampaign, type PlayedCampaign } from '../../src-main/test-support/played-campaign';
+import { readEveningCode } from '../print/evening-code';
+import { bridge } from '../test-support/fake-bridge';
+import { EveningState, forgetEvening } from './evening.svelte';
+
+let core: Core;
+let played: PlayedCampaign;
+let ghosts: string;
+let riders: string;
+
+/** A founded team of a new player, from a sample list. */
+async function foundTeam(player: string, listKey: string, name: string, entries: string[]) {
+  const campaignId = played.campaign.id;
+  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
+  const p = await call<Player>(core, 'players.create', { campaignId, name: player });
+  const t = await call<TeamDetail>(core, 'teams.create', { campaignId, playerId: p.id, teamListId: lists.find((l) => l.listKey === listKey)!.id, name });
+  const models = entries.map((entryId, i) => ({ id: `${name}-${i}`, entryId, name: `${name} ${i}`, options: {}, armoury: [], grenades: {} }));
+  await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models } });
+  await call(core, 'teams.found', { id: t.team.id });
+  return t.team.id;
+}
+
+beforeAll(async () => {
+  core = testCore();
+  // Game 1 (Iron Wolves v Da Boyz) is played on the core's clock, 1 November 2026; tonight is 27 November.
+  played = await playedCampaign(core);
+  ghosts = await foundTeam('Cara', 'space-marines-sample', 'Grey Ghosts', ['sergeant', 'tactical-marine', 'tactical-marine']);
+  riders = await foundTeam('Dan', 'orks-sample', 'Waaagh Riders', ['boss-nob', 'boy', 'boy', 'boy']);
+});
+afterAll(() => core.close());
+beforeEach(() => {
+  bridge.useCore(core);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 27, 19, 0, 0));
+  forgetEvening(played.campaign.id);
+});
+afterEach(() => vi.useRealTimers());
+
+async function loaded() {
+  const s = new EveningState(played.campaign.id);
+  await s.load();
+  return s;
+}
+const names = (s: EveningState, ids: string[]) => ids.map((id) => s.team(id).name).sort();
+
+describe('EveningState: an evening of four teams', () => {
+  it('three here: one pairing that is not last game’s rematch, one of the two who played it sits out, the fourth nowhere', async () => {
+    const s = await loaded();
+    for (const id of [played.teamA, played.teamB, ghosts]) s.toggle(id);
+    const p = s.proposal!;
+    expect(p.pairings).toHaveLength(1);
+    expect([played.teamA, played.teamB]).toContain(p.bye);
+    expect(names(s, [p.pairings[0]!.a, p.pairings[0]!.b])).toContain('Grey Ghosts');
+    expect(p.pairings[0]!.rematch).toBe(false);
+    expect(JSON.stringify(p)).not.toContain(riders);
+  });
+
+  it('a swap with the team sitting out locks the new pairing and survives Propose again; a lock can be undone', async () => {
+    const s = await loaded();
+    for (const id of [played.teamA, played.teamB, ghosts]) s.toggle(id);
+    const out = s.proposal!.bye!;
+    const playing = out === played.teamA ? played.teamB : played.teamA;
+    s.pick(out);
+    expect(s.picked).toBe(out);
+    s.pick(playing);
+    expect(s.picked).toBeNull();
+    expect(s.proposal!.bye).toBe(playing);
+    expect(s.proposal!.pairings[0]).toMatchObject({ locked: true, rematch: false });
+    s.propose();
+    expect(s.proposal!.bye).toBe(playing);
+    expect([s.proposal!.pairings[0]!.a, s.proposal!.pairings[0]!.b]).toContain(out);
+    s.toggleLock(0);
+    expect(s.proposal!.pairings[0]!.locked).toBe(false);
+  });
+
+  it('sets a pairing’s game up for tonight; its teams stay here and paired when the screen opens again', async () => {
+    const s = await loaded();
+    s.setEveryone(true);
+    expect(s.present).toHaveLength(4);
+    const first = s.proposal!.pairings[0]!;
+    await s.setUp(first);
+    const game = s.gameOf(first)!;
+    expect(game.playedOn).toBe('2026-11-27');
+    expect(game.missionName).not.toBeNull();
+    expect(s.proposal!.pairings[0]!.locked).toBe(true);
+    // A team with a game tonight cannot be unticked.
+    s.toggle(first.a);
+    expect(s.isHere(first.a)).toBe(true);
+    // "No one" keeps the teams of tonight's games.
+    s.setEveryone(false);
+    expect(names(s, s.present)).toEqual(names(s, [first.a, first.b]));
+
+    // The sheet's code carries the pairing and its game.
+    expect(readEveningCode(s.sheetCode).pairings).toEqual([{ a: first.a, b: first.b, gameId: game.id }]);
+
+    // Leaving the screen and coming back keeps the evening as it was.
+    const back = new EveningState(played.campaign.id);
+    expect(back.present).toEqual(s.present);
+    // After a restart (nothing kept) the screen finds tonight's game as a locked pairing.
+    forgetEvening(played.campaign.id);
+    const again = new EveningState(played.campaign.id);
+    await again.load();
+    expect(names(again, again.present)).toEqual(names(s, [first.a, first.b]));
+    expect(again.gameOf(again.proposal!.pairings[0]!)?.id).toBe(game.id);
+    await call(core, 'games.discard', { id: game.id });
+  });
+});
+
+describe('readEveningCode', () => {
+  it('reads pairings, games and the team sitting out, and leaves out what is not an id', () => {
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const code = `${id(1)}.${id(2)}.${id(9)}~${id(3)}.${id(4)}~${id(5)}~nonsense.${id(6)}`;
+    expect(readEveningCode(code)).toEqual({
+      pairings: [
+        { a: id(1), b: id(2), gameId: id(9) },
+        { a: id(3), b: id(4), gameId: null },
+      ],
+      bye: id(5),
+    });
+  });
+});
