@@ -12,6 +12,7 @@ const campaign: CampaignProgress = {
     { date: '2026-11-01', games: 1 },
     { date: '2026-11-08', games: 2 },
   ],
+  nightCount: 2,
   teams: [
     { teamId: T1, teamName: 'Iron Wolves', playerName: 'Alice', place: 1, wins: [1, 2] },
     { teamId: T2, teamName: 'Latecomers', playerName: '', place: 2, wins: [null, 1] },

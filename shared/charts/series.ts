@@ -41,7 +41,7 @@ export function standingsSummary(p: CampaignProgress): string {
   if (p.nights.length === 0) return 'No game has been committed yet.';
   const who = p.teams.map((t) => `${t.teamName} ${plural(t.wins.at(-1) ?? 0, 'win')}`).join(', ');
   const leaders = p.teamCount > p.teams.length ? `the ${p.teams.length} leading teams of ${p.teamCount}` : plural(p.teams.length, 'team');
-  return `Wins after each of ${plural(p.nights.length, 'game night')} ${span(p.nights[0]!.date, p.nights.at(-1)!.date)}, for ${leaders}. Now: ${who}.`;
+  return `Wins after each of ${plural(p.nightCount, 'game night')} ${span(p.nights[0]!.date, p.nights.at(-1)!.date)}, for ${leaders}. Now: ${who}.`;
 }
 
 /** A team's Threat, or its Req, after each of its game nights. */

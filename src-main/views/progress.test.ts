@@ -44,6 +44,7 @@ describe('campaigns.progress and teams.progress (issue 33)', () => {
       { date: '2026-11-08', games: 2 },
       { date: '2026-11-15', games: 1 },
     ]);
+    expect(progress.nightCount).toBe(3);
     expect(progress.teamCount).toBe(2);
     // The teams in today's standings order, each night's wins as the standings had them that night.
     expect(progress.teams.map((t) => t.teamId)).toEqual(nights[2]!.standings.map((r) => r.teamId));

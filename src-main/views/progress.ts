@@ -37,6 +37,12 @@ import * as teamsRepo from '../repos/teams';
 
 /** How many teams the standings chart draws: the leaders. More lines than this cannot be told apart. */
 export const CHARTED_TEAMS = 8;
+/**
+ * At most this many game nights are sent: a ten-year campaign's thousands would be more points than a chart has
+ * pixels (and a phone reads the answer every 30 s). Wins only grow, so evenly spaced nights and the last lose nothing
+ * a reader can see.
+ */
+export const CHARTED_NIGHTS = 400;
 
 interface Record {
   games: number;
@@ -100,12 +106,22 @@ function campaignProgressNow(db: Db, campaignId: string): CampaignProgress {
     for (const t of teams) t.wins.push(t.record.games > 0 ? t.record.wins : null);
   }
   const ordered = [...teams].sort((x, y) => leagueOrder({ ...x.record, name: x.name }, { ...y.record, name: y.name }));
+  const kept = evenlySpaced(nights.length, CHARTED_NIGHTS);
   return {
     campaignId,
-    nights,
-    teams: ordered.slice(0, CHARTED_TEAMS).map((t, i) => ({ teamId: t.id, teamName: t.name, playerName: t.playerName, place: i + 1, wins: t.wins })),
+    nights: kept.map((i) => nights[i]!),
+    nightCount: nights.length,
+    teams: ordered
+      .slice(0, CHARTED_TEAMS)
+      .map((t, i) => ({ teamId: t.id, teamName: t.name, playerName: t.playerName, place: i + 1, wins: kept.map((k) => t.wins[k]!) })),
     teamCount: teams.length,
   };
+}
+
+/** Indexes of `n` items, at most `max`, evenly spaced, the first and the last among them. */
+function evenlySpaced(n: number, max: number): number[] {
+  if (n <= max) return Array.from({ length: n }, (_, i) => i);
+  return [...new Set(Array.from({ length: max }, (_, k) => Math.round((k * (n - 1)) / (max - 1))))];
 }
 
 /** One committed game's result added to both teams' records. */

@@ -15,7 +15,10 @@ export type GameNight = z.infer<typeof GameNight>;
 /** Standings over time: each team's wins after each game night (null before its first game). */
 export const CampaignProgress = z.object({
   campaignId: Id,
+  /** The game nights charted, in order: every one, or evenly spaced ones and the last of a long campaign. */
   nights: z.array(GameNight),
+  /** How many game nights the campaign has had (more than `nights.length` when they were thinned). */
+  nightCount: Count,
   /** The teams charted: the leaders, in today's standings order (a chart of forty lines shows nothing). */
   teams: z.array(
     z.object({
