@@ -26,7 +26,7 @@ export async function tableTaps(core: Core, campaignId: string, teamA: string, t
     const m = view.models[n % view.models.length]!;
     const enemy = view.models.find((x) => x.side !== m.side && x.state !== 'out');
     const event =
-      n % 10 === 0 && view.turn < 50
+      n % 10 === 0 && view.turn < view.turns
         ? { kind: 'turn', turn: view.turn + 1 }
         : m.state === 'out'
           ? { kind: 'state', model: m.id, state: 'in-play' }

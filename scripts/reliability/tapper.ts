@@ -13,6 +13,7 @@ process.stdout.write('READY\n');
 interface View {
   seq: number;
   turn: number;
+  turns: number;
   models: { id: string; side: string; state: string }[];
 }
 
@@ -25,7 +26,7 @@ async function call<T>(channel: string, input: unknown): Promise<T> {
 /** The next tap: a turn now and then, an undo now and then, otherwise a casualty or a model put back in play. */
 function nextTap(view: View, n: number): { kind: string; [k: string]: unknown } | null {
   if (n % 17 === 16) return null; // an undo
-  if (n % 11 === 0 && view.turn < 50) return { kind: 'turn', turn: view.turn + 1 };
+  if (n % 11 === 0 && view.turn < view.turns) return { kind: 'turn', turn: view.turn + 1 };
   const m = view.models[n % view.models.length]!;
   if (m.state === 'out') return { kind: 'state', model: m.id, state: 'in-play' };
   const enemy = view.models.find((x) => x.side !== m.side && x.state !== 'out');

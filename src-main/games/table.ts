@@ -9,7 +9,8 @@ import { GamePlan, missionScoring } from '../../shared/rules';
 import { foldTable, sideCounts, tableModelsOf, tableTracks, type TableEvent, type TableState } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
-import { readTaps } from '../repos/table';
+import { prepared } from '../db/prepared';
+import { gameHead, lastSeq, readTaps, readTapsAfter } from '../repos/table';
 import { gameSummary, mustFindGame } from './detail';
 import { promptViews } from './table-prompts';
 
@@ -17,24 +18,57 @@ export interface TableGame {
   game: GameRow;
   plan: GamePlan;
   draft: GameDraft;
+  summary: TableView['game'];
   taps: { seq: number; event: TableEvent }[];
   state: TableState;
   seq: number;
 }
 
-/** A draft game with its plan, its log read and folded; refused in words when it cannot be played at the table. */
+/** What a connection last read of a game at the table: re-read whole only when the game row changed (issue 33 bench). */
+interface Known {
+  updatedAt: string;
+  game: GameRow;
+  plan: GamePlan;
+  draft: GameDraft;
+  summary: TableView['game'];
+  taps: { seq: number; event: TableEvent }[];
+}
+const knownOf = (db: Db) => prepared(db, 'table.known', () => new Map<string, Known>());
+
+/**
+ * A draft game with its plan, its log read and folded; refused in words when it cannot be played at the table. The
+ * parsed game and the taps already read are kept per connection: a tap reads the game's head, the new taps only, and
+ * folds (a restore opens a new connection, which starts empty).
+ */
 export function loadTable(db: Db, gameId: string): TableGame {
-  const game = mustFindGame(db, gameId);
-  if (game.status !== 'draft') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: it is no longer played at the table.`);
-  if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first: the game has no plan yet.');
-  const plan = GamePlan.parse(game.plan);
-  const draft = GameDraftSchema.parse(game.draft);
-  const taps = readTaps(db, gameId);
+  const head = gameHead(db, gameId);
+  if (!head) throw new AppError('NOT_FOUND', 'That game no longer exists (a discarded draft?).');
+  if (head.status !== 'draft') throw new AppError('VALIDATION', `Game ${head.number} is ${head.status}: it is no longer played at the table.`);
+  const known = knownOf(db);
+  let k = known.get(gameId);
+  if (!k || k.updatedAt !== head.updatedAt) {
+    const game = mustFindGame(db, gameId);
+    if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first: the game has no plan yet.');
+    k = {
+      updatedAt: game.updatedAt,
+      game,
+      plan: GamePlan.parse(game.plan),
+      draft: GameDraftSchema.parse(game.draft),
+      summary: gameSummary(db, game),
+      taps: [],
+    };
+    if (known.size >= 8) known.clear();
+    known.set(gameId, k);
+  }
+  const last = lastSeq(db, gameId);
+  const seen = k.taps.at(-1)?.seq ?? 0;
+  if (last < seen) k.taps = readTaps(db, gameId);
+  else if (last > seen) k.taps = [...k.taps, ...readTapsAfter(db, gameId, seen)];
   const state = foldTable(
-    tableModelsOf(draft.report.models),
-    taps.map((t) => t.event),
+    tableModelsOf(k.draft.report.models),
+    k.taps.map((t) => t.event),
   );
-  return { game, plan, draft, taps, state, seq: taps.at(-1)?.seq ?? 0 };
+  return { game: k.game, plan: k.plan, draft: k.draft, summary: k.summary, taps: k.taps, state, seq: k.taps.at(-1)?.seq ?? 0 };
 }
 
 /** The latest tap still in effect, in words ("Undo: Grot 3 out of action"). */
@@ -75,7 +109,7 @@ export function tableView(db: Db, t: TableGame): TableView {
   const { state } = t;
   const prompts = promptViews(db, t);
   return {
-    game: gameSummary(db, t.game),
+    game: t.summary,
     seq: t.seq,
     diceMode: t.game.diceMode,
     turn: state.turn,

@@ -146,6 +146,15 @@ describe('table: a game played at the table (issue 33)', () => {
     expect((await call<TableView>(core, 'table.get', { gameId })).seq).toBe(1);
   });
 
+  it("a turn past the game's length is refused in the rules' words and not kept", async () => {
+    const { core, gameId } = await tableGame();
+    let view = await call<TableView>(core, 'table.get', { gameId });
+    while (view.turn < view.turns) view = await call<TableView>(core, 'table.tap', { gameId, event: { kind: 'turn', turn: view.turn + 1 } });
+    const refused = await failure(core, 'table.tap', { gameId, event: { kind: 'turn', turn: view.turn + 1 } });
+    expect(refused.message).toBe(`This game has turns 1 to ${view.turns}; there is no turn ${view.turns + 1}.`);
+    expect((await call<TableView>(core, 'table.get', { gameId })).seq).toBe(view.seq);
+  });
+
   it('a discarded game takes its log with it', async () => {
     const { core, gameId } = await tableGame();
     await call(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 1 } });

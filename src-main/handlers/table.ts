@@ -46,7 +46,14 @@ function append(ctx: HandlerContext, gameId: string, afterSeq: number | undefine
         taps.map((x) => x.event),
       ),
     };
-    return tableView(tx, next);
+    try {
+      return tableView(tx, next);
+    } catch (e) {
+      // The rules know how long the game can last ("This game has turns 1 to 10; there is no turn 11."): refused in
+      // their words, and the transaction is rolled back, so the tap is not kept.
+      if (e instanceof RangeError) throw new AppError('VALIDATION', e.message);
+      throw e;
+    }
   });
   ctx.emit('table.changed', { campaignId: out.game.campaignId, gameId, seq: out.seq });
   return out;

@@ -1,8 +1,8 @@
 /** A game's table log (issue 33): data access only, append and read. The caller owns the transaction. */
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { prepared } from '../db/prepared';
-import { tableTaps } from '../db/schema';
+import { games, tableTaps } from '../db/schema';
 import { TableEvent } from '../../shared/rules';
 
 /** The log's taps in order, each parsed (a row no Herald wrote is refused by the caller's parse, not guessed at). */
@@ -17,6 +17,39 @@ export function readTaps(db: Db, gameId: string): { seq: number; event: TableEve
   ).all({ gameId });
   return rows.map((r) => ({ seq: r.seq, event: TableEvent.parse(r.event) }));
 }
+
+/** The taps after `afterSeq`, in order (a screen's state is kept in memory and only the new taps are read). */
+export function readTapsAfter(db: Db, gameId: string, afterSeq: number): { seq: number; event: TableEvent }[] {
+  const rows = prepared(db, 'table.tapsAfter', (d) =>
+    d
+      .select({ seq: tableTaps.seq, event: tableTaps.event })
+      .from(tableTaps)
+      .where(and(eq(tableTaps.gameId, sql.placeholder('gameId')), gt(tableTaps.seq, sql.placeholder('afterSeq'))))
+      .orderBy(asc(tableTaps.seq))
+      .prepare(),
+  ).all({ gameId, afterSeq });
+  return rows.map((r) => ({ seq: r.seq, event: TableEvent.parse(r.event) }));
+}
+
+/** The last tap's number (0: none). */
+export const lastSeq = (db: Db, gameId: string): number =>
+  prepared(db, 'table.lastSeq', (d) =>
+    d
+      .select({ seq: sql<number>`coalesce(max(${tableTaps.seq}), 0)` })
+      .from(tableTaps)
+      .where(eq(tableTaps.gameId, sql.placeholder('gameId')))
+      .prepare(),
+  ).get({ gameId })?.seq ?? 0;
+
+/** A game's status and when it last changed, without its JSON documents (a tap reads the rest only when it changed). */
+export const gameHead = (db: Db, id: string) =>
+  prepared(db, 'table.gameHead', (d) =>
+    d
+      .select({ status: games.status, number: games.number, updatedAt: games.updatedAt })
+      .from(games)
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
 
 export const appendTap = (db: Db, row: { gameId: string; seq: number; event: TableEvent; at: string }) =>
   prepared(db, 'table.append', (d) =>
