@@ -94,7 +94,7 @@ function lastTapWords(t: TableGame, name: (id: string) => string): string | null
     case 'marker':
       return `${name(e.model)} ${e.destroyed ? 'destroyed' : 'did not destroy'} a marker`;
     case 'prompt':
-      return `Answered: ${e.key.split('|').pop() ?? e.key}`;
+      return `${e.title ?? 'Prompt'} answered`;
     case 'end':
       return 'Game over';
     default:
