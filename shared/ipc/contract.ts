@@ -279,7 +279,8 @@ export const channels = {
   'print.pdf': channel({
     input: PrintPdfInput,
     output: PrintPdfResult,
-    summary: 'Save a roster sheet, game-night kit, bulletin or campaign pack as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).',
+    summary:
+      'Save a roster sheet, game-night kit, bulletin, campaign pack or the evening’s sheet (its pairings in `evening`) as PDF (Electron: printToPDF + save dialog; browser mode: the browser prints).',
   }),
   'print.system': channel({
     input: PrintSystemInput,

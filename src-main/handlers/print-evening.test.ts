@@ -2,6 +2,8 @@
  * Issue 33: the evening's sheet is made into a PDF in a window that knows only its route, so print.pdf puts the
  * evening's pairings into the route it renders — and refuses anything in their place that is not ids and separators.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { FileDialogs, Printer } from '../files';
@@ -15,7 +17,7 @@ function recordingCore() {
       return new TextEncoder().encode('%PDF-1.7 /Type /Page');
     },
   };
-  const files = { saveBytes: async () => '/tmp/evening.pdf' } as unknown as FileDialogs;
+  const files = { saveBytes: async () => path.join(os.tmpdir(), 'evening.pdf') } as unknown as FileDialogs;
   return { core: testCore(undefined, { printer, files }), printed };
 }
 
