@@ -7,6 +7,7 @@
 import type Database from 'better-sqlite3';
 import { getTableConfig, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { Worker } from 'node:worker_threads';
+import { INTEGRITY_CHECK_SOURCE } from './threads/sources.generated';
 import * as schema from './schema';
 
 export interface IntegrityResult {
@@ -28,38 +29,6 @@ export function jsonColumns(): { table: string; column: string }[] {
   return out;
 }
 
-const SOURCE = `(function integrityCheck() {
-const { parentPort, workerData } = require('node:worker_threads');
-const problems = [];
-try {
-  const Database = require(workerData.sqliteModule);
-  const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
-  try {
-    const rows = db.pragma('integrity_check(20)', { simple: false });
-    for (const r of rows) {
-      const text = String(Object.values(r)[0]);
-      if (text !== 'ok') problems.push('SQLite integrity_check: ' + text);
-    }
-    if (problems.length === 0) {
-      // Only the columns this file has (a backup taken before a schema update has older tables).
-      const has = new Set(db.prepare("SELECT m.name || '.' || c.name FROM sqlite_master m JOIN pragma_table_info(m.name) c WHERE m.type = 'table'").pluck().all());
-      for (const { table, column } of workerData.columns) {
-        if (!has.has(table + '.' + column)) continue;
-        const q = 'SELECT rowid FROM "' + table + '" WHERE "' + column + '" IS NOT NULL AND json_valid("' + column + '") = 0 LIMIT 1';
-        const bad = db.prepare(q).pluck().get();
-        if (bad !== undefined) problems.push('A stored document cannot be read: ' + table + '.' + column + ' (row ' + bad + ').');
-      }
-    }
-  } finally {
-    db.close();
-  }
-} catch (e) {
-  problems.push('The file could not be read to the end: ' + String(e && e.message || e));
-}
-parentPort.postMessage({ problems: problems.slice(0, 20) });
-})();
-`;
-
 /**
  * Check `file` in a worker. Resolves with what was found, or null when the check could not run at all (no worker
  * threads, say): the caller then keeps what it had (quick_check's answer).
@@ -67,7 +36,10 @@ parentPort.postMessage({ problems: problems.slice(0, 20) });
 export function integrityCheckInWorker(file: string): Promise<IntegrityResult | null> {
   return new Promise((resolve) => {
     try {
-      const worker = new Worker(SOURCE, { eval: true, workerData: { file, columns: jsonColumns(), sqliteModule: require.resolve('better-sqlite3') } });
+      const worker = new Worker(INTEGRITY_CHECK_SOURCE, {
+        eval: true,
+        workerData: { file, columns: jsonColumns(), sqliteModule: require.resolve('better-sqlite3') },
+      });
       worker.once('message', (m: { problems: string[] }) => resolve({ ok: m.problems.length === 0, problems: m.problems }));
       worker.once('error', () => resolve(null));
       worker.once('exit', () => resolve(null));

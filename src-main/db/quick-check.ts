@@ -8,6 +8,7 @@
  */
 import fs from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { QUICK_CHECK_SOURCE } from './threads/sources.generated';
 
 export interface FileIdentity {
   ino: number;
@@ -45,32 +46,13 @@ export function checkedSound(check: QuickCheck | null | undefined, file: string)
   return !!check && check.file === file && check.result === 'ok' && same(check.before, check.after) && same(check.after, fileIdentity(file));
 }
 
-const SOURCE = `(function quickCheck() {
-const { parentPort, workerData } = require('node:worker_threads');
-try {
-  const Database = require(workerData.sqliteModule);
-  const probe = new Database(workerData.file, { readonly: true, fileMustExist: true });
-  let result;
-  try {
-    result = String(probe.pragma('quick_check', { simple: true }));
-  } finally {
-    probe.close();
-  }
-  // Answered once the file is closed again: whoever opens it next (to change its journal mode, say) finds it free.
-  parentPort.postMessage({ result });
-} catch (e) {
-  parentPort.postMessage({ error: String(e && e.message || e) });
-}
-})();
-`;
-
 /** Start the check; resolves to null when there is nothing to check or the worker could not (the caller checks). */
 export function quickCheckInWorker(file: string): Promise<QuickCheck | null> {
   const before = fileIdentity(file);
   if (before === null || before.size === 0) return Promise.resolve(null);
   return new Promise((resolve) => {
     try {
-      const worker = new Worker(SOURCE, { eval: true, workerData: { file, sqliteModule: require.resolve('better-sqlite3') } });
+      const worker = new Worker(QUICK_CHECK_SOURCE, { eval: true, workerData: { file, sqliteModule: require.resolve('better-sqlite3') } });
       worker.once('message', (m: { result?: string }) => {
         const after = fileIdentity(file);
         resolve(m.result !== undefined && after !== null ? { file, before, after, result: m.result } : null);
