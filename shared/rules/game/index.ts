@@ -44,6 +44,9 @@ export {
 export type { SideOutcome } from './report';
 export { reportBoundsProblems, tacticalObjectivesMax, TACTICAL_OBJECTIVE_MAX_VP } from './report-bounds';
 export type { ReportBoundsContext } from './report-bounds';
+/** The result form's edits, as pure reducers (one namespace: their names read as the form's own actions). */
+export * as reportEdits from './report-edits';
+export type { ModelFlag } from './report-edits';
 export { scoreGame } from './score';
 export { ReportAmendment, MAX_AMENDMENTS } from './amendment';
 export { squadMemberId, squadOfMember, reportModelsOf, reportIdsOf, rosterModelIds, unitOf, unitsDestroyed } from './squads';
