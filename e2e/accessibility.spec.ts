@@ -26,7 +26,7 @@ import { RulesetPage } from './pages/RulesetPage';
 const CAMPAIGN = 'Autumn League';
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { name, level: 1 });
 
-test('the campaign, team, house-rules, team-list, backup and Club Wi-Fi screens pass axe', async ({ herald }) => {
+test('the campaign, team, house-rules, team-list, backup and Club Wi-Fi screens pass axe', async ({ herald }, testInfo) => {
   test.setTimeout(480_000);
   const app = await herald.launch();
   const page = app.page;
@@ -67,9 +67,20 @@ test('the campaign, team, house-rules, team-list, backup and Club Wi-Fi screens 
   await expect(rules.dialog).toBeVisible();
   await expect(rules.dialog.getByLabel(/What changed, in a few words/)).toBeFocused();
   await expectNoAxeViolations(page, 'house rules: the Apply dialog');
+  await page.screenshot({ path: testInfo.outputPath('apply-dialog.png') });
   await page.keyboard.press('Escape');
   await expect(rules.dialog).toHaveCount(0);
   await expect(rules.reviewButton).toBeFocused();
+
+  // ----- the search palette (Ctrl+K) with what it found -----
+  await page.keyboard.press('Control+k');
+  const search = page.getByRole('combobox', { name: /^Search campaigns/ });
+  await expect(search).toBeFocused();
+  await search.fill('Kaelen');
+  await expect(page.getByRole('listbox', { name: 'What was found' }).getByRole('option').first()).toBeVisible();
+  await expectNoAxeViolations(page, 'search palette');
+  await page.keyboard.press('Escape');
+  await expect(search).toBeHidden();
 
   // ----- Tonight (the evening's pairings), the guide -----
   await go(`#/campaigns/${played.campaignId}/tonight`);
@@ -107,7 +118,7 @@ test('the campaign, team, house-rules, team-list, backup and Club Wi-Fi screens 
   await expectNoAxeViolations(page, 'club wi-fi (on)');
 });
 
-test('a game through every step of the wizard, its commit, and every print page pass axe', async ({ herald }) => {
+test('a game through every step of the wizard, its commit, and every print page pass axe', async ({ herald }, testInfo) => {
   test.setTimeout(480_000);
   const app = await herald.launch();
   const page = app.page;
@@ -133,6 +144,7 @@ test('a game through every step of the wizard, its commit, and every print page 
   await page.getByRole('button', { name: 'Commit game…' }).click();
   await expect(page.getByRole('alertdialog', { name: 'Commit the game' })).toBeVisible();
   await expectNoAxeViolations(page, 'game: commit confirmation');
+  await page.screenshot({ path: testInfo.outputPath('commit-dialog.png') });
   await page.getByRole('alertdialog', { name: 'Commit the game' }).getByRole('button', { name: 'Commit game' }).click();
   await expect(game.status).toHaveText('Recorded');
   await expectNoAxeViolations(page, 'committed game');
@@ -151,6 +163,7 @@ test('a game through every step of the wizard, its commit, and every print page 
     await go(`#/print/${kind}/${encodeURIComponent(id)}?paper=a4`);
     await print.waitUntilReady();
     await expectNoAxeViolations(page, `print: ${kind} ${id === committedGameId ? '(committed game)' : ''}`);
+    if (kind === 'pack') await page.screenshot({ path: testInfo.outputPath('print-pack.png') });
   }
   await go(`#/print/roster/no-such-team?paper=a4`);
   await expect(page.locator('html')).toHaveAttribute('data-print-ready', 'error');
