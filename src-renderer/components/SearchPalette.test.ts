@@ -61,5 +61,9 @@ describe('SearchPalette', () => {
     await Promise.resolve();
     expect(within(dialog).queryByRole('option')).toBeNull();
     expect(within(dialog).getByText('Nothing here is called “kaz”.')).toBeTruthy();
+
+    // Escape closes it at the first press, though the search field still holds text.
+    await fireEvent.keyDown(field, { key: 'Escape' });
+    expect((dialog as HTMLDialogElement).open).toBe(false);
   });
 });
