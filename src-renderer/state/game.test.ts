@@ -129,4 +129,46 @@ describe('GameState', () => {
     expect(bridge.inputsOf('games.saveDraft')).toHaveLength(0);
     expect((await core.invoke('games.get', { id: gameId })).ok).toBe(false);
   });
+
+  it('names the sides plainly before the game has loaded', () => {
+    const g = new GameState(gameId);
+    expect([g.teamName('a'), g.teamName('b')]).toEqual(['Team A', 'Team B']);
+  });
+
+  it('makes a model’s row when the draft has none yet', async () => {
+    const g = await loaded();
+    const snik = g.detail!.models.find((m) => m.name === 'Snik')!;
+    g.edit((d) => {
+      d.report.models = d.report.models.filter((m) => m.id !== snik.id);
+      const row = g.reportOf(d, snik.id)!;
+      row.aliveAtEnd = false;
+    });
+    expect(g.draft!.report.models.find((m) => m.id === snik.id)).toMatchObject({ name: 'Snik', side: 'b', tookPart: true, aliveAtEnd: false });
+    g.edit((d) => {
+      expect(g.reportOf(d, 'no such model')).toBeUndefined();
+    });
+  });
+
+  it('records a player’s choice, and the plan follows it', async () => {
+    const g = await loaded();
+    const choice = (g.detail!.plan as { choices: { id: 'deploy'; value: string; options: { value: string }[] }[] }).choices[0]!;
+    const other = choice.options.find((o) => o.value !== choice.value)!.value;
+    expect(await g.choose(choice.id, other)).toBe(true);
+    expect((g.detail!.plan as { choices: { value: string; made: boolean }[] }).choices[0]).toMatchObject({ value: other, made: true });
+  });
+
+  it('says why a roll could not be entered', async () => {
+    const g = await loaded();
+    expect(await g.enterRoll('plan|nothing|0', [4])).toBe(false);
+    expect(g.actionError).toMatch(/./);
+  });
+
+  it('voids a committed game with a reason, after showing what depends on it', async () => {
+    const g = await loaded();
+    expect(await g.commit()).toBe(true);
+    const plan = await g.voidPlan();
+    expect(plan).not.toBeNull();
+    expect(await g.void('Played with the wrong lists.', true)).toBe(true);
+    expect(g.game?.status).toBe('voided');
+  });
 });
