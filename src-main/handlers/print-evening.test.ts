@@ -16,19 +16,26 @@ function recordingCore() {
       printed.push(hash);
       return new TextEncoder().encode('%PDF-1.7 /Type /Page');
     },
+    print: async (hash) => {
+      printed.push(hash);
+      return 'printed';
+    },
   };
   const files = { saveBytes: async () => path.join(os.tmpdir(), 'evening.pdf') } as unknown as FileDialogs;
   return { core: testCore(undefined, { printer, files }), printed };
 }
 
 describe('print.pdf of the evening’s sheet', () => {
-  it('renders the print route with the evening’s pairings in it', async () => {
+  it('renders the print route with the evening’s pairings in it, for the PDF and for the print dialog', async () => {
     const { core, printed } = recordingCore();
     const campaign = await call<Campaign>(core, 'campaigns.create', { name: 'Vraks' });
     const code = '00000000-0000-4000-8000-000000000001.00000000-0000-4000-8000-000000000002~00000000-0000-4000-8000-000000000003';
     const saved = await call(core, 'print.pdf', { kind: 'evening', id: campaign.id, paper: 'a4', evening: code, fileName: 'Vraks evening sheet' });
     expect(saved).toMatchObject({ outcome: 'saved', pages: 1 });
     expect(printed).toEqual([`#/print/evening/${campaign.id}?paper=a4&evening=${code}`]);
+    // The system print dialog prints the same page.
+    expect(await call(core, 'print.system', { kind: 'evening', id: campaign.id, paper: 'letter', evening: code })).toEqual({ outcome: 'printed' });
+    expect(printed[1]).toBe(`#/print/evening/${campaign.id}?paper=letter&evening=${code}`);
     core.close();
   });
 

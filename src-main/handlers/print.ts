@@ -109,9 +109,9 @@ export const printHandlers: PrintHandlers = {
     return { outcome: 'saved' as const, path: saved, pages: pdfPageCount(bytes) };
   },
 
-  'print.system': async ({ kind, id, paper }, ctx) => {
+  'print.system': async ({ kind, id, paper, evening }, ctx) => {
     if (!ctx.printer?.print) return { outcome: 'browser' as const };
-    return { outcome: await ctx.printer.print(printHash(kind, id, paper), paper) };
+    return { outcome: await ctx.printer.print(printHash(kind, id, paper, evening), paper) };
   },
 
   'print.openSaved': async ({ path, how }, ctx) => {

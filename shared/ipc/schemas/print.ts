@@ -59,7 +59,7 @@ export const Bulletin = z.object({
 export type Bulletin = z.infer<typeof Bulletin>;
 
 /** The system print dialog for a print page (issue 31): Electron prints the print route's own window. */
-export const PrintSystemInput = z.object({ kind: PrintKind, id: Id, paper: Paper }).strict();
+export const PrintSystemInput = z.object({ kind: PrintKind, id: Id, paper: Paper, evening: EveningCode.optional() }).strict();
 export const PrintSystemResult = z.object({
   /** `browser`: no print dialog of main's own in browser mode; the page calls the browser's window.print(). */
   outcome: z.enum(['printed', 'cancelled', 'browser']),
