@@ -118,6 +118,22 @@ test('a game at the table: a squad loses members, reserves arrive, Run Away! is 
   await expect(modelButton('Hydra Platoon', /^Lenz/)).toContainText('In play');
   await page.screenshot({ path: 'test-results/table-screen.png', fullPage: true });
 
+  // ----- a phone on the Club Wi-Fi view follows the game (read-only) -----
+  const lan = await invoke(page, 'lan.start', { address: '127.0.0.1', port: 0 });
+  const phone = await page.context().newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.goto(lan.url!);
+  await phone.evaluate(`location.hash = ${JSON.stringify(`#/g/${atTable.game.id}`)}`);
+  const live = phone.getByRole('region', { name: 'At the table now' });
+  await expect(live).toContainText(/Turn \d+ of 10/);
+  await expect(live).toContainText('Lenz: in play');
+  await modelButton('Hydra Platoon', /^Harker/).click();
+  await page.getByRole('group', { name: 'What happened to Harker' }).getByRole('button', { name: 'Down' }).click();
+  await expect(live).toContainText('Harker: down'); // read again within the phone's 5 s
+  await expect(phone.getByRole('button', { name: /Begin turn|Undo|Game over/ })).toHaveCount(0);
+  await phone.screenshot({ path: 'test-results/table-phone.png', fullPage: true });
+  await phone.close();
+
   // ----- Game over: the wizard opens filled in from the table -----
   await page.getByRole('button', { name: 'Game over…' }).click();
   await page.getByRole('button', { name: 'Open the result' }).click();
