@@ -1,0 +1,141 @@
+/**
+ * Issue 31: every long action says what it is doing, in words, and ends with a message. Each action's request is held
+ * at the network (browser mode's /api/invoke) until its words are seen — an event, never a timing — then let go; an
+ * import's answer is held after main did the work, so the steps main reported (campaigns.importProgress) are on screen.
+ */
+import fs from 'node:fs';
+import type { Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { BackupsPage } from './pages/BackupsPage';
+import { HomePage } from './pages/HomePage';
+import { playedCampaign } from './support/played-campaign';
+
+/** The next call of `channel` is held: `held` resolves with its route once the page has sent it. */
+async function holdNext(page: Page, channel: string): Promise<{ held: Promise<Route> }> {
+  let release!: (route: Route) => void;
+  const held = new Promise<Route>((resolve) => (release = resolve));
+  let taken = false;
+  await page.route('**/api/invoke', async (route) => {
+    const body = route.request().postDataJSON() as { channel?: string } | null;
+    if (!taken && body?.channel === channel) {
+      taken = true;
+      release(route);
+      return;
+    }
+    await route.fallback();
+  });
+  return { held };
+}
+
+const BRIDGE_ONLY = 'The requests are held at browser mode’s HTTP bridge; the Electron edge tests cover its IPC.';
+
+test('Back up now and Restore say what they are doing, and end with a message', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const app = await herald.launch();
+  const { page } = app;
+  const home = new HomePage(page);
+  await home.waitUntilReady();
+  await home.createCampaign('Siege of Vraks');
+  const backups = new BackupsPage(page);
+  await backups.open();
+
+  const backup = await holdNext(page, 'backups.create');
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  const route = await backup.held;
+  const verified = page.locator('section', { has: page.getByRole('heading', { name: 'Verified backups' }) });
+  await expect(page.getByRole('status')).toHaveText('Backing up: copying the campaign file, then reading the copy back to check it before it is kept…');
+  await expect(verified).toHaveAttribute('aria-busy', 'true');
+  await page.screenshot({ path: testInfo.outputPath('backing-up.png') });
+  await route.continue();
+  await expect(page.getByRole('status')).toContainText('Backed up (');
+  await expect(backups.rows.first()).toContainText('Backed up by hand');
+
+  const restore = await holdNext(page, 'backups.restore');
+  await backups.restore(0);
+  const restoring = await restore.held;
+  await expect(page.getByRole('status')).toContainText('Restoring the backup of');
+  await expect(page.getByRole('status')).toContainText('Herald starts again from it when it is done…');
+  await restoring.continue();
+  // The page starts again from the restored file and says so, once.
+  await expect(page.getByRole('status')).toContainText('Restored the backup of');
+  await expect(page.getByRole('heading', { name: 'Backups and campaign files', level: 1 })).toBeVisible();
+});
+
+test('restoring one campaign and handing one over say what they are doing, and end with a message', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const app = await herald.launch();
+  const { page } = app;
+  await playedCampaign(page, 'Vraks');
+  const backups = new BackupsPage(page);
+  await backups.open();
+  await backups.backUpNow();
+
+  await backups.rows
+    .first()
+    .getByRole('button', { name: /^Restore one campaign from the backup of/ })
+    .click();
+  const group = page.getByRole('group', { name: /^Restore one campaign from the backup of/ });
+  await group.getByRole('button', { name: 'Restore only Vraks…' }).click();
+  const one = await holdNext(page, 'backups.restoreCampaign');
+  await group.getByRole('button', { name: 'Restore Vraks' }).click();
+  const held = await one.held;
+  await expect(group.getByRole('status')).toContainText('Restoring Vraks from the backup of');
+  await expect(group).toHaveAttribute('aria-busy', 'true');
+  await held.continue();
+  await expect(group.getByRole('status')).toContainText('Vraks is back as it was on');
+  await expect(group).toHaveAttribute('aria-busy', 'false');
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Campaigns' }).click();
+  await page.getByRole('link', { name: 'Vraks' }).click();
+  await page.getByRole('button', { name: 'Hand over or send back to another laptop…' }).click();
+  await page.getByLabel('Hand over to').fill('Marta’s laptop');
+  const handOver = await holdNext(page, 'campaigns.handOver');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Hand over and save the file' }).click();
+  const handing = await handOver.held;
+  await expect(page.getByRole('form', { name: 'Hand over' }).getByRole('status')).toHaveText('Handing Vraks over: packing the campaign file…');
+  await handing.continue();
+  await download;
+  await expect(page.getByText(/^Downloaded Vraks-.*\.herald-campaign\. Import it on the other laptop/)).toBeVisible();
+});
+
+test('an import shows the steps main reports, with what the file holds, then ends with a message', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const first = await herald.launch();
+  await playedCampaign(first.page, 'Vraks');
+  const exporter = new BackupsPage(first.page);
+  await exporter.open();
+  const download = await exporter.exportCampaign('Vraks');
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+
+  const second = await herald.launch();
+  const page = second.page;
+  await new HomePage(page).waitUntilReady();
+  const backups = new BackupsPage(page);
+  await backups.open();
+  // Main does the whole import; its answer is held until the last step it reported is on screen.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const stepSeen = new Promise<void>((resolve) => {
+    void page.route('**/api/invoke', async (route) => {
+      const body = route.request().postDataJSON() as { channel?: string } | null;
+      if (body?.channel !== 'campaigns.importFile') return route.fallback();
+      const response = await route.fetch();
+      resolve();
+      await answered;
+      await route.fulfill({ response });
+    });
+  });
+  await backups.importCampaign(download.suggestedFilename(), fs.readFileSync(file));
+  await stepSeen;
+  const files = page.locator('section', { has: page.getByRole('heading', { name: 'Campaign files' }) });
+  const status = files.getByRole('status');
+  await expect(status).toContainText('Step 3 of 3.');
+  await expect(status).toContainText(`Importing ${download.suggestedFilename()}: backing up this laptop first, then writing its 1 game and`);
+  await expect(status).toContainText('ledger entries and replaying the whole history…');
+  await expect(files.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '3');
+  await page.screenshot({ path: testInfo.outputPath('importing.png') });
+  answer();
+  await expect(status).toContainText('Imported Vraks.');
+});
