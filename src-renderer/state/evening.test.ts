@@ -1,165 +1,165 @@
-/** The Tonight screen's state (state/evening.svelte.ts) over the real handlers: who is here, pairings, swaps, set-up. */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Player, TeamDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
+/**
+ * The Tonight screen's state (state/evening.svelte.ts, issue 33) over the real handlers: who is here, the proposal,
+ * swaps and locks, set-up through games.create, tonight's games coming back, and the sheet's route code.
+ */
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TeamDetail, TeamListSummary, Player } from '../../shared/ipc/schemas/teams';
 import type { Core } from '../../src-main/core';
 import { call, testCore } from '../../src-main/test-support';
-import { playedCampaign } from '../../src-main/test-support/played-campaign';
+import { playedCampaign, type PlayedCampaign } from '../../src-main/test-support/played-campaign';
+import { readEveningCode } from '../print/evening-code';
 import { bridge } from '../test-support/fake-bridge';
-import { EveningState } from './evening.svelte';
+import { EveningState, forgetEvening } from './evening.svelte';
 
 let core: Core;
-let n = 0;
-beforeAll(() => {
-  core = testCore();
-});
-afterAll(() => core.close());
-beforeEach(() => bridge.useCore(core));
+let played: PlayedCampaign;
+let ghosts: string;
+let riders: string;
 
-/** A played campaign (Iron Wolves and Da Boyz) with Carol's Gitz founded too: three teams, one sits out. */
-async function threeTeams() {
-  const played = await playedCampaign(core, { name: `Night ${++n}` });
+/** A founded team of a new player, from a sample list. */
+async function foundTeam(player: string, listKey: string, name: string, entries: string[]) {
   const campaignId = played.campaign.id;
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const carol = await call<Player>(core, 'players.create', { campaignId, name: 'Carol' });
-  const gitz = await call<TeamDetail>(core, 'teams.create', {
-    campaignId,
-    playerId: carol.id,
-    teamListId: lists.find((l) => l.listKey === 'orks-sample')!.id,
-    name: 'Gitz',
-  });
-  const m = (entryId: string, name: string) => ({ id: `${campaignId}-${name}`, entryId, name, options: {}, armoury: [], grenades: {} });
-  await call(core, 'teams.saveDraft', { id: gitz.team.id, roster: { models: [m('boss-nob', 'Grotsnik'), m('boy', 'Ug'), m('boy', 'Ag'), m('boy', 'Og')] } });
-  await call(core, 'teams.found', { id: gitz.team.id });
-  const s = new EveningState(campaignId);
-  await s.load();
-  return { s, played, gitz: gitz.team.id };
+  const p = await call<Player>(core, 'players.create', { campaignId, name: player });
+  const t = await call<TeamDetail>(core, 'teams.create', { campaignId, playerId: p.id, teamListId: lists.find((l) => l.listKey === listKey)!.id, name });
+  const models = entries.map((entryId, i) => ({ id: `${name}-${i}`, entryId, name: `${name} ${i}`, options: {}, armoury: [], grenades: {} }));
+  await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models } });
+  await call(core, 'teams.found', { id: t.team.id });
+  return t.team.id;
 }
 
+beforeAll(async () => {
+  core = testCore();
+  // Game 1 (Iron Wolves v Da Boyz) is played on the core's clock, 1 November 2026; tonight is 27 November.
+  played = await playedCampaign(core);
+  ghosts = await foundTeam('Cara', 'space-marines-sample', 'Grey Ghosts', ['sergeant', 'tactical-marine', 'tactical-marine']);
+  riders = await foundTeam('Dan', 'orks-sample', 'Waaagh Riders', ['boss-nob', 'boy', 'boy', 'boy']);
+});
+afterAll(() => core.close());
+beforeEach(() => {
+  bridge.useCore(core);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 27, 19, 0, 0));
+  forgetEvening(played.campaign.id);
+});
+afterEach(() => vi.useRealTimers());
+
+async function loaded() {
+  const s = new EveningState(played.campaign.id);
+  await s.load();
+  return s;
+}
+const names = (s: EveningState, ids: string[]) => ids.map((id) => s.team(id).name).sort();
+
 describe('EveningState', () => {
-  it('lists the campaign’s founded teams by name, with nobody ticked yet', async () => {
-    const { s } = await threeTeams();
-    expect(s.loaded).toBe(true);
+  it('loads the founded teams, nobody here yet, and the nights each sat out', async () => {
+    const s = await loaded();
     expect(s.loadError).toBeNull();
-    expect(s.campaignName).toMatch(/^Night/);
-    expect(s.teams.map((t) => t.name)).toEqual(['Da Boyz', 'Gitz', 'Iron Wolves']);
+    expect(s.campaignName).toBe('Vraks');
+    expect(s.teams.map((t) => t.name)).toEqual(['Da Boyz', 'Grey Ghosts', 'Iron Wolves', 'Waaagh Riders']);
     expect(s.present).toEqual([]);
-    expect(s.proposal?.pairings ?? []).toEqual([]);
+    expect(s.proposal?.pairings).toEqual([]);
+    expect(s.byesOf(played.teamA)).toBe(0);
   });
 
-  it('pairs the two teams that are here', async () => {
-    const { s, played } = await threeTeams();
-    s.toggle(played.teamA);
-    s.toggle(played.teamB);
-    expect(s.proposal?.pairings).toHaveLength(1);
-    expect([s.proposal!.pairings[0]!.a, s.proposal!.pairings[0]!.b].sort()).toEqual([played.teamA, played.teamB].sort());
-    expect(s.proposal?.bye).toBeNull();
+  it('three here: one pairing that is not last game’s rematch, one of the two who played it sits out, the fourth nowhere', async () => {
+    const s = await loaded();
+    for (const id of [played.teamA, played.teamB, ghosts]) s.toggle(id);
+    const p = s.proposal!;
+    expect(p.pairings).toHaveLength(1);
+    expect([played.teamA, played.teamB]).toContain(p.bye);
+    expect(names(s, [p.pairings[0]!.a, p.pairings[0]!.b])).toContain('Grey Ghosts');
+    expect(p.pairings[0]!.rematch).toBe(false);
+    expect(JSON.stringify(p)).not.toContain(riders);
   });
 
-  it('with everyone here, one team sits out', async () => {
-    const { s } = await threeTeams();
-    s.setEveryone(true);
-    expect(s.present).toHaveLength(3);
-    expect(s.proposal?.pairings).toHaveLength(1);
-    expect(s.proposal?.bye).not.toBeNull();
-    s.setEveryone(false);
-    expect(s.present).toEqual([]);
-  });
-
-  it('a click picks a team, a second click on it drops it, a click on another swaps them', async () => {
-    const { s } = await threeTeams();
-    s.setEveryone(true);
-    const bye = s.proposal!.bye!;
-    const paired = s.proposal!.pairings[0]!.a;
-    s.pick(paired);
-    expect(s.picked).toBe(paired);
-    s.pick(paired);
+  it('a swap with the team sitting out locks the new pairing and survives Propose again; a lock can be undone', async () => {
+    const s = await loaded();
+    for (const id of [played.teamA, played.teamB, ghosts]) s.toggle(id);
+    const out = s.proposal!.bye!;
+    const playing = out === played.teamA ? played.teamB : played.teamA;
+    s.pick(out);
+    expect(s.picked).toBe(out);
+    s.pick(playing);
     expect(s.picked).toBeNull();
-    s.pick(paired);
-    s.pick(bye);
-    expect(s.picked).toBeNull();
-    expect(s.proposal!.bye).toBe(paired);
-    expect([s.proposal!.pairings[0]!.a, s.proposal!.pairings[0]!.b]).toContain(bye);
-  });
-
-  it('locks a pairing, and a new draw keeps it', async () => {
-    const { s } = await threeTeams();
-    s.setEveryone(true);
-    s.toggleLock(0);
-    const locked = s.proposal!.pairings[0]!;
-    expect(locked.locked).toBe(true);
+    expect(s.proposal!.bye).toBe(playing);
+    expect(s.proposal!.pairings[0]).toMatchObject({ locked: true, rematch: false });
     s.propose();
-    expect(s.proposal!.pairings[0]).toMatchObject({ a: locked.a, b: locked.b, locked: true });
+    expect(s.proposal!.bye).toBe(playing);
+    expect([s.proposal!.pairings[0]!.a, s.proposal!.pairings[0]!.b]).toContain(out);
+    s.toggleLock(0);
+    expect(s.proposal!.pairings[0]!.locked).toBe(false);
   });
 
-  it('sets a pairing’s game up for today, with the mission and deployment rolled', async () => {
-    const { s } = await threeTeams();
-    s.setEveryone(true);
-    const p = s.proposal!.pairings[0]!;
-    await s.setUp(p);
-    expect(bridge.inputsOf('games.create').at(-1)).toMatchObject({ teamA: p.a, teamB: p.b, mission: 'roll', deployment: 'roll', playedOn: s.today });
-    expect(s.gameOf(p)?.status).toBe('draft');
-    expect(s.proposal!.pairings[0]!.locked).toBe(true);
-    expect(s.setUpBusy).toBeNull();
-  });
-
-  it('a team in tonight’s game stays here and cannot be swapped away', async () => {
-    const { s } = await threeTeams();
-    s.setEveryone(true);
-    const p = s.proposal!.pairings[0]!;
-    await s.setUp(p);
-    s.toggle(p.a);
-    expect(s.isHere(p.a)).toBe(true);
-    s.pick(p.a);
+  it('picking the same team twice drops the pick', async () => {
+    const s = await loaded();
+    for (const id of [played.teamA, ghosts]) s.toggle(id);
+    s.pick(ghosts);
+    s.pick(ghosts);
     expect(s.picked).toBeNull();
-    s.setEveryone(false);
-    expect(s.present.sort()).toEqual([p.a, p.b].sort());
   });
 
-  it('says under the pairing why its game was not set up', async () => {
-    const { s } = await threeTeams();
-    s.setEveryone(true);
+  it('a game refused by main is named on its pairing, and nothing is set up', async () => {
+    const s = await loaded();
+    for (const id of [played.teamA, ghosts]) s.toggle(id);
     bridge.answer('games.create', () => {
-      throw { code: 'VALIDATION', message: 'Iron Wolves has a game still being recorded.' };
+      throw { code: 'VALIDATION', message: 'Grey Ghosts is not founded.' };
     });
-    const p = s.proposal!.pairings[0]!;
-    await s.setUp(p);
-    expect(Object.values(s.pairingError)).toEqual(['This game was not set up: Iron Wolves has a game still being recorded.']);
-    expect(s.gameOf(p)).toBeNull();
+    await s.setUp(s.proposal!.pairings[0]!);
+    expect(Object.values(s.pairingError)).toEqual(['This game was not set up: Grey Ghosts is not founded.']);
+    expect(s.tonight).toEqual({});
   });
 
-  it('keeps the evening when the organiser leaves the screen and comes back', async () => {
-    const { s } = await threeTeams();
-    s.toggle(s.teams[0]!.id);
-    const again = new EveningState(s.campaignId);
-    await again.load();
-    expect(again.present).toEqual([s.teams[0]!.id]);
-  });
-
-  it('tonight’s games come back as locked pairings on a fresh screen', async () => {
-    const { s } = await threeTeams();
+  it('sets a pairing’s game up for tonight; its teams stay here and paired when the screen opens again', async () => {
+    const s = await loaded();
     s.setEveryone(true);
-    const p = s.proposal!.pairings[0]!;
-    await s.setUp(p);
-    const again = new EveningState(s.campaignId);
+    expect(s.present).toHaveLength(4);
+    const first = s.proposal!.pairings[0]!;
+    await s.setUp(first);
+    const game = s.gameOf(first)!;
+    expect(game.playedOn).toBe('2026-11-27');
+    expect(game.missionName).not.toBeNull();
+    expect(s.proposal!.pairings[0]!.locked).toBe(true);
+    // A team with a game tonight cannot be unticked.
+    s.toggle(first.a);
+    expect(s.isHere(first.a)).toBe(true);
+    // "No one" keeps the teams of tonight's games.
+    s.setEveryone(false);
+    expect(names(s, s.present)).toEqual(names(s, [first.a, first.b]));
+
+    // The sheet's code carries the pairing and its game.
+    expect(readEveningCode(s.sheetCode).pairings).toEqual([{ a: first.a, b: first.b, gameId: game.id }]);
+
+    // Leaving the screen and coming back keeps the evening as it was.
+    const back = new EveningState(played.campaign.id);
+    expect(back.present).toEqual(s.present);
+    // After a restart (nothing kept) the screen finds tonight's game as a locked pairing.
+    forgetEvening(played.campaign.id);
+    const again = new EveningState(played.campaign.id);
     await again.load();
-    expect(again.gameOf(p)).not.toBeNull();
-    expect(again.isHere(p.a) && again.isHere(p.b)).toBe(true);
-    expect(again.sheetCode.length).toBeGreaterThan(0);
+    expect(names(again, again.present)).toEqual(names(s, [first.a, first.b]));
+    expect(again.gameOf(again.proposal!.pairings[0]!)?.id).toBe(game.id);
+    await call(core, 'games.discard', { id: game.id });
   });
 
-  it('says why the evening could not load', async () => {
-    bridge.answer('rulesets.current', () => {
-      throw { code: 'INTERNAL', message: 'The house rules could not be read.' };
-    });
+  it('says so when the campaign cannot be loaded', async () => {
     const s = new EveningState('00000000-0000-4000-8000-999999999999');
     await s.load();
-    expect(s.loadError).toMatch(/./);
+    expect(s.loadError).toBeTruthy();
     expect(s.loaded).toBe(true);
   });
+});
 
-  it('names a team no longer here plainly', async () => {
-    const { s } = await threeTeams();
-    expect(s.team('gone').name).toBe('A team no longer here');
-    expect(s.byesOf('gone')).toBe(0);
+describe('readEveningCode', () => {
+  it('reads pairings, games and the team sitting out, and leaves out what is not an id', () => {
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    const code = `${id(1)}.${id(2)}.${id(9)}~${id(3)}.${id(4)}~${id(5)}~nonsense.${id(6)}`;
+    expect(readEveningCode(code)).toEqual({
+      pairings: [
+        { a: id(1), b: id(2), gameId: id(9) },
+        { a: id(3), b: id(4), gameId: null },
+      ],
+      bye: id(5),
+    });
   });
 });
