@@ -73,7 +73,9 @@ test('standings, Threat, Req and careers as charts: campaign page, team page, ph
   await page.getByText('Standings over time (chart)').click();
   const standings = page.getByRole('figure', { name: 'Standings over time' });
   await expectChart(standings, /Standings over time/, 3);
-  await expect(standings.getByRole('img')).toHaveAccessibleDescription(/Wins after each of 3 game nights from (4 Oct|Oct 4,) 2026 to (18 Oct|Oct 18,) 2026, for 2 teams/);
+  await expect(standings.getByRole('img')).toHaveAccessibleDescription(
+    /Wins after each of 3 game nights from (4 Oct|Oct 4,) 2026 to (18 Oct|Oct 18,) 2026, for 2 teams/,
+  );
   await expect(standings.getByText('Iron Wolves (Alice)')).toBeVisible();
   await expect(standings.getByText('Da Boyz (Bob)')).toBeVisible();
   await standings.scrollIntoViewIfNeeded();
