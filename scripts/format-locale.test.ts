@@ -5,6 +5,7 @@
  * messages and the shared schemas. Tests name their locale on purpose and are not looked at.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -45,7 +46,7 @@ describe('dates and numbers go through shared/format (issue 31)', () => {
   });
 
   it('the check finds what it looks for', () => {
-    const dir = fs.mkdtempSync(path.join(fs.mkdtempSync('/tmp/herald-format-'), 'probe-'));
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-format-'));
     const probe = path.join(dir, 'Probe.svelte');
     fs.writeFileSync(
       probe,
