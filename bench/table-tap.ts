@@ -50,7 +50,10 @@ export async function tableTaps(core: Core, campaignId: string, teamA: string, t
 export async function tapsToRecordCasualty(browser: Browser, url: string, gameId: string): Promise<number> {
   const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
   try {
-    await page.goto(`${url}#/games/${gameId}/table`);
+    // The launch URL carries browser mode's token: open it first, then the game's table.
+    await page.goto(url);
+    await page.getByRole('list', { name: 'Active campaigns' }).waitFor();
+    await page.evaluate(`location.hash = ${JSON.stringify(`#/games/${gameId}/table`)}`);
     await page.getByRole('button', { name: /^Begin turn/ }).waitFor();
     const sides = page.locator('.table-side');
     const logged = async () => {
