@@ -76,8 +76,9 @@ test('standings, Threat, Req and careers as charts: campaign page, team page, ph
   await expect(standings.getByRole('img')).toHaveAccessibleDescription(
     /Wins after each of 3 game nights from (4 Oct|Oct 4,) 2026 to (18 Oct|Oct 18,) 2026, for 2 teams/,
   );
-  await expect(standings.getByText('Iron Wolves (Alice)')).toBeVisible();
-  await expect(standings.getByText('Da Boyz (Bob)')).toBeVisible();
+  // The legend (the table's column headings say the same to a screen reader).
+  await expect(standings.locator('li', { hasText: 'Iron Wolves (Alice)' })).toBeVisible();
+  await expect(standings.locator('li', { hasText: 'Da Boyz (Bob)' })).toBeVisible();
   await standings.scrollIntoViewIfNeeded();
   await standings.screenshot({ path: testInfo.outputPath('campaign-standings-chart.png') });
 
@@ -99,7 +100,7 @@ test('standings, Threat, Req and careers as charts: campaign page, team page, ph
   await page.getByRole('tab', { name: 'History' }).click();
   const skorcha = page.getByRole('figure', { name: /^Skorcha: EXP over/ });
   await expect(skorcha.getByRole('table')).toContainText('Injury:');
-  await expect(skorcha.getByText('Injury roll', { exact: true })).toBeVisible();
+  await expect(skorcha.locator('li', { hasText: 'Injury roll' })).toBeVisible();
   await skorcha.screenshot({ path: testInfo.outputPath('career-chart-injury.png') });
 
   // The phones: the Club Wi-Fi view on this laptop only, a phone 390 px wide.
