@@ -5,13 +5,19 @@ import fs from 'node:fs';
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-const unit = read('test-results/unit-results.json');
-if (unit) {
-  const u = { passed: unit.numPassedTests, failed: unit.numFailedTests, skipped: unit.numPendingTests + (unit.numTodoTests ?? 0) };
-  console.log(`unit and integration (vitest): ${u.passed} passed, ${u.failed} failed, ${u.skipped} skipped`);
-  for (const k of Object.keys(totals)) totals[k] += u[k];
-} else {
-  console.log('unit and integration (vitest): did not run');
+// Main, shared and scripts (npm run test:unit), then the renderer's (npm run test:coverage:renderer, issue 32).
+for (const [file, what] of [
+  ['test-results/unit-results.json', 'unit and integration (vitest)'],
+  ['test-results/renderer-results.json', 'renderer unit and component (vitest)'],
+]) {
+  const unit = read(file);
+  if (unit) {
+    const u = { passed: unit.numPassedTests, failed: unit.numFailedTests, skipped: unit.numPendingTests + (unit.numTodoTests ?? 0) };
+    console.log(`${what}: ${u.passed} passed, ${u.failed} failed, ${u.skipped} skipped`);
+    for (const k of Object.keys(totals)) totals[k] += u[k];
+  } else {
+    console.log(`${what}: did not run`);
+  }
 }
 
 const e2e = read('test-results/e2e-results.json');
