@@ -9,8 +9,6 @@ export default defineConfig({
   test: {
     pool: 'forks',
     testTimeout: 30_000,
-    // Dates and numbers in a named locale, not the machine's (issue 31, shared/format).
-    setupFiles: ['shared/format/test-locale.ts'],
     // npm run test:coverage: line coverage of the rules package (issue 3 asks for at least 95 %);
     // npm run test:coverage:renderer: of the renderer's state classes (issue 32 asks for at least 80 %).
     coverage: {
@@ -28,6 +26,8 @@ export default defineConfig({
           name: 'main',
           include: ['shared/**/*.test.ts', 'src-main/**/*.test.ts', 'scripts/**/*.test.ts'],
           environment: 'node',
+          // Dates and numbers in a named locale, not the machine's (issue 31, shared/format).
+          setupFiles: ['shared/format/test-locale.ts'],
         },
       },
       {
@@ -37,7 +37,7 @@ export default defineConfig({
           name: 'renderer',
           include: ['src-renderer/**/*.test.ts'],
           environment: 'jsdom',
-          setupFiles: ['src-renderer/test-support/setup.ts'],
+          setupFiles: ['shared/format/test-locale.ts', 'src-renderer/test-support/setup.ts'],
         },
       },
     ],

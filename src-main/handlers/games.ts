@@ -23,7 +23,6 @@ import { voidPlanFor } from '../games/void-view';
 import { takenSetup, withTaken } from '../games/taken';
 import { chosenSetup, correctedSetup, onlyPlanned } from '../games/setup-correction';
 
-
 type GameHandlers = Pick<
   Handlers<HandlerContext>,
   | 'games.list'
