@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: every games.* channel of a game's life from set-up to void; resolution moves to shared/rules next (issue 32).
  * games.* handlers (issue 5): set up a game (plan with seeded or typed-in dice), keep the result wizard's draft
  * (it survives a restart), preview what it changes, commit it in ONE transaction (game, report, every roll, every
  * ledger entry, roster caches rebuilt), and void a committed game: exactly its entries, or with its dependents when

@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: the House rules editor's words for every section of a ruleset, kept together so they read alike.
  * Plain words and small helpers for the House rules editor (issue 6): the sections of the page, ids made from names
  * (organisers never type ids), problems placed next to the section they concern, and stable keys for editable lists.
  */
