@@ -104,7 +104,20 @@ const nodeBuiltins = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'release/', 'node_modules/', 'test-results/', 'playwright-report/', 'migrations/', '.test-data/', '.bench-cache/', 'reports/', 'src-main/db/threads/sources.generated.ts'] },
+  {
+    ignores: [
+      'dist/',
+      'release/',
+      'node_modules/',
+      'test-results/',
+      'playwright-report/',
+      'migrations/',
+      '.test-data/',
+      '.bench-cache/',
+      'reports/',
+      'src-main/db/threads/sources.generated.ts',
+    ],
+  },
   ...tseslint.configs.recommended,
   ...svelte.configs.recommended,
   {
