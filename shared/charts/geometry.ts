@@ -175,8 +175,10 @@ export function nightTicks(xs: readonly number[], maxTicks: number, minGap: numb
   if (nights.length === 0 || nights.length > maxTicks) return null;
   if (nights.some((v, i) => i > 0 && v - nights[i - 1]! < minGap)) return null;
   return nights.map((value, i) => {
-    const { y, m, d } = partsOf(value);
-    return { value, label: i === 0 || partsOf(nights[i - 1]!).y !== y ? `${d} ${MONTHS[m]} ${y}` : `${d} ${MONTHS[m]}` };
+    return {
+      value,
+      label: i === 0 || partsOf(nights[i - 1]!).y !== partsOf(value).y ? formatDay(dateOfDay(value), UTC) : formatDayMonth(dateOfDay(value), UTC),
+    };
   });
 }
 
