@@ -74,7 +74,7 @@ function promptModels(t: TableGame, teams: PromptTeams): PromptModel[] {
 export function currentPrompts(db: Db, t: TableGame): TablePrompt[] {
   if (t.state.turn < 1 || t.state.ending) return [];
   const teams = promptTeams(db, t);
-  return turnPrompts(t.plan, { models: promptModels(t, teams) }, t.state.turn, teams.ruleset);
+  return turnPrompts(t.plan, { models: promptModels(t, teams), answered: t.state.answered }, t.state.turn, teams.ruleset);
 }
 
 const targetWords = (r: TablePrompt['rolls'][number]) =>
