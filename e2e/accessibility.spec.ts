@@ -194,7 +194,7 @@ test('the phone pages pass axe', async ({ herald, browser }, testInfo) => {
   await expect(phone.getByRole('heading', { name: 'The plan' })).toBeVisible();
   await expectNoAxeViolations(phone, 'phone: tonight’s game');
   await phone.getByRole('button', { name: '‹ Back' }).click();
-  await phone.getByRole('table', { name: 'Standings' }).getByRole('link', { name: 'Iron Wolves' }).click();
+  await phone.getByRole('table', { name: 'Standings', exact: true }).getByRole('link', { name: 'Iron Wolves' }).click();
   await expect(h1(phone, 'Iron Wolves')).toBeVisible();
   await expectNoAxeViolations(phone, 'phone: team');
   await phone.getByRole('link', { name: 'Kaelen' }).click();

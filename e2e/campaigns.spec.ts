@@ -2,11 +2,11 @@
 import { expect, test } from './fixtures';
 import { HomePage } from './pages/HomePage';
 
-test('the window is titled Herald and shows the campaigns on this computer', async ({ herald }) => {
+test('the window is titled Herald — Campaigns and shows the campaigns on this computer', async ({ herald }) => {
   const app = await herald.launch();
   const home = new HomePage(app.page);
   await home.waitUntilReady();
-  await expect(app.page).toHaveTitle('Herald');
+  await expect(app.page).toHaveTitle('Herald — Campaigns');
   await expect(app.page.getByText('No campaigns yet')).toBeVisible();
 });
 

@@ -114,7 +114,7 @@ test('standings, Threat, Req and careers as charts: campaign page, team page, ph
     await expectFitsPhone(phone);
     await phone.screenshot({ path: testInfo.outputPath('phone-campaign.png'), fullPage: true });
 
-    await phone.getByRole('table', { name: 'Standings' }).getByRole('link', { name: 'Iron Wolves' }).click();
+    await phone.getByRole('table', { name: 'Standings', exact: true }).getByRole('link', { name: 'Iron Wolves' }).click();
     await expectChart(phone.getByRole('figure', { name: 'Threat over time' }), 'Threat over time', 3);
     await expectChart(phone.getByRole('figure', { name: 'Req over time' }), 'Req over time', 3);
     await expectFitsPhone(phone);

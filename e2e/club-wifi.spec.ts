@@ -114,8 +114,8 @@ test('players follow the campaign on their phones over the Club Wi-Fi view, read
 
   // The one campaign opens at once: tonight's game and the standings.
   await expect(phone.getByRole('heading', { name: 'Autumn League', level: 1 })).toBeVisible();
-  await expect(phone.getByRole('table', { name: 'Standings' })).toContainText('Iron Wolves of Fenris');
-  await expect(phone.getByRole('table', { name: 'Standings' })).toContainText('Da Krumpas');
+  await expect(phone.getByRole('table', { name: 'Standings', exact: true })).toContainText('Iron Wolves of Fenris');
+  await expect(phone.getByRole('table', { name: 'Standings', exact: true })).toContainText('Da Krumpas');
   await expect(phone.getByRole('heading', { name: 'Tonight’s games' })).toBeVisible();
   await look('standings');
   // Exactly the phone page's own files (issue 28): the desktop app's entry script is not served to a phone.
@@ -131,7 +131,7 @@ test('players follow the campaign on their phones over the Club Wi-Fi view, read
   await phone.getByRole('button', { name: '‹ Back' }).click();
 
   // A team's roster sheet, then a model's history.
-  await phone.getByRole('table', { name: 'Standings' }).getByRole('link', { name: 'Iron Wolves of Fenris' }).click();
+  await phone.getByRole('table', { name: 'Standings', exact: true }).getByRole('link', { name: 'Iron Wolves of Fenris' }).click();
   await expect(phone.getByRole('heading', { name: 'Iron Wolves of Fenris', level: 1 })).toBeVisible();
   await expect(phone.getByRole('list', { name: 'Models' })).toContainText('Brother Kaelen');
   await look('roster');
@@ -163,7 +163,7 @@ test('players follow the campaign on their phones over the Club Wi-Fi view, read
   const iphoneContext = await browser.newContext({ ...devices['iPhone 13'] });
   const iphone = await iphoneContext.newPage();
   await iphone.goto(`http://${shortLink}`);
-  await iphone.getByRole('table', { name: 'Standings' }).getByRole('link', { name: 'Da Krumpas' }).click();
+  await iphone.getByRole('table', { name: 'Standings', exact: true }).getByRole('link', { name: 'Da Krumpas' }).click();
   await expect(iphone.getByRole('list', { name: 'Models' })).toContainText('Gorbag');
   await expectFitsWidth(iphone);
   await expectReadOnly(iphone);

@@ -159,7 +159,7 @@ test('two teams play a Relic Hunt: set-up, result, injuries, EXP, Req, commit, s
   expect(krumpasAfter).not.toEqual(before.krumpas);
 
   await page.getByRole('link', { name: CAMPAIGN, exact: true }).click();
-  const standings = page.getByRole('table', { name: 'Standings' });
+  const standings = page.getByRole('table', { name: 'Standings', exact: true });
   await expect(standings.getByRole('row', { name: /Iron Wolves/ })).toContainText(String(reqAfter.wolves));
   await expect(standings.getByRole('row', { name: /Da Krumpas/ })).toContainText(String(reqAfter.krumpas));
 

@@ -130,5 +130,5 @@ test('a game is played from the campaign page to the commit with the keyboard on
   await tabTo(page, page.getByRole('link', { name: CAMPAIGN, exact: true }), { back: true });
   await page.keyboard.press('Enter');
   await expectHeadingFocused(page, CAMPAIGN);
-  await expect(page.getByRole('table', { name: 'Standings' })).toContainText('Iron Wolves');
+  await expect(page.getByRole('table', { name: 'Standings', exact: true })).toContainText('Iron Wolves');
 });

@@ -44,7 +44,7 @@ export class CampaignPage {
   }
 
   get standings(): Locator {
-    return this.page.getByRole('table', { name: 'Standings' });
+    return this.page.getByRole('table', { name: 'Standings', exact: true });
   }
 
   /** A team's row in the Standings table (the team name is the row's header). */
