@@ -65,6 +65,16 @@ describe('focus on a new screen', () => {
     stop();
   });
 
+  it('leaves focus in a field the new screen focused as it opened, before the watch began (File ▸ New campaign…)', async () => {
+    document.body.innerHTML = '<main><input aria-label="Campaign name" /></main>';
+    document.querySelector('input')!.focus();
+    const stop = focusScreenHeadingWhenShown();
+    document.querySelector('main')!.insertAdjacentHTML('afterbegin', '<h1>Campaigns</h1>');
+    await settle();
+    expect(document.activeElement?.getAttribute('aria-label')).toBe('Campaign name');
+    stop();
+  });
+
   it('does nothing once stopped (the screen changed again)', async () => {
     document.body.innerHTML = '<main></main>';
     const stop = focusScreenHeadingWhenShown();

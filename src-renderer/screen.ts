@@ -47,6 +47,8 @@ export function focusScreenHeadingWhenShown(waitMs = 10_000): () => void {
     if (done) return;
     const now = document.activeElement;
     if (now !== start && now !== document.body && now !== null) return stop();
+    // A screen that puts focus in one of its own fields as it opens (File ▸ New campaign… focuses the name) keeps it.
+    if (now instanceof HTMLElement && now.matches('input, select, textarea') && now.closest('main')) return stop();
     const h = heading();
     if (h && focusHeading(h)) stop();
   }
