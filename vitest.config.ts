@@ -5,6 +5,9 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests live next to the code (*.test.ts). End-to-end specs (e2e/*.spec.ts) run in Playwright.
 // Two projects: main, shared and scripts under Node; the renderer (state classes and components) in jsdom, compiled by
 // Svelte's own plugin, talking to main through the FakeBridge (src-renderer/test-support/).
+/** `vitest run --project renderer` (npm run test:coverage:renderer): its JSON report goes to a file of its own. */
+const rendererRun = process.argv.some((a, i) => a === 'renderer' && process.argv[i - 1] === '--project');
+
 export default defineConfig({
   test: {
     pool: 'forks',
@@ -18,7 +21,8 @@ export default defineConfig({
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },
-    reporters: process.env.CI ? ['default', ['json', { outputFile: 'test-results/unit-results.json' }]] : ['default'],
+    // CI's summary (scripts/test-summary.mjs) counts both runs of npm test: main's, then the renderer's.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: `test-results/${rendererRun ? 'renderer' : 'unit'}-results.json` }]] : ['default'],
     projects: [
       {
         extends: true,

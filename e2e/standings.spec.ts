@@ -59,7 +59,7 @@ test('founded teams are in the standings with no games, and "New game" opens onc
   const campaign = new CampaignPage(page);
   await expect(campaign.newGameLink).toHaveAttribute('aria-disabled', 'true');
   await expect(page.getByText('A game needs two founded teams.')).toBeVisible();
-  await expect(page.getByText('No founded teams yet.')).toBeVisible();
+  await expect(page.getByText(/^No founded teams yet: add the players, build their teams and found them/)).toBeVisible();
   await expect(page.getByText('No games yet.')).toBeVisible();
 
   await campaign.addPlayer('Alice');
