@@ -4,54 +4,23 @@
  * again", a game set up tonight comes back after a restart, and the sheet's route code carries it.
  * (state/evening.test.ts covers the screen's plainer moves.)
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TeamDetail, TeamListSummary, Player } from '../../shared/ipc/schemas/teams';
-import type { Core } from '../../src-main/core';
-import { call, testCore } from '../../src-main/test-support';
-import { playedCampaign, type PlayedCampaign } from '../../src-main/test-support/played-campaign';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../../src-main/test-support';
 import { readEveningCode } from '../print/evening-code';
-import { bridge } from '../test-support/fake-bridge';
+import { loadedEvening, teamNames, useEveningOfFour } from '../test-support/evening-fixture';
 import { EveningState, forgetEvening } from './evening.svelte';
+import type { Core } from '../../src-main/core';
+import type { PlayedCampaign } from '../../src-main/test-support/played-campaign';
 
+const evening = useEveningOfFour();
 let core: Core;
 let played: PlayedCampaign;
 let ghosts: string;
 let riders: string;
+beforeAll(() => ({ core, played, ghosts, riders } = evening));
 
-/** A founded team of a new player, from a sample list. */
-async function foundTeam(player: string, listKey: string, name: string, entries: string[]) {
-  const campaignId = played.campaign.id;
-  const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});
-  const p = await call<Player>(core, 'players.create', { campaignId, name: player });
-  const t = await call<TeamDetail>(core, 'teams.create', { campaignId, playerId: p.id, teamListId: lists.find((l) => l.listKey === listKey)!.id, name });
-  const models = entries.map((entryId, i) => ({ id: `${name}-${i}`, entryId, name: `${name} ${i}`, options: {}, armoury: [], grenades: {} }));
-  await call(core, 'teams.saveDraft', { id: t.team.id, roster: { models } });
-  await call(core, 'teams.found', { id: t.team.id });
-  return t.team.id;
-}
-
-beforeAll(async () => {
-  core = testCore();
-  // Game 1 (Iron Wolves v Da Boyz) is played on the core's clock, 1 November 2026; tonight is 27 November.
-  played = await playedCampaign(core);
-  ghosts = await foundTeam('Cara', 'space-marines-sample', 'Grey Ghosts', ['sergeant', 'tactical-marine', 'tactical-marine']);
-  riders = await foundTeam('Dan', 'orks-sample', 'Waaagh Riders', ['boss-nob', 'boy', 'boy', 'boy']);
-});
-afterAll(() => core.close());
-beforeEach(() => {
-  bridge.useCore(core);
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date(2026, 10, 27, 19, 0, 0));
-  forgetEvening(played.campaign.id);
-});
-afterEach(() => vi.useRealTimers());
-
-async function loaded() {
-  const s = new EveningState(played.campaign.id);
-  await s.load();
-  return s;
-}
-const names = (s: EveningState, ids: string[]) => ids.map((id) => s.team(id).name).sort();
+const loaded = () => loadedEvening(played.campaign.id);
+const names = teamNames;
 
 describe('EveningState: an evening of four teams', () => {
   it('three here: one pairing that is not last game’s rematch, one of the two who played it sits out, the fourth nowhere', async () => {
