@@ -37,8 +37,8 @@ describe('MenuCommands: long commands in words (issue 31)', () => {
     bridge.emit('menu.command', { command: 'exportCampaign' });
     await vi.waitFor(() => expect(bridge.heldCalls('campaigns.exportFile')).toHaveLength(1));
     expect(message()).toBe('Packing the campaign into a campaign file, then asking where to save it… Dismiss');
-    bridge.heldCalls('campaigns.exportFile')[0]!.answer({ outcome: 'saved', path: '/home/club/Vraks.herald-campaign' });
-    await vi.waitFor(() => expect(message()).toBe('Saved /home/club/Vraks.herald-campaign. Dismiss'));
+    bridge.heldCalls('campaigns.exportFile')[0]!.answer({ outcome: 'saved', path: 'Club files/Vraks.herald-campaign' });
+    await vi.waitFor(() => expect(message()).toBe('Saved Club files/Vraks.herald-campaign. Dismiss'));
     toast.clear();
     location.hash = '';
   });
