@@ -2,10 +2,10 @@
  * Over 400 lines: every game channel's schema, so a game's wire format is read in one place.
  * IPC schemas for games (issue 5): set-up, the result wizard's draft, the preview main computes from it, commit,
  * void, standings and histories. The draft is what the organiser typed; everything derived (plan, VP, injuries, EXP,
- * Req) is computed in main from the draft with shared/rules, so the review screen and the commit are one code path.
+ * Req) is computed from the draft by shared/rules (resolveGame), so the review screen and the commit are one code path.
  */
 import { z } from 'zod';
-import { GamePlan, GameReport, PlanChoiceId, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
+import { GamePlan, GamePreview, GameReport, PendingRoll, PlanChoiceId, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
 import { Id, NameField } from './campaigns';
 
 export const DiceMode = z.enum(['app', 'physical']);
@@ -213,38 +213,8 @@ export const GameSummary = z.object({
 });
 export type GameSummary = z.infer<typeof GameSummary>;
 
-/** The next physical roll the rules need, so the organiser can roll it and type it in. */
-export const PendingRoll = z.object({ key: z.string(), expression: z.string(), purpose: z.string(), message: z.string() });
-export type PendingRoll = z.infer<typeof PendingRoll>;
-
-export const ScoreLine = z.object({ side: Side, vp: z.number().int(), source: z.string(), reason: z.string(), citation: z.string() });
-export const ScoreView = z.object({
-  vp: z.object({ a: z.number().int(), b: z.number().int() }),
-  lines: z.array(ScoreLine),
-  secondaries: z.object({ a: z.array(z.string()), b: z.array(z.string()) }),
-  winner: z.enum(['a', 'b', 'draw']),
-  reason: z.string(),
-  automatic: z.boolean(),
-  /** 000 Margin of Victory; null unless the mission scores 000's points-value Victory Points (none of 004's or 003's). */
-  margin: z.object({ name: z.string(), difference: z.number(), percent: z.number(), pointsLimit: z.number().int() }).nullable(),
-  notes: z.array(z.string()),
-});
-export type ScoreView = z.infer<typeof ScoreView>;
-
-/** One change the game makes, in words, for the wizard and the review screen. */
-export const ChangeView = z.object({
-  step: z.enum(['injuries', 'experience', 'requisition']),
-  side: Side,
-  kind: z.string(),
-  modelId: z.string().nullable(),
-  modelName: z.string().nullable(),
-  /** Req this change moves (+ earned, − spent). */
-  req: z.number().int(),
-  text: z.string(),
-  citation: z.string(),
-  rolls: z.array(RollRecord),
-});
-export type ChangeView = z.infer<typeof ChangeView>;
+// The preview's shapes live in the rules package (issue 32: its resolveGame builds them); the contract uses them here.
+export { PendingRoll, ScoreView, ChangeView, SideBalance, ScoreViewLine as ScoreLine } from '../../rules';
 
 /** A model of either side, as the wizard lists it. */
 export const GameModelView = z.object({
@@ -282,30 +252,7 @@ export const HonourOption = z.object({
 });
 export const RecruitOption = z.object({ entryId: z.string(), name: z.string(), category: z.string(), points: z.number().int() });
 
-export const SideBalance = z.object({
-  before: z.number().int(),
-  earned: z.number().int(),
-  spent: z.number().int(),
-  after: z.number().int(),
-  threat: z.number().int(),
-});
-
-export const GamePreview = z.object({
-  /** Problems with the result as entered (plain words); empty when the result is complete and consistent. */
-  problems: z.array(z.string()),
-  score: ScoreView.nullable(),
-  /** The next physical roll needed, or null. */
-  pendingRoll: PendingRoll.nullable(),
-  /** Why the progression cannot be worked out yet (e.g. a missing table in the ruleset), or null. */
-  blocked: z.string().nullable(),
-  changes: z.array(ChangeView),
-  balances: z.object({ a: SideBalance, b: SideBalance }).nullable(),
-  /** The post-game rolls made so far, in order. */
-  rolls: z.array(RollRecord),
-  /** True when commit will succeed. */
-  ready: z.boolean(),
-});
-export type GamePreview = z.infer<typeof GamePreview>;
+export { GamePreview } from '../../rules';
 
 export const GameDetail = z.object({
   game: GameSummary,

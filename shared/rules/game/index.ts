@@ -74,3 +74,5 @@ export { READINGS, RESERVES_READING, DEFAULT_RESERVES_ARRIVES_ON, plannedReading
 export type { Reading, ReadingChoice, ReadingKey, PlannedReading } from './readings';
 export { RESULT_READINGS, readingNote, resultReading } from './result-readings';
 export type { ResultReadingKey } from './result-readings';
+export { PendingRoll, ScoreViewLine, ScoreView, ChangeView, SideBalance, GamePreview } from './preview';
+export type { DraftToResolve, DraftAwardsToResolve } from './preview';
