@@ -1,9 +1,9 @@
 /**
  * Issue 33: the campaign as pictures. A campaign played over three game nights (a recruit bought between two of
  * them) shows its standings over time on the campaign page, each team's Threat and Req and each model's career on
- * the team page, the same charts on the phones at 390 px without sideways scrolling, and the standings chart in the
- * bulletin's and the campaign pack's PDFs (read back with pdftotext; pages rendered with pdftoppm and kept as
- * artefacts, with screenshots of every screen).
+ * the team page, the same charts on the phones at 390 px without sideways scrolling, the standings chart in the
+ * bulletin's and the campaign pack's PDFs, and each team's Threat and Req on its roster sheet in the pack (read back
+ * with pdftotext; pages rendered with pdftoppm and kept as artefacts, with screenshots of every screen).
  */
 import { execFileSync } from 'node:child_process';
 import { devices, type Locator, type Page } from '@playwright/test';
@@ -145,5 +145,12 @@ test('standings, Threat, Req and careers as charts: campaign page, team page, ph
     expect(text, kind).toContain('Iron Wolves (Alice)');
     expect(text, kind).toMatch(/Oct/);
     execFileSync('pdftoppm', ['-png', '-r', '70', '-f', '1', '-l', '1', file, testInfo.outputPath(`${kind}-page`)]);
+    if (kind === 'pack') {
+      // Each roster sheet carries its team's Threat and Req over time, as the team page does.
+      await expect(page.getByRole('region', { name: 'Threat and Req over time: Iron Wolves' })).toBeVisible();
+      const all = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+      expect(all.match(/Threat over time/g)?.length ?? 0, 'one Threat chart per founded team').toBeGreaterThanOrEqual(2);
+      expect(all).toContain('Req over time');
+    }
   }
 });
