@@ -20,11 +20,19 @@ export class BackupsPage {
     await expect(this.rows).toHaveCount(before + 1);
   }
 
-  /** Restore the backup in row `index` (0 = newest); the app reloads from the restored file. */
+  /** The modal confirmation of a whole-file restore (issue 31: a native dialog, Escape cancels). */
+  get restoreDialog(): Locator {
+    return this.page.getByRole('alertdialog', { name: 'Restore this backup?' });
+  }
+
+  /** Restore the backup in row `index` (0 = newest), confirmed in its dialog; the app reloads from the restored file. */
   async restore(index: number) {
-    const row = this.rows.nth(index);
-    await row.getByRole('button', { name: /^Restore the backup of/ }).click();
-    await row.getByRole('button', { name: 'Restore', exact: true }).click();
+    await this.rows
+      .nth(index)
+      .getByRole('button', { name: /^Restore the backup of/ })
+      .click();
+    await expect(this.restoreDialog).toBeVisible();
+    await this.restoreDialog.getByRole('button', { name: 'Restore', exact: true }).click();
   }
 
   async exportCampaign(name: string): Promise<Download> {

@@ -20,9 +20,11 @@ const campaign: Campaign = {
   sample: false,
 } as Campaign;
 
-function shown() {
+const backup = { file: 'herald-2026-11-01.sqlite.zst', createdAt: '2026-11-01T19:05:00.000Z', reason: 'by-hand', bytes: 2_400_000, schemaVersion: 11 } as const;
+
+function shown(kept: (typeof backup)[] = []) {
   bridge.answer('campaigns.list', () => [campaign]);
-  bridge.answer('backups.list', () => []);
+  bridge.answer('backups.list', () => [...kept]);
   render(BackupsView);
 }
 
@@ -63,5 +65,51 @@ describe('BackupsView: long actions in words (issue 31)', () => {
     await vi.waitFor(() => expect(within(section).getByRole('status').textContent).toContain('Imported Vraks.'));
     expect(within(section).queryByRole('progressbar')).toBeNull();
     appInfo.value = null;
+  });
+});
+
+describe('BackupsView: a whole-file restore asks in a modal dialog (issue 31)', () => {
+  async function askToRestore() {
+    shown([backup]);
+    const opener = await screen.findByRole('button', { name: /^Restore the backup of/ });
+    opener.focus();
+    await fireEvent.click(opener);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Restore this backup?' });
+    return { opener, dialog };
+  }
+
+  it('opens a native modal dialog that says what it replaces, with focus on Cancel; Cancel changes nothing and gives focus back', async () => {
+    const { opener, dialog } = await askToRestore();
+    expect(dialog.tagName).toBe('DIALOG');
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+    expect(dialog.textContent).toContain('Replace everything — every campaign — with the backup of');
+    expect(dialog.textContent).toContain('backed up first');
+    expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await vi.waitFor(() => expect(document.activeElement).toBe(opener));
+    expect(bridge.inputsOf('backups.restore')).toEqual([]);
+  });
+
+  it('Escape cancels it and restores nothing', async () => {
+    const { dialog } = await askToRestore();
+    await fireEvent(dialog, new Event('cancel', { cancelable: true }));
+    await vi.waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bridge.inputsOf('backups.restore')).toEqual([]);
+  });
+
+  it('Restore closes it and restores that backup, saying what it is doing', async () => {
+    bridge.hold('backups.restore');
+    const { dialog } = await askToRestore();
+    await fireEvent.click(within(dialog).getByRole('button', { name: 'Restore', exact: true }));
+    await vi.waitFor(() => expect(bridge.heldCalls('backups.restore')).toHaveLength(1));
+    expect(bridge.heldCalls('backups.restore')[0]!.input).toEqual({ file: backup.file });
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    const section = screen.getByRole('heading', { name: 'Verified backups' }).closest('section')!;
+    expect(within(section).getByRole('status').textContent).toMatch(/^Restoring the backup of .*: backing up the campaign file as it is now/);
+    // A refusal is said in words and the screen can be used again (the reload only follows a restore that happened).
+    bridge.heldCalls('backups.restore')[0]!.fail('CONFLICT', 'The backup could not be read.');
+    await vi.waitFor(() => expect(within(section).getByRole('alert').textContent).toBe('The backup could not be read.'));
+    expect(section.getAttribute('aria-busy')).toBe('false');
   });
 });
