@@ -15,6 +15,7 @@ import {
   threatHonourPoints,
   type TeamFold,
   threat,
+  teamThreat as rulesTeamThreat,
   validateRoster,
   type CampaignLedgerItem,
   type ModelReport,
@@ -197,9 +198,7 @@ export function loadCampaignState(db: Db, campaignId: string): CampaignState {
 }
 
 /** docs/progression.md Threat: the team's points (models and gear) plus the Req value of its honours, ÷ 100 rounded up. */
-export function teamThreat(team: LoadedTeam): number {
-  return threat(team.report.points + (team.projection?.honourPoints ?? 0));
-}
+export const teamThreat = (team: LoadedTeam): number => rulesTeamThreat(team);
 
 /** The Threat of every founded team of the campaign (for the Underdog), from the stored projections. */
 export function campaignThreats(db: Db, campaign: CampaignRow): number[] {

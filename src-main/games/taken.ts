@@ -1,22 +1,14 @@
 /**
  * The team each player takes to a game (issue 19; shared/rules/game/team-taken.ts): chosen at set-up, checked against
  * the game's size, and the models left at home listed as not taking part. A game set up without a choice takes every
- * model (as before).
+ * model (as before). What the set-up stored is read, and checked in a result, by the rules (takenOf, takenProblems).
  */
-import { z } from 'zod';
 import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
 import { AppError } from '../../shared/ipc/result';
-import { sitsNextGameOut, squadOfMember, teamTakenProblems } from '../../shared/rules';
+import { sitsNextGameOut, squadOfMember, takenOf, teamTakenProblems } from '../../shared/rules';
 import type { LoadedTeam } from './context';
 
-/** What games.create stores of the choice in the game's set-up. */
-const StoredTaken = z.object({ taken: z.object({ a: z.array(z.string()), b: z.array(z.string()) }), gameSize: z.number().int() });
-
-/** The set-up's choice, or null when every model was taken. */
-export function takenOf(setup: unknown): { taken: Record<Side, string[]>; gameSize: number } | null {
-  const parsed = StoredTaken.safeParse(setup);
-  return parsed.success ? parsed.data : null;
-}
+export { takenOf };
 
 /**
  * What games.create stores of the choice (nothing when every model plays); refuses, in words, teams that do not fit the
@@ -53,13 +45,4 @@ export function withTaken(draft: GameDraft, setup: unknown): GameDraft {
   const home = (side: Side, id: string) => !choice.taken[side].includes(squadOfMember(id)?.squadId ?? id);
   const models = draft.report.models.map((m) => (home(m.side, m.id) ? { ...m, tookPart: false } : m));
   return { ...draft, report: { ...draft.report, models } };
-}
-
-/** A model left at home at set-up cannot be recorded as taking part. */
-export function takenProblems(report: GameDraft['report'], setup: unknown, name: (id: string) => string): string[] {
-  const choice = takenOf(setup);
-  if (!choice) return [];
-  return report.models
-    .filter((m) => m.tookPart && !choice.taken[m.side].includes(squadOfMember(m.id)?.squadId ?? m.id))
-    .map((m) => `${name(m.id)} was not taken to this game at set-up (a ${choice.gameSize}-pt game): untick "took part".`);
 }
