@@ -8,6 +8,7 @@ import type { TablePromptView } from '../../shared/ipc/schemas/table';
 import {
   PhysicalDiceError,
   SeededDice,
+  followUpSeedOf,
   physicalDiceFor,
   resolvePrompt,
   turnPrompts,
@@ -66,6 +67,7 @@ function promptModels(t: TableGame, teams: PromptTeams): PromptModel[] {
       ...(squadName ? { unitName: squadName } : {}),
       ...(teams.deepStrike.has(m.id) ? { mayDeepStrike: true } : {}),
       ...(role ? { lastStandRole: role } : {}),
+      ...(m.delayedTo !== null ? { fogDelayedTo: m.delayedTo } : {}),
     };
   });
 }
@@ -107,6 +109,7 @@ export function promptViews(db: Db, t: TableGame): TablePromptView[] {
       roll: null,
       rolls: [],
       mayVoluntarilyFail: false,
+      optional: false,
       answered: { text: a.text ?? '', faces: a.faces ?? [], source: a.source ?? null, ending: a.ending ?? null },
     }));
   return [
@@ -120,6 +123,7 @@ export function promptViews(db: Db, t: TableGame): TablePromptView[] {
       roll: entryOf(p),
       rolls: p.rolls.map((r) => ({ expression: r.expression, purpose: r.purpose, target: targetWords(r) })),
       mayVoluntarilyFail: p.kind === 'run-away' && p.mayVoluntarilyFail,
+      optional: p.optional,
       answered: null,
     })),
   ];
@@ -132,6 +136,12 @@ function endingOf(p: TablePrompt, o: PromptOutcome): ReportEnding | undefined {
   return { kind: 'turns' };
 }
 
+/** 003 Restoratives: a player "may pick a friendly unit" — or not; a prompt the rules do not make optional is refused. */
+function skipped(t: TableGame, prompt: TablePrompt): TableEvent {
+  if (!prompt.optional) throw new AppError('VALIDATION', `${prompt.title} cannot be left out: the rules say it must be done.`);
+  return { kind: 'prompt', key: prompt.id, title: prompt.title, turn: t.state.turn, text: 'Not used this turn.', answer: 'skip' };
+}
+
 /**
  * A prompt answered: resolved by the rules with the typed faces (real dice) or Herald's seeded roll (the app's dice:
  * seeded by the game and the prompt, so a retried tap rolls what it rolled before), kept in the log with its outcome.
@@ -141,17 +151,19 @@ export function answeredPrompt(db: Db, t: TableGame, key: string, faces: number[
   if (done) throw new AppError('VALIDATION', `${done.title ?? 'That prompt'} is answered already: undo it to answer again.`);
   const prompt = currentPrompts(db, t).find((p) => p.id === key);
   if (!prompt) throw new AppError('VALIDATION', 'That prompt is not asked now (the turn or the table changed): look again.');
+  if (answer === 'skip') return skipped(t, prompt);
   const physical = t.game.diceMode === 'physical';
   const voluntaryFail = answer === 'voluntary-fail';
   if (prompt.rolls.length > 0 && physical && !faces && !voluntaryFail) throw new AppError('VALIDATION', `Roll the dice for ${prompt.title} and type them in.`);
   // A team failing on purpose rolls nothing (004 Run Away!: it "may choose to voluntarily fail").
-  const dice = faces
-    ? physicalDiceFor(prompt, faces)
-    : prompt.rolls.length === 0
-      ? physicalDiceFor(prompt, [])
-      : SeededDice.fromSeed(`${t.game.seed}|table|${key}`);
   let outcome: PromptOutcome;
   try {
+    // Too few or too many faces typed in is refused in words (PhysicalDiceError), like a face out of range.
+    const dice = faces
+      ? physicalDiceFor(prompt, faces)
+      : prompt.rolls.length === 0
+        ? physicalDiceFor(prompt, [])
+        : SeededDice.fromSeed(`${t.game.seed}|table|${key}`);
     outcome = resolvePrompt(prompt, dice, { voluntaryFail });
   } catch (e) {
     if (e instanceof PhysicalDiceError || (e instanceof Error && e.name === 'RunAwayError')) throw new AppError('VALIDATION', e.message);
@@ -159,6 +171,8 @@ export function answeredPrompt(db: Db, t: TableGame, key: string, faces: number[
   }
   const rolled = outcome.rolls.flatMap((r) => r.faces);
   const arrive = outcome.kind === 'reserves' || outcome.kind === 'fog-of-war' ? outcome.arrive : [];
+  const delay = outcome.kind === 'fog-of-war' && outcome.delayedTo !== null ? { delay: outcome.delayed, delayedTo: outcome.delayedTo } : {};
+  const followUps = outcome.followUps.map(followUpSeedOf).filter((f) => f !== null);
   const ending = endingOf(prompt, outcome);
   return {
     kind: 'prompt',
@@ -169,6 +183,8 @@ export function answeredPrompt(db: Db, t: TableGame, key: string, faces: number[
     ...(rolled.length > 0 ? { faces: rolled, source: faces ? ('physical' as const) : ('app' as const) } : {}),
     ...(answer ? { answer } : {}),
     ...(arrive.length > 0 ? { arrive } : {}),
+    ...delay,
+    ...(followUps.length > 0 ? { followUps } : {}),
     ...(ending ? { ending } : {}),
   };
 }

@@ -6,7 +6,7 @@ import { AppError } from '../../shared/ipc/result';
 import { GameDraft as GameDraftSchema, type GameDraft } from '../../shared/ipc/schemas/games';
 import type { TableView } from '../../shared/ipc/schemas/table';
 import { GamePlan, missionScoring } from '../../shared/rules';
-import { foldTable, sideCounts, tableModelsOf, tableTracks, type TableEvent, type TableState } from '../../shared/rules';
+import { foldTable, sideCounts, tableModelsOf, tableTracks, visibilityBadge, type TableEvent, type TableState } from '../../shared/rules';
 import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
 import { prepared } from '../db/prepared';
@@ -122,5 +122,15 @@ export function tableView(db: Db, t: TableGame): TableView {
     ending: state.ending,
     suggestedEnding: prompts.map((p) => p.answered?.ending ?? null).find((e) => e !== null) ?? null,
     lastTap: lastTapWords(t, name),
+    visibility: state.ending ? null : visibilityBadge(t.plan, state.turn),
+    results: recentResults(state),
   };
+}
+
+/** The prompts answered most recently, newest first, as they were told (a phone's "latest results"). */
+function recentResults(state: TableState): TableView['results'] {
+  return Object.values(state.answered)
+    .slice(-6)
+    .reverse()
+    .map((a) => ({ title: a.title ?? 'Prompt', turn: a.turn ?? 0, text: a.text ?? '' }));
 }

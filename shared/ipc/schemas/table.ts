@@ -42,6 +42,8 @@ export const TableModelView = z.object({
   outInTurn: z.number().int().nullable(),
   relics: z.number().int(),
   destroyedMarker: z.boolean(),
+  /** 003 Fog of War: in reserve, delayed to this turn (null: not delayed). */
+  delayedTo: z.number().int().nullable(),
 });
 export type TableModelView = z.infer<typeof TableModelView>;
 
@@ -58,6 +60,8 @@ export const TablePromptView = z.object({
   rolls: z.array(z.object({ expression: z.string(), purpose: z.string(), target: z.string().nullable() })),
   /** 004 Run Away!: a team under 25% may choose to fail. */
   mayVoluntarilyFail: z.boolean(),
+  /** The player may leave it out (003 Restoratives: "may pick a friendly unit"): answered with "skip". */
+  optional: z.boolean(),
   answered: z
     .object({ text: z.string(), faces: z.array(z.number().int()), source: z.enum(['app', 'physical']).nullable(), ending: ReportEnding.nullable() })
     .nullable(),
@@ -86,5 +90,12 @@ export const TableView = z.object({
   suggestedEnding: ReportEnding.nullable(),
   /** The tap an undo would take back, in words; null when there is none. */
   lastTap: z.string().nullable(),
+  /**
+   * Night Fighting in force this turn (000 Night Fighting, Dusk & Dawn, 004 Blizzard), for the header's badge: why,
+   * and how far a unit sees; null when it is not (and before the first turn).
+   */
+  visibility: z.object({ title: z.string(), why: z.string(), distance: z.string() }).nullable(),
+  /** The prompts answered most recently, newest first (at most 6): what a phone shows of them. */
+  results: z.array(z.object({ title: z.string(), turn: z.number().int(), text: z.string() })),
 });
 export type TableView = z.infer<typeof TableView>;

@@ -40,6 +40,24 @@ export function nightFightingOn(plan: GamePlan, turn: number): { night: boolean;
   return { night: false, why: 'no rule brings Night Fighting in this game' };
 }
 
+/** How far a unit sees under Night Fighting, in words: 000 "Roll 2D6 and multiply the result by 3, rolling once per unit". */
+export const NIGHT_FIGHTING_DISTANCE = '2D6 × 3" per unit (6" to 36")';
+
+/**
+ * The header's badge while Night Fighting is in force on `turn` (000 Night Fighting, Dusk & Dawn; 004 Blizzard): what,
+ * why, and how far a unit sees. Null when it is not in force, and before the first turn.
+ *
+ * @example
+ * // `dusk`: a plan whose Dusk & Dawn roll was a 6
+ * visibilityBadge(dusk, 5); // → null
+ * visibilityBadge(dusk, 6); // → { title: 'Night Fighting', why: 'Dusk & Dawn: the battle started at dusk', distance: '2D6 × 3" per unit (6" to 36")' }
+ */
+export function visibilityBadge(plan: GamePlan, turn: number): { title: string; why: string; distance: string } | null {
+  if (turn < 1) return null;
+  const now = nightFightingOn(plan, turn);
+  return now.night ? { title: 'Night Fighting', why: now.why, distance: NIGHT_FIGHTING_DISTANCE } : null;
+}
+
 export function visibilityPrompt(plan: GamePlan, turn: number): NoticePrompt[] {
   const now = nightFightingOn(plan, turn);
   const before = turn === 1 ? false : nightFightingOn(plan, turn - 1).night;

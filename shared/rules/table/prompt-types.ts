@@ -19,6 +19,7 @@ import type { ReserveSelection, ReservesTable } from '../mission-pack/reserves';
 import type { BattleLengthRule } from '../club-8th/missions';
 import type { TwistId } from '../club-8th/twist';
 import type { ModelType } from '../ruleset/schema';
+import type { FollowUpSeed } from './follow-ups';
 
 /**
  * A model's state at the table: in play, down (knocked down or stunned by the in-game Injury rules: still on the
@@ -54,9 +55,10 @@ export interface PromptState {
   models: readonly PromptModel[];
   /**
    * The prompts answered so far, by prompt id, with the faces their rolls came to (table/state.ts `answered` as it is).
-   * The Twists that carry from one battle round to the next (003 Acid Rain, Dead of Night) are replayed from them.
+   * The Twists that carry from one battle round to the next (003 Acid Rain, Dead of Night) are replayed from them, and
+   * the follow-ups an answer of this turn led to (follow-ups.ts: Fog of War, Orbital Debris' wounds) are asked.
    */
-  answered?: Readonly<Record<string, { faces?: readonly number[] | undefined }>>;
+  answered?: Readonly<Record<string, { faces?: readonly number[] | undefined; turn?: number | undefined; followUps?: readonly FollowUpSeed[] | undefined }>>;
   /** The same carry-over given outright (it wins over `answered`): both are the last resolved prompt's outcome. */
   twist?: {
     /** Acid Rain: was it raining in the last battle round? Absent: it was (it rains in the first). */

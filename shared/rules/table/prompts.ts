@@ -19,6 +19,8 @@
  * - Visibility is prompted on the turns it changes (night from turn 1, dawn on turn 2, dusk on turn 6); the whole
  *   game's state per turn is `nightFightingOn`, for a badge. Weather and the Twists that last all game are prompted on
  *   turn 1 only.
+ * - A prompt whose rolls depend on another's (Fog of War, Orbital Debris' wounds) is asked once that one is answered,
+ *   from what its answer kept (follow-ups.ts), right after it.
  */
 import type { Side } from '../hor/facts';
 import { opponent } from '../hor/facts';
@@ -37,9 +39,11 @@ import type { Ruleset } from '../ruleset/schema';
 import type { GameLengthPrompt, NoticePrompt, PromptModel, PromptState, ReservesPrompt, RunAwayPrompt, TablePrompt } from './prompt-types';
 import { planHasRule, promptBase, promptRoll, sideLabel } from './prompt-types';
 import { battleRoundTwist, playerTwist, startOfGameNotices, twistOf, visibilityPrompt } from './conditions';
+import { followUpsOfTurn } from './follow-ups';
 
 export * from './prompt-types';
-export { nightFightingOn } from './conditions';
+export { NIGHT_FIGHTING_DISTANCE, nightFightingOn, visibilityBadge } from './conditions';
+export * from './follow-ups';
 export { facesOf, physicalDiceFor, resolvePrompt } from './resolve';
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -243,12 +247,22 @@ export function turnPrompts(plan: GamePlan, state: PromptState, turn: number, re
     ...reservePrompts(plan, state, turn, side, readings),
     ...playerTwist(plan, turn, side),
   ];
-  return [
+  const asked = [
     ...visibilityPrompt(plan, turn),
     ...startOfGameNotices(plan, turn),
     ...battleRoundTwist(plan, state, turn),
     ...player(first),
     ...player(opponent(first)),
-    ...gameLengthPrompt(plan, turn),
   ];
+  return [...withFollowUps(asked, followUpsOfTurn(state.answered ?? {}, turn)), ...gameLengthPrompt(plan, turn)];
+}
+
+/** Each follow-up right after the prompt it follows; after the others when that one is no longer asked (all arrived). */
+function withFollowUps(prompts: TablePrompt[], followUps: TablePrompt[]): TablePrompt[] {
+  const out = [...prompts];
+  for (const f of followUps) {
+    const parent = out.findIndex((p) => f.id.startsWith(`${p.id}-`));
+    out.splice(parent === -1 ? out.length : parent + 1, 0, f);
+  }
+  return out;
 }

@@ -13,17 +13,8 @@ import type { ReserveSelection } from '../mission-pack/reserves';
 import { randomGameLengthCheck } from '../mission-pack/random-game-length';
 import { battleLengthCheck } from '../club-8th/battle';
 import { acidRainCheck, deadOfNightCheck, fogOfWarCheck, restoratives } from '../club-8th/twist';
-import type {
-  FogOfWarPrompt,
-  GameLengthPrompt,
-  OrbitalDebrisWoundsPrompt,
-  PromptChoices,
-  PromptOutcome,
-  ReservesPrompt,
-  TablePrompt,
-  TwistRollPrompt,
-} from './prompt-types';
-import { promptRoll } from './prompt-types';
+import type { FogOfWarPrompt, GameLengthPrompt, PromptChoices, PromptOutcome, ReservesPrompt, TablePrompt, TwistRollPrompt } from './prompt-types';
+import { fogOfWarPrompt, orbitalDebrisWoundsPrompt } from './follow-ups';
 
 const common = (prompt: TablePrompt, text: string, rolls: RollRecord[]) => ({
   promptId: prompt.id,
@@ -43,23 +34,7 @@ function resolveReserves(prompt: ReservesPrompt, dice: DiceSource): PromptOutcom
   if (prompt.delayedArrive.length > 0) words.push(`${prompt.delayedArrive.map((s) => s.name).join(', ')}: delayed last turn, arriving now.`);
   const followUps: TablePrompt[] = [];
   // 003 Fog of War: a unit arriving after the battle has begun rolls the first time it does so.
-  if (prompt.fogOfWar && came.length > 0) {
-    const fog: FogOfWarPrompt = {
-      id: `${prompt.id}-fog-of-war`,
-      turn: prompt.turn,
-      side: prompt.side,
-      moment: prompt.moment,
-      kind: 'fog-of-war',
-      arriving: came,
-      members: prompt.members,
-      title: 'Fog of War',
-      text: `Roll a dice for each arriving unit: "On a 1 or 2, it is delayed and arrives in the following turn instead."`,
-      citation: '003 · Twist 10 Fog of War',
-      optional: false,
-      rolls: came.map((s) => promptRoll('D6', `Fog of War: ${s.name}`, { atLeast: 3, meaning: `${s.name} arrives now` })),
-    };
-    followUps.push(fog);
-  }
+  if (prompt.fogOfWar && came.length > 0) followUps.push(fogOfWarPrompt(prompt, came, prompt.members));
   const arriving = prompt.fogOfWar ? prompt.delayedArrive : [...prompt.delayedArrive, ...came];
   return {
     ...common(prompt, words.join(' '), rolls),
@@ -106,23 +81,7 @@ function resolveOrbitalDebris(prompt: TwistRollPrompt, dice: DiceSource): Prompt
   const r = dice.roll('3D6', `Orbital Debris: ${player}`);
   const sixes = r.faces.filter((f) => f === 6).length;
   const followUps: TablePrompt[] = [];
-  if (sixes > 0) {
-    const wounds: OrbitalDebrisWoundsPrompt = {
-      id: `${prompt.id}-wounds`,
-      turn: prompt.turn,
-      side: prompt.side,
-      moment: prompt.moment,
-      kind: 'orbital-debris-wounds',
-      sixes,
-      player,
-      title: 'Orbital Debris: mortal wounds',
-      text: `${player} picks ${sixes === 1 ? 'an enemy unit' : `${sixes} separate enemy units`} and rolls a D3 for each: that many mortal wounds.`,
-      citation: '003 · Twist 9 Orbital Debris',
-      optional: false,
-      rolls: Array.from({ length: sixes }, (_, i) => promptRoll('D3', `Orbital Debris: mortal wounds on enemy unit ${i + 1} of ${sixes} (${player})`, null)),
-    };
-    followUps.push(wounds);
-  }
+  if (sixes > 0) followUps.push(orbitalDebrisWoundsPrompt(prompt, sixes, player));
   const text = sixes === 0 ? `Rolled ${r.faces.join(', ')}: no 6, no mortal wounds.` : `Rolled ${r.faces.join(', ')}: ${sixes} × 6.`;
   return { ...common(prompt, text, [r]), kind: 'orbital-debris', sixes, followUps };
 }

@@ -23,6 +23,8 @@ export interface TableModel {
   outInTurn: number | null;
   relics: number;
   destroyedMarker: boolean;
+  /** 003 Fog of War: in reserve, delayed to this turn, when it arrives without a roll (null: not delayed). */
+  delayedTo: number | null;
 }
 
 export interface TableCasualty {
@@ -39,7 +41,7 @@ export interface TableState {
   /** Casualties in the order they were tapped (First Blood is the first one with a taker). */
   casualties: TableCasualty[];
   /** Start-of-turn prompts answered, by key. */
-  answered: Record<string, Omit<Extract<TableEvent, { kind: 'prompt' }>, 'kind' | 'key' | 'arrive'>>;
+  answered: Record<string, Omit<Extract<TableEvent, { kind: 'prompt' }>, 'kind' | 'key' | 'arrive' | 'delay' | 'delayedTo'>>;
   /** Set once "Game over" is tapped. */
   ending: ReportEnding | null;
   /** Taps in effect (every tap not taken back by an undo). */
@@ -61,6 +63,7 @@ export function tableModelsOf(models: readonly ModelReport[]): TableModel[] {
       outInTurn: null,
       relics: 0,
       destroyedMarker: false,
+      delayedTo: null,
     }));
 }
 
@@ -107,6 +110,7 @@ export function foldTable(start: readonly TableModel[], events: readonly TableEv
         m.state = e.state;
         m.by = null;
         m.outInTurn = null;
+        m.delayedTo = null;
         break;
       }
       case 'casualty': {
@@ -116,6 +120,7 @@ export function foldTable(start: readonly TableModel[], events: readonly TableEv
         m.state = 'out';
         m.by = e.by !== null && byId.get(e.by)?.side !== m.side && byId.has(e.by) ? e.by : null;
         m.outInTurn = state.turn;
+        m.delayedTo = null;
         // A model removed as a casualty drops what it carried (004: it is removed from the table).
         m.relics = 0;
         state.casualties.push({ model: m.id, by: m.by, turn: state.turn });
@@ -135,12 +140,20 @@ export function foldTable(start: readonly TableModel[], events: readonly TableEv
         break;
       }
       case 'prompt': {
-        const { kind: _k, key, arrive, ...told } = e;
+        const { kind: _k, key, arrive, delay, delayedTo, ...told } = e;
         state.answered[key] = told;
         // Reserves that arrive come on in the same tap (000 Reserves: "the unit arrives").
         for (const id of arrive ?? []) {
           const m = byId.get(id);
-          if (m?.state === 'reserve') m.state = 'in-play';
+          if (m?.state === 'reserve') {
+            m.state = 'in-play';
+            m.delayedTo = null;
+          }
+        }
+        // 003 Fog of War: delayed, still in reserve, "it arrives in the following turn instead".
+        for (const id of delay ?? []) {
+          const m = byId.get(id);
+          if (m?.state === 'reserve' && delayedTo !== undefined) m.delayedTo = delayedTo;
         }
         break;
       }

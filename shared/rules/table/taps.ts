@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { SideId } from '../game/plan';
 import { ReportEnding } from '../game/report';
+import { FollowUpSeed } from './follow-ups';
 
 const Id = z.string().min(1).max(200);
 
@@ -39,7 +40,7 @@ export const TableEvent = z.discriminatedUnion('kind', [
    * A start-of-turn prompt answered (prompts.ts): its id, the dice rolled for it (the app's or typed from real dice)
    * and the players' choice when it asks one ("voluntary-fail" for a Run Away! test). Main completes it with what
    * resolvePrompt made of them, so the log keeps the outcome as it was told: its words, the models that arrive from
-   * reserve, and the ending when the game ends on it.
+   * reserve (or are delayed by Fog of War), the follow-up prompts it leads to, and the ending when the game ends on it.
    */
   z
     .object({
@@ -52,6 +53,11 @@ export const TableEvent = z.discriminatedUnion('kind', [
       turn: z.number().int().min(0).max(50).optional(),
       text: z.string().max(2000).optional(),
       arrive: z.array(Id).max(200).optional(),
+      /** 003 Fog of War: models that rolled a 1 or 2 stay in reserve and arrive on turn `delayedTo` without a roll. */
+      delay: z.array(Id).max(200).optional(),
+      delayedTo: z.number().int().min(1).max(51).optional(),
+      /** The prompts this answer leads to (Fog of War after arrivals, Orbital Debris' wounds): follow-ups.ts. */
+      followUps: z.array(FollowUpSeed).max(5).optional(),
       ending: ReportEnding.optional(),
     })
     .strict(),
