@@ -25,7 +25,7 @@ import { CAMPAIGN_FILE_FORMAT, type CampaignFile } from './campaign-file/schema'
 import { remapCampaignFile, type KnownIds } from './campaign-file/remap';
 import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows';
 import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
-import { checkGames, type CheckedGame } from './campaign-file/games';
+import { checkGameSteps, drain, type CheckedGame } from './campaign-file/games';
 import { withKeptDrafts } from './games/kept-draft';
 import { compareWithStored, replayOrRefuse } from './history/judge';
 
@@ -112,6 +112,11 @@ export interface CheckedCampaignFile {
  * games. Throws AppError with the first problem, in words.
  */
 export function checkCampaignFile(parsed: CampaignFile, newId: () => string, known?: KnownIds): CheckedCampaignFile {
+  return drain(checkCampaignFileSteps(parsed, newId, known));
+}
+
+/** checkCampaignFile a game at a time (checkGameSteps): yields how many games are checked, returns what it returns. */
+export function* checkCampaignFileSteps(parsed: CampaignFile, newId: () => string, known?: KnownIds): Generator<number, CheckedCampaignFile> {
   const file = remapCampaignFile(parsed, newId, known);
   const { rulesets } = checkRulesets(file);
   const lists = checkTeamLists(file);
@@ -126,7 +131,7 @@ export function checkCampaignFile(parsed: CampaignFile, newId: () => string, kno
     return plans.get(gameId)!;
   };
   const ledger = checkLedger(file, rulesets, planOf);
-  return { file, ...people, lists, ledger, games: checkGames(file, rulesets, ledger.models) };
+  return { file, ...people, lists, ledger, games: yield* checkGameSteps(file, rulesets, ledger.models) };
 }
 
 /**

@@ -10,11 +10,17 @@ export const IMPORT_STEPS: readonly ImportProgress['step'][] = ['reading', 'chec
 
 const count = (n: number, one: string, many = `${one}s`) => `${formatNumber(n)} ${n === 1 ? one : many}`;
 
-/** "Importing Vraks.herald-campaign: checking its 5,000 games and 93,366 ledger entries…" */
+/**
+ * "Importing Vraks.herald-campaign: checking its 5,000 games and 93,366 ledger entries…", then "…: checking game
+ * 1,205 of 5,000…" as the check goes.
+ */
 export function importProgressWords(p: ImportProgress): string {
   const holds =
     p.games !== undefined && p.entries !== undefined ? `its ${count(p.games, 'game')} and ${count(p.entries, 'ledger entry', 'ledger entries')}` : 'it';
   if (p.step === 'reading') return `Importing ${p.fileName}: reading the file…`;
+  // Game by game while a large file is checked (issue 31): the game being checked now, one after those done.
+  if (p.step === 'checking' && p.gamesChecked !== undefined && p.games !== undefined)
+    return `Importing ${p.fileName}: checking game ${formatNumber(Math.min(p.gamesChecked + 1, p.games))} of ${formatNumber(p.games)} as the screens would…`;
   if (p.step === 'checking') return `Importing ${p.fileName}: checking ${holds} as the screens would…`;
   return `Importing ${p.fileName}: backing up this laptop first, then writing ${holds} and replaying the whole history…`;
 }

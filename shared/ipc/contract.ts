@@ -461,6 +461,8 @@ export const events = {
       step: z.enum(['reading', 'checking', 'writing']),
       games: z.number().int().nonnegative().optional(),
       entries: z.number().int().nonnegative().optional(),
+      /** While checking: how many of the file's games are checked so far (issue 31, "checking game 1,204 of 5,000"). */
+      gamesChecked: z.number().int().nonnegative().optional(),
     })
     .strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */

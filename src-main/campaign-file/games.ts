@@ -103,6 +103,26 @@ function checkRolls(game: FileGame, rolls: Rolls, plan: GamePlan | null, report:
  * Returns the parsed set-up, plan, draft and report of each game, by id (what import writes).
  */
 export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], rosters: ReadonlyMap<string, ReadonlySet<string>>): Map<string, CheckedGame> {
+  return drain(checkGameSteps(file, rulesets, rosters));
+}
+
+/** A generator's steps run through at once: its return value. */
+export function drain<T>(steps: Generator<unknown, T>): T {
+  for (;;) {
+    const next = steps.next();
+    if (next.done) return next.value;
+  }
+}
+
+/**
+ * checkGames one game at a time: yields how many games are checked after each but the last (an import says "checking
+ * game 1,204 of 5,000" and lets the window hear it between games, issue 31), and returns what checkGames returns.
+ */
+export function* checkGameSteps(
+  file: CampaignFile,
+  rulesets: readonly Ruleset[],
+  rosters: ReadonlyMap<string, ReadonlySet<string>>,
+): Generator<number, Map<string, CheckedGame>> {
   const ruleset = rulesets[rulesets.length - 1]!;
   // A game names the ruleset it was planned with (id and version): one the file pins, or a shipped preset (a campaign
   // older than pinned rulesets played the preset of its day).
@@ -122,6 +142,7 @@ export function checkGames(file: CampaignFile, rulesets: readonly Ruleset[], ros
   const out = new Map<string, CheckedGame>();
 
   for (const g of file.games) {
+    if (out.size > 0) yield out.size;
     const label = gameLabel(g);
     if (numbers.has(g.number)) refuse(`Two games in this file are both game ${g.number}.`);
     numbers.add(g.number);

@@ -7,8 +7,17 @@ import { AppError } from '../../shared/ipc/result';
 import type { EventPayload } from '../../shared/ipc/contract';
 import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { HandlerContext } from '../context';
-import { asCopy, checkAgainstThisComputer, checkCampaignFile, exportCampaign, importChecked, type CampaignFile } from '../campaign-file';
+import {
+  asCopy,
+  checkAgainstThisComputer,
+  checkCampaignFile,
+  checkCampaignFileSteps,
+  exportCampaign,
+  importChecked,
+  type CampaignFile,
+} from '../campaign-file';
 import { readCampaignFile } from './packed';
+import { runTelling } from './progress';
 import { accountWords, compareLineage, gameNumbers } from './lineage';
 import { knownIds, updateFromFile } from './update';
 import { setAside } from '../hand-over';
@@ -49,9 +58,10 @@ export async function importCampaignBytes(ctx: HandlerContext, picked: { fileNam
     await progress('checking', counts);
     return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
   }
-  // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16).
+  // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16). Game by
+  // game, telling the windows as it goes: nothing is written and this laptop is not consulted until the next step.
   await progress('checking', counts);
-  const fresh = checkCampaignFile(file, ctx.newId);
+  const fresh = await runTelling(checkCampaignFileSteps(file, ctx.newId), counts.games, (gamesChecked) => progress('checking', { ...counts, gamesChecked }));
   const checked = asCopyAs ? asCopy(fresh, asCopyAs.name) : fresh;
   // The last step says it before it starts: from the check against this laptop to the commit nothing may come between.
   await progress('writing', counts);
@@ -70,7 +80,8 @@ export async function importCampaignBytes(ctx: HandlerContext, picked: { fileNam
  * let out first: a turn of the event loop, which is what sends it to the window (Electron's IPC, browser mode's stream).
  */
 function importProgress(ctx: HandlerContext, fileName: string) {
-  return async (step: EventPayload<'campaigns.importProgress'>['step'], counts: { games: number; entries: number } | Record<string, never> = {}) => {
+  type Counts = { games: number; entries: number; gamesChecked?: number };
+  return async (step: EventPayload<'campaigns.importProgress'>['step'], counts: Counts | Record<string, never> = {}) => {
     ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step, ...counts });
     await new Promise<void>((resolve) => setImmediate(resolve));
   };
@@ -117,7 +128,8 @@ export function importOverThisLaptop(ctx: HandlerContext, hereId: string, file: 
       message: `“${here.name}” on this laptop already has everything in this file: nothing was changed.`,
     };
 
-  // Checked whole, as a first import is, before anything is written or backed up (issue 16).
+  // Checked whole, as a first import is, before anything is written or backed up (issue 16). In one go, not game by
+  // game as a new campaign is: the comparison above must still hold when the update is written.
   const checked = checkCampaignFile(file, ctx.newId, knownIds(ctx.db, hereId));
   // docs/reliability.md rule 3: a verified backup before every import that writes.
   ctx.backups.take('before-import');
