@@ -7,11 +7,11 @@
  *   npm run bench                       the ten-year scenario (generated once, then read from .bench-cache/)
  *   npm run bench -- --quick            a small scenario, to check the benchmark itself runs
  *   npm run bench -- --seed other-seed  another campaign of the same size
+ *   npm run bench -- --only=handover    just the hand-over round trip and its memory (reports/bench-handover.json)
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
 import { chromium, type Browser } from '@playwright/test';
 import type { GameDetail, GameSummary } from '../shared/ipc/schemas/games';
 import type { TeamDetail } from '../shared/ipc/schemas/teams';
@@ -29,6 +29,7 @@ import { Sfc32 } from '../shared/rules';
 import { campaignPageCalls, type PageCall } from './page-calls';
 import { unpackJson } from '../src-main/db/packed-json';
 import { tableTaps, tapsToRecordCasualty } from './table-tap';
+import { handOverOnce, rssAfterSettling, rssPeakSampler, type ImportSteps } from './hand-over';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
 const GENERATOR_VERSION = 5; // 2: backup sizes measured as the campaign grows (issue 21); 3: the lean campaign file (issue 21); 4: backups at zstd level 1; 5: backups serialized, not vacuumed
@@ -111,25 +112,43 @@ async function onlyTableRun(work: string, gameId: string, tableTap: Metric) {
 }
 
 /**
- * The process's highest resident memory from now until stop(): sampled every 20 ms from a worker thread, which keeps
- * sampling while the main thread is busy in a synchronous import.
+ * `--only=handover` (issue 29): the hand-over round trip three times, the import's peak memory over the settled idle
+ * process, and what the process holds a few seconds after the imports and after a backup (garbage collected);
+ * printed and written to reports/bench-handover.json, with the machine's load (wall times stretch on a busy machine).
  */
-function rssPeakSampler(): { stop(): Promise<number> } {
-  const worker = new Worker(
-    `const { parentPort } = require('node:worker_threads'); let max = process.memoryUsage.rss();
-     const t = setInterval(() => { max = Math.max(max, process.memoryUsage.rss()); }, 20);
-     parentPort.on('message', () => { clearInterval(t); parentPort.postMessage(Math.max(max, process.memoryUsage.rss())); });`,
-    { eval: true },
+const onlyHandOver = args.includes('--only=handover');
+async function onlyHandOverRun(core: Core, campaignId: string, work: string, scenario: Record<string, number>) {
+  const load = [os.loadavg()];
+  const idleRssBytes = await rssAfterSettling();
+  const peak = rssPeakSampler();
+  const steps: ImportSteps[] = [];
+  let campaignFileBytes = 0;
+  const handOverRoundTrip = stats(
+    await time(3, async () => {
+      const once = await handOverOnce(core, campaignId, coreOn);
+      campaignFileBytes = once.fileBytes;
+      steps.push(once.steps);
+    }),
   );
-  return {
-    async stop() {
-      const max = new Promise<number>((resolve) => worker.once('message', resolve));
-      worker.postMessage('stop');
-      const value = await max;
-      await worker.terminate();
-      return value;
-    },
+  const peakImportRssBytes = Math.max(0, (await peak.stop()) - idleRssBytes);
+  const rssAfterImportBytes = await rssAfterSettling();
+  const backup = stats(await time(1, () => call(core, 'backups.create', {})));
+  const rssAfterBackupBytes = await rssAfterSettling();
+  load.push(os.loadavg());
+  core.close();
+  fs.rmSync(work, { recursive: true, force: true });
+  const out = {
+    seed,
+    scenario,
+    metrics: { handOverRoundTrip, backup },
+    steps,
+    sizes: { campaignFileBytes, idleRssBytes, peakImportRssBytes, rssAfterImportBytes, rssAfterBackupBytes },
+    loadAverage: { before: load[0], after: load[1], cores: os.cpus().length },
+    budgets: { handOverRoundTrip: BUDGETS_MS.handOverRoundTrip, peakImportRssBytes: SIZE_BUDGETS.peakImportRssBytes },
   };
+  fs.mkdirSync('reports', { recursive: true });
+  fs.writeFileSync('reports/bench-handover.json', JSON.stringify(out, null, 2) + '\n');
+  console.log(JSON.stringify(out, null, 2));
 }
 
 function coreOn(dataDir: string): Core {
@@ -241,7 +260,7 @@ async function main() {
   const { dir: cached, info } = await scenario();
   const work = workCopy(cached);
   // What the campaign page asks for when it opens, recorded from the real renderer before anything changes the file.
-  const pageCalls = onlyTable ? [] : await recordCampaignPage(work, info.campaignId);
+  const pageCalls = onlyTable || onlyHandOver ? [] : await recordCampaignPage(work, info.campaignId);
   console.log(`The campaign page's calls: ${pageCalls.map((c) => c.channel).join(', ')}`);
   const core = coreOn(work);
   const db = core.opened.db;
@@ -271,6 +290,7 @@ async function main() {
     await onlyTableRun(work, gameId, tap);
     return;
   }
+  if (onlyHandOver) return onlyHandOverRun(core, campaignId, work, scenarioFigures);
   const rng = (() => {
     const s = Sfc32.fromSeed(`${seed}|measure`);
     return () => s.nextUint32() / 0x1_0000_0000;
@@ -383,26 +403,18 @@ async function main() {
   // (a fresh data folder) as its upload arrives there: read, checked, written and judged by the replay.
   const peak = rssPeakSampler();
   const idleRss = process.memoryUsage.rss();
+  const handOverSteps: ImportSteps[] = [];
   metrics.handOverRoundTrip = stats(
     await time(quick ? 2 : 3, async () => {
-      const exported = await call<{ fileName: string; base64: string }>(core, 'campaigns.exportFile', { id: campaignId, destination: 'download' });
-      Object.assign(sizes, { campaignFileBytes: Buffer.byteLength(exported.base64, 'base64') });
-      const laptop = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-bench-laptop-'));
-      const other = coreOn(laptop);
-      try {
-        const imported = await call<{ outcome: string }>(other, 'campaigns.importFile', {
-          source: 'upload',
-          fileName: exported.fileName,
-          base64: exported.base64,
-        });
-        if (imported.outcome !== 'imported') throw new Error(`The hand-over file was not imported: ${imported.outcome}`);
-      } finally {
-        other.close();
-        fs.rmSync(laptop, { recursive: true, force: true });
-      }
+      const once = await handOverOnce(core, campaignId, coreOn);
+      Object.assign(sizes, { campaignFileBytes: once.fileBytes });
+      handOverSteps.push(once.steps);
     }),
   );
+  console.log(`Hand-over steps (ms): ${handOverSteps.map((s) => JSON.stringify(s)).join(' ')}`);
   Object.assign(sizes, { peakImportRssBytes: Math.max(0, (await peak.stop()) - idleRss) });
+  // Issue 29: memory returned after the imports (garbage collected, a few seconds later), over the process before them.
+  Object.assign(sizes, { importRssKeptBytes: Math.max(0, (await rssAfterSettling()) - idleRss) });
   core.close();
 
   // In Chromium: the browser-mode server on the same file.
