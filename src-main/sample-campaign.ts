@@ -10,7 +10,7 @@ import type { Campaign } from '../shared/ipc/schemas/campaigns';
 import type { GameDetail, GameDraft } from '../shared/ipc/schemas/games';
 import type { HandlerContext } from './context';
 import { deleteCampaignRows } from './campaign-delete';
-import { createCampaign } from './handlers/campaigns';
+import { createCampaign } from './campaigns/lifecycle';
 import * as repo from './repos/campaigns';
 
 /** One request through dispatch, as the renderer makes it. */

@@ -13,6 +13,12 @@ export type Handler<C extends ChannelName, Ctx> = (input: ChannelParsedInput<C>,
 /** Every channel must have a handler: the type makes a missing one a compile error. */
 export type Handlers<Ctx> = { [C in ChannelName]: Handler<C, Ctx> };
 
+/**
+ * Every channel of one prefix (`campaigns`, `teams`, …), and only those: each file of src-main/handlers/ holds one
+ * prefix whole (issue 32), so a channel of that prefix left out, or one of another, is a compile error there.
+ */
+export type PrefixHandlers<P extends string, Ctx> = { [C in ChannelName as C extends `${P}.${string}` ? C : never]: Handler<C, Ctx> };
+
 export interface DispatchOptions {
   /** Turns a thrown non-AppError (a SQLite error, say) into a typed AppError; undefined means "a bug". */
   classifyError?: (e: unknown) => AppError | undefined;

@@ -9,7 +9,7 @@ import type { Campaign } from '../../shared/ipc/schemas/campaigns';
 import type { DroppedFileResult } from '../../shared/ipc/schemas/files';
 import type { TeamListDetail, TeamListSummary } from '../../shared/ipc/schemas/teams';
 import { call, failure, snapshotTables, tempDir, testCore } from '../test-support';
-import { recogniseHeraldFile } from './files';
+import { recogniseHeraldFile } from '../dropped-files';
 
 const sampleList = async (core: ReturnType<typeof testCore>) => {
   const lists = await call<TeamListSummary[]>(core, 'teamLists.list', {});

@@ -1,10 +1,8 @@
 /** lan.* handlers (issue 22): the Club Wi-Fi view's switch. The listener itself is src-main/lan/. */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { PrefixHandlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { LanStatus } from '../../shared/ipc/schemas/lan';
 import type { HandlerContext } from '../context';
-
-type LanHandlers = Pick<Handlers<HandlerContext>, 'lan.status' | 'lan.start' | 'lan.stop'>;
 
 /** Where no listener can be made (a core without phone pages to serve): off, and saying so. */
 const unavailable: LanStatus = {
@@ -19,7 +17,7 @@ const unavailable: LanStatus = {
   startedAt: null,
 };
 
-export const lanHandlers: LanHandlers = {
+export const lanHandlers: PrefixHandlers<'lan', HandlerContext> = {
   'lan.status': (_input, ctx) => ctx.lan?.status() ?? unavailable,
   'lan.start': (input, ctx) => {
     if (!ctx.lan) throw new AppError('VALIDATION', 'The Club Wi-Fi view is not available in this copy of Herald.');

@@ -1,58 +1,9 @@
-/**
- * The campaign's narrative (issue 22): a note per game (a battle report) and per model, and the campaign's records.
- * Notes are kept beside the ledger, never in it: writing one changes no team, model or standing.
- */
-import type { Handlers } from '../../shared/ipc/dispatch';
-import { AppError } from '../../shared/ipc/result';
-import type { Note } from '../../shared/ipc/schemas/narrative';
-import { normaliseNote } from '../../shared/names';
+/** notes.* (issue 22): battle reports and notes on models, in src-main/notes.ts. The campaign's records are campaigns.records. */
+import type { PrefixHandlers } from '../../shared/ipc/dispatch';
 import type { HandlerContext } from '../context';
-import type { Db } from '../db/open';
-import type { NoteRow } from '../db/schema';
-import * as gamesRepo from '../repos/games';
-import * as notesRepo from '../repos/notes';
-import { mustFindCampaign } from '../views/campaign';
-import { campaignModels, recordsOf } from '../views/records';
+import { campaignNotes, setNote } from '../notes';
 
-type NoteHandlers = Pick<Handlers<HandlerContext>, 'notes.list' | 'notes.set' | 'campaigns.records'>;
-
-const view = (n: NoteRow): Note => ({ subjectKind: n.subjectKind, subjectId: n.subjectId, text: n.text, updatedAt: n.updatedAt });
-
-function checkSubject(db: Db, campaignId: string, kind: NoteRow['subjectKind'], subjectId: string) {
-  if (kind === 'game') {
-    const game = gamesRepo.findGame(db, subjectId);
-    if (!game || game.campaignId !== campaignId) throw new AppError('NOT_FOUND', 'That game is not in this campaign.');
-    if (game.status === 'draft') throw new AppError('VALIDATION', 'Write the battle report once the game is committed.');
-    return;
-  }
-  if (!campaignModels(db, campaignId).some((m) => m.id === subjectId)) throw new AppError('NOT_FOUND', 'That model is not on a team of this campaign.');
-}
-
-export const noteHandlers: NoteHandlers = {
-  'notes.list': ({ campaignId }, ctx) => {
-    mustFindCampaign(ctx.db, campaignId);
-    return notesRepo.listNotes(ctx.db, campaignId).map(view);
-  },
-
-  'notes.set': ({ campaignId, subjectKind, subjectId, text }, ctx) => {
-    mustFindCampaign(ctx.db, campaignId);
-    checkSubject(ctx.db, campaignId, subjectKind, subjectId);
-    const clean = normaliseNote(text);
-    const note = ctx.db.transaction((tx) => {
-      if (clean === '') {
-        notesRepo.deleteNote(tx, campaignId, subjectKind, subjectId);
-        return null;
-      }
-      const at = ctx.now().toISOString();
-      notesRepo.upsertNote(tx, { id: ctx.newId(), campaignId, subjectKind, subjectId, text: clean, updatedAt: at });
-      return notesRepo.findNote(tx, campaignId, subjectKind, subjectId)!;
-    });
-    ctx.emit('notes.changed', { campaignId, subjectKind, subjectId });
-    return { note: note ? view(note) : null };
-  },
-
-  'campaigns.records': ({ id }, ctx) => {
-    mustFindCampaign(ctx.db, id);
-    return recordsOf(ctx.db, id);
-  },
+export const noteHandlers: PrefixHandlers<'notes', HandlerContext> = {
+  'notes.list': ({ campaignId }, ctx) => campaignNotes(ctx.db, campaignId),
+  'notes.set': (input, ctx) => setNote(ctx, input),
 };

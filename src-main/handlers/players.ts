@@ -1,12 +1,10 @@
 /** players.* handlers: players of a campaign; retiring keeps them (and their history). */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { PrefixHandlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import { findCampaign } from '../repos/campaigns';
 import * as repo from '../repos/players';
-
-type PlayerHandlers = Pick<Handlers<HandlerContext>, 'players.list' | 'players.create' | 'players.rename' | 'players.retire' | 'players.unretire'>;
 
 function mustFind(db: Db, id: string) {
   const row = repo.findPlayer(db, id);
@@ -35,7 +33,7 @@ function setRetired(ctx: HandlerContext, id: string, retired: boolean) {
   return row;
 }
 
-export const playerHandlers: PlayerHandlers = {
+export const playerHandlers: PrefixHandlers<'players', HandlerContext> = {
   'players.list': ({ campaignId }, ctx) => repo.listPlayers(ctx.db, campaignId).map((p) => repo.toPlayer(ctx.db, p)),
 
   'players.create': ({ campaignId, name }, ctx) => {

@@ -3,7 +3,7 @@
  * newer preset is a preview first (problems in words, a readable diff, roster problems) and an apply on confirmation,
  * which pins a new row; the ledger of past games is never rewritten. Files are hostile until proven otherwise.
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { PrefixHandlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { RULESET_FILE_FORMAT, RULESET_MAX_BYTES, type RulesetView } from '../../shared/ipc/schemas/rulesets';
 import { checkRuleset, presets, type Ruleset } from '../../shared/rules';
@@ -15,8 +15,6 @@ import * as repo from '../repos/rulesets';
 import { campaignRuleset } from '../games/context';
 import { loadRulesetFile, preview } from '../rulesets/preview';
 import { mustFindCampaign } from '../views/campaign';
-
-type RulesetHandlers = Pick<Handlers<HandlerContext>, 'rulesets.current' | 'rulesets.preview' | 'rulesets.apply' | 'rulesets.export' | 'rulesets.import'>;
 
 function view(db: Db, campaignId: string): RulesetView {
   const campaign = mustFindCampaign(db, campaignId);
@@ -43,7 +41,7 @@ function view(db: Db, campaignId: string): RulesetView {
 
 const fileNameFor = (r: Ruleset) => `${r.id}-${r.version}.ruleset.json`;
 
-export const rulesetHandlers: RulesetHandlers = {
+export const rulesetHandlers: PrefixHandlers<'rulesets', HandlerContext> = {
   // The campaign page asks for it (twice) every time it opens: kept until the file changes.
   'rulesets.current': ({ id }, ctx) => memoByState(ctx.db, `rulesets.current:${id}`, () => view(ctx.db, id)),
 

@@ -2,7 +2,7 @@
  * teamLists.* handlers. Imported files are hostile until proven otherwise (docs/reliability.md rule 7): size and depth
  * limits, the strict schema, one transaction, and a reason naming what is wrong and where.
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { PrefixHandlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import { TEAM_LIST_MAX_BYTES, type TeamImpact, type TeamListDetail } from '../../shared/ipc/schemas/teams';
 import { impactMatters, rosterImpact, rosterPointsLimit, type TeamList } from '../../shared/rules';
@@ -12,19 +12,6 @@ import type { Db } from '../db/open';
 import * as repo from '../repos/team-lists';
 import { findTeam } from '../repos/teams';
 import { importTeamList } from '../team-lists/import';
-
-type TeamListHandlers = Pick<
-  Handlers<HandlerContext>,
-  | 'teamLists.list'
-  | 'teamLists.get'
-  | 'teamLists.import'
-  | 'teamLists.export'
-  | 'teamLists.update'
-  | 'teamLists.create'
-  | 'teamLists.impact'
-  | 'teamLists.usage'
-  | 'teamLists.changesForTeam'
->;
 
 function detail(db: Db, id: string): TeamListDetail {
   const row = repo.findTeamList(db, id);
@@ -48,7 +35,7 @@ function impacts(db: Db, listId: string, before: TeamList, after: TeamList): Tea
 
 const fileNameFor = (list: TeamList) => `${list.id}-${list.listVersion.replace(/[^A-Za-z0-9.-]+/g, '-')}.team-list.json`;
 
-export const teamListHandlers: TeamListHandlers = {
+export const teamListHandlers: PrefixHandlers<'teamLists', HandlerContext> = {
   'teamLists.list': (_input, ctx) => repo.allTeamLists(ctx.db).map((row) => repo.summarize(ctx.db, row)),
 
   'teamLists.get': ({ id }, ctx) => detail(ctx.db, id),

@@ -1,7 +1,7 @@
 /**
  * Deleting a whole campaign (issue 20): its teams' ledger rows and stored projections go with it. The only deletion
  * the ledger knows — a campaign's history is otherwise never deleted, only voided — and the caller has taken a
- * verified backup first (handlers/campaigns.ts), which brings it all back.
+ * verified backup first (src-main/campaigns/delete.ts), which brings it all back.
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/open';

@@ -1,6 +1,6 @@
 /**
  * A renderer error for the log file (issue 31): what the window's `error` and `unhandledrejection` events carry, cut
- * to sizes a log line can hold. Main rate-limits them (src-main/handlers/renderer-log.ts), so a loop cannot flood it.
+ * to sizes a log line can hold. Main rate-limits them (src-main/renderer-log.ts), so a loop cannot flood it.
  */
 import { z } from 'zod';
 

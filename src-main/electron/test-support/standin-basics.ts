@@ -61,7 +61,7 @@ const MIME: Record<string, string> = {
   '.ico': 'image/x-icon',
 };
 
-/** A PDF as small as printToPDF could make: one page (handlers/print.ts counts "/Type /Page"). */
+/** A PDF as small as printToPDF could make: one page (src-main/printing.ts counts "/Type /Page"). */
 export const STAND_IN_PDF =
   '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj\n3 0 obj << /Type /Page /Parent 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
 

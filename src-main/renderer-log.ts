@@ -4,9 +4,8 @@
  * RENDERER_ERRORS_PER_MINUTE are written in any minute; the rest are counted, and the count is written once the
  * minute is over (with the next error that arrives).
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
-import type { RendererErrorInput } from '../../shared/ipc/schemas/renderer-log';
-import type { HandlerContext } from '../context';
+import type { RendererErrorInput } from '../shared/ipc/schemas/renderer-log';
+import type { HandlerContext } from './context';
 
 export const RENDERER_ERRORS_PER_MINUTE = 10;
 const MINUTE = 60_000;
@@ -27,23 +26,22 @@ export function rendererErrorMessage(e: RendererErrorInput): string {
   return `${what}${route}: ${e.message}${where}${stack}`;
 }
 
-export const rendererLogHandlers: Pick<Handlers<HandlerContext>, 'app.logError'> = {
-  'app.logError': (input, ctx) => {
-    const log = ctx.log ?? ((m: string) => console.error(m));
-    const now = ctx.now().getTime();
-    let w = windows.get(ctx);
-    if (!w || now - w.start >= MINUTE || now < w.start) {
-      if (w && w.dropped > 0)
-        log(`${w.dropped} more error${w.dropped === 1 ? '' : 's'} in the window were not logged (at most ${RENDERER_ERRORS_PER_MINUTE} a minute).`);
-      w = { start: now, written: 0, dropped: 0 };
-      windows.set(ctx, w);
-    }
-    if (w.written >= RENDERER_ERRORS_PER_MINUTE) {
-      w.dropped++;
-      return { logged: false };
-    }
-    w.written++;
-    log(rendererErrorMessage(input));
-    return { logged: true };
-  },
-};
+/** app.logError: the error written, or counted when this minute's are written already. */
+export function logRendererError(ctx: HandlerContext, input: RendererErrorInput): { logged: boolean } {
+  const log = ctx.log ?? ((m: string) => console.error(m));
+  const now = ctx.now().getTime();
+  let w = windows.get(ctx);
+  if (!w || now - w.start >= MINUTE || now < w.start) {
+    if (w && w.dropped > 0)
+      log(`${w.dropped} more error${w.dropped === 1 ? '' : 's'} in the window were not logged (at most ${RENDERER_ERRORS_PER_MINUTE} a minute).`);
+    w = { start: now, written: 0, dropped: 0 };
+    windows.set(ctx, w);
+  }
+  if (w.written >= RENDERER_ERRORS_PER_MINUTE) {
+    w.dropped++;
+    return { logged: false };
+  }
+  w.written++;
+  log(rendererErrorMessage(input));
+  return { logged: true };
+}

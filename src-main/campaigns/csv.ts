@@ -3,7 +3,7 @@
  * (shared/csv.ts: RFC 4180, UTF-8 with a BOM, formula-looking cells guarded). Electron saves through main's dialog;
  * browser mode gets the text back and the page downloads it, as with a campaign file.
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { ChannelOutput, ChannelParsedInput } from '../../shared/ipc/contract';
 import { AppError } from '../../shared/ipc/result';
 import type { StandingRow } from '../../shared/ipc/schemas/games';
 import type { CsvTable } from '../../shared/ipc/schemas/narrative';
@@ -18,8 +18,6 @@ import { gameSummary } from '../games/detail';
 import { mustFindCampaign } from '../views/campaign';
 import { campaignStandings } from '../views/standings';
 import { modelHistories } from '../views/team-history';
-
-type ExportHandlers = Pick<Handlers<HandlerContext>, 'campaigns.exportCsv'>;
 
 const TABLE_WORDS: Record<CsvTable, string> = { standings: 'standings', games: 'games', models: 'models' };
 
@@ -101,14 +99,16 @@ function modelsCsv(db: Db, id: string): string {
 const fileNameFor = (campaign: string, table: CsvTable, at: string) =>
   `${campaign.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'campaign'}-${TABLE_WORDS[table]}-${at.slice(0, 10)}.csv`;
 
-export const exportHandlers: ExportHandlers = {
-  'campaigns.exportCsv': async ({ id, table, destination }, ctx) => {
-    const campaign = mustFindCampaign(ctx.db, id);
-    const text = table === 'standings' ? standingsCsv(ctx, id) : table === 'games' ? gamesCsv(ctx.db, id) : modelsCsv(ctx.db, id);
-    const fileName = fileNameFor(campaign.name, table, ctx.now().toISOString());
-    if (destination === 'download') return { outcome: 'download' as const, fileName, text };
-    if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
-    const saved = await ctx.files.saveText({ title: `Export ${TABLE_WORDS[table]} as CSV`, defaultName: fileName, extensions: ['csv'], text });
-    return saved ? { outcome: 'saved' as const, path: saved } : { outcome: 'cancelled' as const };
-  },
-};
+/** campaigns.exportCsv: one table of the campaign as a CSV file, saved through the dialog or downloaded. */
+export async function exportCsv(
+  ctx: HandlerContext,
+  { id, table, destination }: ChannelParsedInput<'campaigns.exportCsv'>,
+): Promise<ChannelOutput<'campaigns.exportCsv'>> {
+  const campaign = mustFindCampaign(ctx.db, id);
+  const text = table === 'standings' ? standingsCsv(ctx, id) : table === 'games' ? gamesCsv(ctx.db, id) : modelsCsv(ctx.db, id);
+  const fileName = fileNameFor(campaign.name, table, ctx.now().toISOString());
+  if (destination === 'download') return { outcome: 'download' as const, fileName, text };
+  if (!ctx.files) throw new AppError('VALIDATION', 'There is no file dialog in browser mode: download the file instead.');
+  const saved = await ctx.files.saveText({ title: `Export ${TABLE_WORDS[table]} as CSV`, defaultName: fileName, extensions: ['csv'], text });
+  return saved ? { outcome: 'saved' as const, path: saved } : { outcome: 'cancelled' as const };
+}

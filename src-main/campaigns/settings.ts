@@ -3,7 +3,7 @@
  * ruleset (missions, deployments). The optional rules are house rules since issue 6: they are switched in the
  * campaign's ruleset (House rules page) and shown here read-only.
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { ChannelParsedInput } from '../../shared/ipc/contract';
 import { AppError } from '../../shared/ipc/result';
 import type { CampaignSettingsView, SetupMission } from '../../shared/ipc/schemas/games';
 import {
@@ -25,8 +25,6 @@ import type { CampaignRow } from '../db/schema';
 import { updateCampaign } from '../repos/campaigns';
 import { campaignRuleset } from '../games/context';
 import { mustFindCampaign } from '../views/campaign';
-
-type SettingsHandlers = Pick<Handlers<HandlerContext>, 'campaigns.settings' | 'campaigns.updateSettings'>;
 
 const CATEGORY = { 'eternal-war': 'Eternal War', 'maelstrom-of-war': 'Maelstrom of War' } as const;
 
@@ -70,19 +68,19 @@ function settingsView(db: Db, campaign: CampaignRow): CampaignSettingsView {
 
 const sameSwitches = (a: PlanOptionalRules, b: PlanOptionalRules) => (Object.keys(a) as (keyof PlanOptionalRules)[]).every((k) => a[k] === b[k]);
 
-export const settingsHandlers: SettingsHandlers = {
-  'campaigns.settings': ({ id }, ctx) => settingsView(ctx.db, mustFindCampaign(ctx.db, id)),
+/** campaigns.settings: the campaign's settings as its Settings page shows them. */
+export const campaignSettings = (db: Db, id: string): CampaignSettingsView => settingsView(db, mustFindCampaign(db, id));
 
-  'campaigns.updateSettings': ({ id, diceMode, optionalRules }, ctx) => {
-    const out = ctx.db.transaction((tx) => {
-      const campaign = mustFindCampaign(tx, id);
-      if (optionalRules && !sameSwitches(optionalRules, planOptionalRulesOf(campaignRuleset(tx, campaign)))) {
-        throw new AppError('VALIDATION', 'Optional rules are house rules now: switch them on the campaign’s House rules page (Optional rules).');
-      }
-      updateCampaign(tx, id, { diceMode, updatedAt: ctx.now().toISOString() });
-      return settingsView(tx, mustFindCampaign(tx, id));
-    });
-    ctx.emit('campaigns.changed', { id });
-    return out;
-  },
-};
+/** campaigns.updateSettings: who rolls the dice; the optional rules only as they already are (they are house rules). */
+export function updateSettings(ctx: HandlerContext, { id, diceMode, optionalRules }: ChannelParsedInput<'campaigns.updateSettings'>): CampaignSettingsView {
+  const out = ctx.db.transaction((tx) => {
+    const campaign = mustFindCampaign(tx, id);
+    if (optionalRules && !sameSwitches(optionalRules, planOptionalRulesOf(campaignRuleset(tx, campaign)))) {
+      throw new AppError('VALIDATION', 'Optional rules are house rules now: switch them on the campaign’s House rules page (Optional rules).');
+    }
+    updateCampaign(tx, id, { diceMode, updatedAt: ctx.now().toISOString() });
+    return settingsView(tx, mustFindCampaign(tx, id));
+  });
+  ctx.emit('campaigns.changed', { id });
+  return out;
+}
