@@ -1,65 +1,12 @@
-/** players.* handlers: players of a campaign; retiring keeps them (and their history). */
+/** players.* : players of a campaign, in src-main/players.ts. */
 import type { PrefixHandlers } from '../../shared/ipc/dispatch';
-import { AppError } from '../../shared/ipc/result';
 import type { HandlerContext } from '../context';
-import type { Db } from '../db/open';
-import { findCampaign } from '../repos/campaigns';
-import * as repo from '../repos/players';
-
-function mustFind(db: Db, id: string) {
-  const row = repo.findPlayer(db, id);
-  if (!row) throw new AppError('NOT_FOUND', 'That player no longer exists.');
-  return row;
-}
-
-function assertNameFree(db: Db, campaignId: string, name: string, exceptId?: string) {
-  const clash = repo.findPlayerByName(db, campaignId, name);
-  if (clash && clash.id !== exceptId) {
-    const message = `This campaign already has a player called “${clash.name}”${clash.retiredAt ? ' (retired)' : ''}.`;
-    throw new AppError('VALIDATION', message, [{ path: 'name', message }]);
-  }
-}
-
-function setRetired(ctx: HandlerContext, id: string, retired: boolean) {
-  const row = ctx.db.transaction((tx) => {
-    const player = mustFind(tx, id);
-    if (!!player.retiredAt !== retired) {
-      const at = ctx.now().toISOString();
-      repo.updatePlayer(tx, id, { retiredAt: retired ? at : null, updatedAt: at });
-    }
-    return repo.toPlayer(tx, mustFind(tx, id));
-  });
-  ctx.emit('players.changed', { campaignId: row.campaignId, id });
-  return row;
-}
+import { createPlayer, listPlayersOf, renamePlayer, retirePlayer, unretirePlayer } from '../players';
 
 export const playerHandlers: PrefixHandlers<'players', HandlerContext> = {
-  'players.list': ({ campaignId }, ctx) => repo.listPlayers(ctx.db, campaignId).map((p) => repo.toPlayer(ctx.db, p)),
-
-  'players.create': ({ campaignId, name }, ctx) => {
-    const player = ctx.db.transaction((tx) => {
-      if (!findCampaign(tx, campaignId)) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
-      assertNameFree(tx, campaignId, name);
-      const at = ctx.now().toISOString();
-      const row = { id: ctx.newId(), campaignId, name, retiredAt: null, createdAt: at, updatedAt: at };
-      repo.insertPlayer(tx, row);
-      return repo.toPlayer(tx, row);
-    });
-    ctx.emit('players.changed', { campaignId, id: player.id });
-    return player;
-  },
-
-  'players.rename': ({ id, name }, ctx) => {
-    const player = ctx.db.transaction((tx) => {
-      const row = mustFind(tx, id);
-      assertNameFree(tx, row.campaignId, name, id);
-      repo.updatePlayer(tx, id, { name, updatedAt: ctx.now().toISOString() });
-      return repo.toPlayer(tx, mustFind(tx, id));
-    });
-    ctx.emit('players.changed', { campaignId: player.campaignId, id });
-    return player;
-  },
-
-  'players.retire': ({ id }, ctx) => setRetired(ctx, id, true),
-  'players.unretire': ({ id }, ctx) => setRetired(ctx, id, false),
+  'players.list': (input, ctx) => listPlayersOf(ctx, input),
+  'players.create': (input, ctx) => createPlayer(ctx, input),
+  'players.rename': (input, ctx) => renamePlayer(ctx, input),
+  'players.retire': (input, ctx) => retirePlayer(ctx, input),
+  'players.unretire': (input, ctx) => unretirePlayer(ctx, input),
 };
