@@ -112,6 +112,7 @@ const listWindows = () =>
     visible: w.isVisible(),
     destroyed: w.destroyed,
     bounds: w.getBounds(),
+    title: w.getTitle(),
   }));
 
 const settle = () => new Promise((r) => setImmediate(r));

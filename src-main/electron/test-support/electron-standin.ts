@@ -117,12 +117,19 @@ export function createElectronStandIn(config: StandInConfig) {
     maximized = false;
     bounds: Rect;
     loads: { url: string; status: number }[] = [];
+    title: string;
     constructor(readonly options: Record<string, unknown> = {}) {
       super();
       this.visible = options.show !== false;
       const num = (k: string, d: number) => (typeof options[k] === 'number' ? (options[k] as number) : d);
       this.bounds = { x: num('x', 0), y: num('y', 0), width: num('width', 800), height: num('height', 600) };
       this.webContents = new WebContents(this);
+      this.title = typeof options.title === 'string' ? options.title : '';
+      // Electron's own (lib/browser/api/browser-window.ts): the page's <title> becomes the window's unless prevented.
+      this.webContents.on('page-title-updated', (event: { defaultPrevented: boolean }, title: string, ...rest: unknown[]) => {
+        this.emit('page-title-updated', event, title, ...rest);
+        if (!this.destroyed && !event.defaultPrevented) this.setTitle(title);
+      });
       BrowserWindow.all.push(this);
       record('BrowserWindow', { id: this.id, options });
       app.emit('web-contents-created', electronEvent(), this.webContents);
@@ -175,8 +182,10 @@ export function createElectronStandIn(config: StandInConfig) {
       this.bounds = { ...this.bounds, ...bounds };
     }
     setTitle(title: string) {
+      this.title = title;
       record('window.setTitle', { id: this.id, title });
     }
+    getTitle = () => this.title;
     /** Like a click on the close button: 'close' may be prevented; otherwise the window goes. */
     close() {
       const event = electronEvent();

@@ -59,6 +59,8 @@ export interface WindowInfo {
   visible: boolean;
   destroyed: boolean;
   bounds: { x: number; y: number; width: number; height: number };
+  /** The window's title bar as it stands (Electron's getTitle()). */
+  title: string;
 }
 
 let childScript: string | undefined;
