@@ -81,10 +81,11 @@ describe('table: a game played at the table (issue 33)', () => {
         ? { ...m, aliveAtEnd: false, outOfAction: { by: id('Tarkus'), how: 'shooting' } }
         : m.id === id('Lucan')
           ? { ...m, aliveAtEnd: false, outOfAction: { by: null, how: 'shooting' } }
-          : { ...m, outOfAction: null },
+          : m,
     );
     byHand.report.sides.a.firstBlood = true;
-    byHand.report.gameTurns = 2;
+    // No turns played: a Skirmish is not won outright, so the wizard never asks for them (e2e/game-night.spec.ts typed
+    // this in through the screens and the two reports differed by that hidden field).
     expect(filled.draft.report).toEqual(byHand.report);
     expect(filled.preview.problems).toEqual([]);
     expect((await failure(core, 'table.tap', { gameId, event: { kind: 'turn', turn: 3 } })).message).toMatch(/game is over/);

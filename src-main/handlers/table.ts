@@ -7,7 +7,7 @@
 import type { Handlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { TableView } from '../../shared/ipc/schemas/table';
-import { foldTable, prefillReport, tableModelsOf, tapProblem, type TableEvent } from '../../shared/rules';
+import { foldTable, missionScoring, prefillReport, tableModelsOf, tapProblem, type TableEvent } from '../../shared/rules';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import { detail } from '../games/detail';
@@ -79,7 +79,10 @@ export const tableHandlers: TableHandlers = {
       const at = ctx.now().toISOString();
       appendTap(tx, { gameId, seq, event, at });
       const state = foldTable(tableModelsOf(t.draft.report.models), [...t.taps.map((x) => x.event), event]);
-      gamesRepo.updateGame(tx, gameId, { draft: { ...t.draft, step: 'result', report: prefillReport(t.draft.report, state) }, updatedAt: at });
+      gamesRepo.updateGame(tx, gameId, {
+        draft: { ...t.draft, step: 'result', report: prefillReport(t.draft.report, state, missionScoring(t.plan.mission)) },
+        updatedAt: at,
+      });
       return { game: t.game, seq };
     });
     ctx.emit('table.changed', { campaignId: game.game.campaignId, gameId, seq: game.seq });

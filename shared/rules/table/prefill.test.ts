@@ -55,7 +55,8 @@ describe('"Game over" fills the result wizard from the table (issue 33)', () => 
     const by = (id: string) => out.models.find((m) => m.id === id)!;
     expect(by('a-boy')).toMatchObject({ aliveAtEnd: false, outOfAction: { by: null, how: 'shooting' } });
     expect(by('b-squad#1')).toMatchObject({ aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'shooting' } });
-    expect(by('b-squad#3')).toMatchObject({ aliveAtEnd: true, outOfAction: null });
+    expect(by('b-squad#3')).toMatchObject({ aliveAtEnd: true });
+    expect(by('b-squad#3')).not.toHaveProperty('outOfAction');
     expect(by('b-sarge')).toMatchObject({ aliveAtEnd: true, notArrived: true });
     expect(by('a-bench')).toEqual(model('a-bench', 'a', { tookPart: false }));
     // docs/progression.md "First Blood": "Caused the first casualty of the game" — a casualty no one caused does not count.
@@ -63,8 +64,38 @@ describe('"Game over" fills the result wizard from the table (issue 33)', () => 
     expect(out.sides.b.firstBlood).toBe(false);
     // What the table does not record is kept as the draft had it.
     expect(out.sides.a.kayfabe).toBe(true);
-    expect(out.gameTurns).toBe(3);
+    // A Skirmish is not won outright: the wizard does not ask for the turns played, so the table does not fill them in.
+    expect(out).not.toHaveProperty('gameTurns');
     expect(validateReport(out)).toEqual([]);
+  });
+
+  // Seed 004 Mission 5 Seize Ground: the outright win needs the objectives held "at the end of the third game turn or later".
+  it('the turns played, where the mission is won outright by holding every objective (the wizard asks for them there)', () => {
+    const seize = report({ missionId: 'seize-ground', objectives: [{ claimedBy: null }, { claimedBy: null }] });
+    const log: TableEvent[] = [
+      { kind: 'turn', turn: 1 },
+      { kind: 'turn', turn: 2 },
+      { kind: 'turn', turn: 3 },
+    ];
+    expect(play(seize, log).gameTurns).toBe(3);
+    // A club's own mission scored like Seize Ground: the plan's scoring says so.
+    expect(prefillReport(report(), foldTable(tableModelsOf(report().models), log), { automaticWin: 'all-objectives' }).gameTurns).toBe(3);
+  });
+
+  // e2e/game-night.spec.ts: the game played at the table and the same game typed into the wizard commit the same report.
+  it('the report is the one the wizard gives when the same game is typed in: a survivor has no outOfAction', () => {
+    const r = report();
+    const typed: GameReport = {
+      ...r,
+      sides: { a: { ...r.sides.a, firstBlood: true }, b: r.sides.b },
+      models: r.models.map((m) => (m.id === 'b-sarge' ? { ...m, aliveAtEnd: false, outOfAction: { by: 'a-boss', how: 'shooting' } } : m)),
+    };
+    expect(
+      play(r, [
+        { kind: 'turn', turn: 1 },
+        { kind: 'casualty', model: 'b-sarge', by: 'a-boss' },
+      ]),
+    ).toEqual(typed);
   });
 
   // Seed 004 Run Away!: "If the Run Away! test is failed, the game ends."
@@ -112,7 +143,7 @@ describe('"Game over" fills the result wizard from the table (issue 33)', () => 
     expect(play(r, [])).toEqual({
       ...r,
       sides: { a: { ...r.sides.a, firstBlood: false }, b: r.sides.b },
-      models: r.models.map((m) => (m.tookPart ? { ...m, outOfAction: null } : m)),
+      models: r.models,
     });
   });
 });

@@ -4,6 +4,7 @@
  */
 import type { GameReport, ModelReport } from '../game/report';
 import { SIDES, type Side } from '../hor/facts';
+import { missionScoring, type ResolvedScoring } from '../hor/mission-scoring';
 import type { TableCounter } from './taps';
 import type { TableState } from './state';
 
@@ -45,7 +46,10 @@ function firstBloodSide(state: TableState): Side | null {
 function modelAsPlayed(m: ModelReport, state: TableState): ModelReport {
   const t = state.models.find((x) => x.id === m.id);
   if (!t || !m.tookPart) return m;
-  const out: ModelReport = { ...m, aliveAtEnd: t.state !== 'out', outOfAction: null };
+  // A survivor has no outOfAction at all, as a model the wizard never ticked: the same game gives the same report
+  // whichever door it came through (e2e/game-night.spec.ts).
+  const out: ModelReport = { ...m, aliveAtEnd: t.state !== 'out' };
+  delete out.outOfAction;
   delete out.notArrived;
   delete out.relicsCarried;
   delete out.destroyedObjectiveMarker;
@@ -64,13 +68,19 @@ function modelAsPlayed(m: ModelReport, state: TableState): ModelReport {
  * The draft's report with what the table recorded: who is out of action and who took them out, who never arrived from
  * reserve, relics carried, markers destroyed, objectives held, seed 003's counted VP, First Blood, the turns played and
  * the ending ("Run Away!" with the side's models falling back at the end). Everything the table does not record
- * (Kayfabe, positions at the end, notes) is kept as the draft has it.
+ * (Kayfabe, positions at the end, notes) is kept as the draft has it. The turns played are filled in only where the
+ * wizard asks for them (a mission won outright by holding every objective, 004 Seize Ground): elsewhere the wizard
+ * cannot show or change them, and the result typed in by hand would differ from the table's by a hidden field.
  *
  * @example
  * // a Skirmish where b-sarge was taken out by a-boss in turn 2, then "Game over" after 10 turns:
  * prefillReport(report, state).models.find((m) => m.id === 'b-sarge')?.outOfAction; // → { by: 'a-boss', how: 'shooting' }
  */
-export function prefillReport(report: GameReport, state: TableState): GameReport {
+export function prefillReport(
+  report: GameReport,
+  state: TableState,
+  scoring: Pick<ResolvedScoring, 'automaticWin'> = missionScoring({ id: report.missionId }),
+): GameReport {
   const out: GameReport = { ...report, models: report.models.map((m) => modelAsPlayed(m, state)) };
   const blood = firstBloodSide(state);
   out.sides = {
@@ -93,7 +103,7 @@ export function prefillReport(report: GameReport, state: TableState): GameReport
     }
     out.club8th = club;
   }
-  if (state.turn > 0) out.gameTurns = state.turn;
+  if (state.turn > 0 && scoring.automaticWin === 'all-objectives') out.gameTurns = state.turn;
   const ending = state.ending ?? report.ending;
   if (ending.kind === 'run-away') {
     const fallingBack = state.models.filter((m) => m.side === ending.side && m.state === 'fallen-back').length;
