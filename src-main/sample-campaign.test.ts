@@ -81,6 +81,24 @@ describe('the sample campaign', () => {
     core.close();
   });
 
+  it('stays the sample when renamed: the mark is the campaign’s own, not its name; a campaign named like it is not one', async () => {
+    const core = testCore();
+    const { campaign } = await call<Sample>(core, 'campaigns.createSample', {});
+    await call(core, 'campaigns.rename', { id: campaign.id, name: 'Ashfall Crusade' });
+    const lookalike = await call<Campaign>(core, 'campaigns.create', { name: SAMPLE_NAME });
+    expect((await call<Campaign>(core, 'campaigns.get', { id: campaign.id })).sample).toBe(true);
+    expect((await call<Campaign[]>(core, 'campaigns.list', { includeArchived: true })).map((c) => [c.name, c.sample])).toEqual(
+      expect.arrayContaining([
+        ['Ashfall Crusade', true],
+        [SAMPLE_NAME, false],
+      ]),
+    );
+    expect(lookalike.sample).toBe(false);
+    // Asked again, it finds the renamed sample rather than making a second.
+    expect(await call<Sample>(core, 'campaigns.createSample', {})).toMatchObject({ created: false, campaign: { id: campaign.id, name: 'Ashfall Crusade' } });
+    core.close();
+  });
+
   it('plays its games whatever the dice: every seed gives a committed campaign', async () => {
     for (let i = 0; i < 4; i++) {
       const core = testCore(undefined, { newId: randomUUID });
