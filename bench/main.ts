@@ -30,6 +30,7 @@ import { campaignPageCalls, type PageCall } from './page-calls';
 import { unpackJson } from '../src-main/db/packed-json';
 import { tableTaps, tapsToRecordCasualty } from './table-tap';
 import { handOverOnce, rssAfterSettling, rssPeakSampler, type ImportSteps } from './hand-over';
+import { draftSaveStatements } from './draft-save';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
 const GENERATOR_VERSION = 5; // 2: backup sizes measured as the campaign grows (issue 21); 3: the lean campaign file (issue 21); 4: backups at zstd level 1; 5: backups serialized, not vacuumed
@@ -60,6 +61,11 @@ const SIZE_BUDGETS: Record<string, number> = {
   peakImportRssBytes: 400 * MB,
 };
 const RATIO_BUDGET = 3;
+/**
+ * The result form's save (issue 32): one transaction holding one read of the game row and one write of its draft;
+ * with BEGIN, COMMIT and dispatch's hand-over check, 5 statements.
+ */
+const DRAFT_SAVE_STATEMENTS_BUDGET = 5;
 
 interface Metric {
   median_ms: number;
@@ -373,6 +379,8 @@ async function main() {
   }
   metrics.commitGame = stats(commits);
   metrics.voidGame = stats(voids);
+  // draftSaveStatements (issue 32): one debounced save of the result form, in SQL statements (bench/draft-save.ts).
+  const draftSave = await draftSaveStatements(core, campaignId, teamA, teamB, rng);
 
   // tableTap (issue 33): one tap at the table recorded and the screen's state answered; a draft game is left at the
   // table for the Chromium count of tapsToRecordCasualty below.
@@ -474,6 +482,9 @@ async function main() {
     ipcCallsPerCommit: counted.calls,
     ipcCallsPerCommitChannels: counted.channels,
     tapsToRecordCasualty: tapsToRecordCasualtyCount,
+    ...draftSave,
+    draftSaveHow:
+      'SQL statements (BEGIN and COMMIT included) and transactions of one games.keepDraft, the result form’s save (the window previews the draft itself); saveDraftStatements: the same save through games.saveDraft, which answers with the recomputed game view',
     ipcCallsPerCommitHow:
       'requests to /api/invoke made by a Chromium page showing the campaign page (the real renderer in browser mode) while another page commits a game, until it is quiet for 1 s',
   };
@@ -488,7 +499,13 @@ async function main() {
     // CPU time of one replay (issue 27; every metric now has its cpu_ms, issue 29).
     cpu: { replayCampaignMs: metrics.replayCampaign.cpu_ms },
     openCampaignCalls: pageCalls.map((c) => c.channel),
-    budgets: { ...BUDGETS_MS, rosterReadVsRawSql: RATIO_BUDGET, ...SIZE_BUDGETS, ipcCallsPerCommit: IPC_CALLS_PER_COMMIT_BUDGET },
+    budgets: {
+      ...BUDGETS_MS,
+      rosterReadVsRawSql: RATIO_BUDGET,
+      ...SIZE_BUDGETS,
+      ipcCallsPerCommit: IPC_CALLS_PER_COMMIT_BUDGET,
+      draftSaveStatements: DRAFT_SAVE_STATEMENTS_BUDGET,
+    },
   };
   fs.mkdirSync('reports', { recursive: true });
   fs.writeFileSync('reports/bench.json', JSON.stringify(report, null, 2) + '\n');
@@ -526,6 +543,15 @@ async function main() {
     cpu: '',
     budget: `≤ ${IPC_CALLS_PER_COMMIT_BUDGET}`,
     ok: counts.ipcCallsPerCommit >= 0 && counts.ipcCallsPerCommit <= IPC_CALLS_PER_COMMIT_BUDGET,
+  });
+  rows.push({
+    name: 'draftSaveStatements',
+    median: String(counts.draftSaveStatements),
+    p95: '',
+    runs: '1',
+    cpu: '',
+    budget: `≤ ${DRAFT_SAVE_STATEMENTS_BUDGET}`,
+    ok: counts.draftSaveStatements <= DRAFT_SAVE_STATEMENTS_BUDGET && counts.draftSaveTransactions === 1,
   });
   console.log('');
   console.log(`${'metric'.padEnd(22)}${'median ms'.padStart(11)}${'p95 ms'.padStart(10)}${'cpu ms'.padStart(9)}${'runs'.padStart(6)}${'budget'.padStart(10)}`);

@@ -63,6 +63,8 @@ import {
   GameEnterRollInput,
   GameIdInput,
   GameSaveDraftInput,
+  GamePreviewContext,
+  GameDraftKept,
   GameSetup,
   GameSummary,
   GameVoidInput,
@@ -338,6 +340,16 @@ export const channels = {
     summary: 'Record or change a player’s answer to one of the plan’s choices (deploy first or second, the Attacker, the first turn).',
   }),
   'games.saveDraft': channel({ input: GameSaveDraftInput, output: GameDetail, summary: 'Save the result wizard’s state; returns the recomputed preview.' }),
+  'games.previewContext': channel({
+    input: GameIdInput,
+    output: GamePreviewContext,
+    summary: 'What the result wizard previews a draft from in the window (the teams, ruleset and Threats the commit resolves with).',
+  }),
+  'games.keepDraft': channel({
+    input: GameSaveDraftInput,
+    output: GameDraftKept,
+    summary: 'Save the result wizard’s state only (the window previews it itself); nothing is recomputed.',
+  }),
   'games.discard': channel({ input: GameIdInput, output: GameSummary, summary: 'Throw away a draft game (nothing was applied).' }),
   'games.commit': channel({
     input: GameIdInput,

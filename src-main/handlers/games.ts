@@ -23,6 +23,7 @@ import { detail, gameSummary, lineSummary, loadGame, mustFindGame, mustFindGameL
 import { voidPlanFor } from '../games/void-view';
 import { takenSetup, withTaken } from '../games/taken';
 import { chosenSetup, correctedSetup, onlyPlanned } from '../games/setup-correction';
+import { keepDraft, previewContext } from '../games/draft-channels';
 
 type GameHandlers = Pick<
   Handlers<HandlerContext>,
@@ -32,6 +33,8 @@ type GameHandlers = Pick<
   | 'games.enterRoll'
   | 'games.choose'
   | 'games.saveDraft'
+  | 'games.previewContext'
+  | 'games.keepDraft'
   | 'games.discard'
   | 'games.commit'
   | 'games.voidPlan'
@@ -267,6 +270,10 @@ export const gameHandlers: GameHandlers = {
     emitGame(ctx, game, 'draft');
     return detail(ctx.db, id);
   },
+
+  // Issue 32: the wizard previews in the window (shared/rules resolveGame) and saves its draft row alone.
+  'games.previewContext': ({ id }, ctx) => previewContext(ctx.db, id),
+  'games.keepDraft': ({ id, draft }, ctx) => keepDraft(ctx, id, draft),
 
   'games.discard': ({ id }, ctx) => {
     const game = ctx.db.transaction((tx) => {

@@ -1,13 +1,14 @@
 /**
- * One game's screen: the plan, the result wizard's draft and main's live preview of what the game changes. Edits
- * change a local copy of the draft, which is saved in the background (debounced, the latest save wins); each save
- * returns the recomputed preview, so the score, injuries, EXP and Req follow what was typed. Main computes all of
- * it with shared/rules: the review screen and the commit are one code path.
+ * One game's screen: the plan, the result wizard's draft and its live preview of what the game changes. Edits change
+ * a local copy of the draft; the preview is worked out here from it (issue 32: game-preview.ts, with shared/rules
+ * resolveGame, the function games.commit runs in main), and the draft row alone is saved in the background
+ * (games.keepDraft, debounced, the latest save wins). Until the preview's context has arrived, main's preview shows.
  */
-import type { GameDetail, GameDraft, GameStep, Side, VoidPlan } from '../../shared/ipc/schemas/games';
+import type { GameDetail, GameDraft, GamePreview, GameStep, Side, VoidPlan } from '../../shared/ipc/schemas/games';
 import type { ModelReport } from '../../shared/rules';
 import { api, messageOf } from '../api';
 import { Autosave } from './autosave.svelte';
+import { previewer } from './game-preview';
 
 export type { SaveStatus } from './autosave.svelte';
 
@@ -31,11 +32,17 @@ export class GameState {
   pointsLimit = $state<number | null>(null);
 
   game = $derived(this.detail?.game ?? null);
-  preview = $derived(this.detail?.preview ?? null);
+  /** Resolves a draft in the window; null until games.previewContext answers (and for a game that is no draft). */
+  #previewer = $state.raw<((draft: GameDraft) => GamePreview) | null>(null);
+  preview = $derived.by(() => {
+    const local = this.#previewer && this.draft && this.detail?.game.status === 'draft';
+    return local ? this.#previewer!($state.snapshot(this.draft!) as GameDraft) : (this.detail?.preview ?? null);
+  });
 
   /** The draft's background saves; an amendment (amend.svelte.ts) previews instead of saving. */
   protected autosave = new Autosave(() => this.sendDraft(), { delayMs: SAVE_DELAY_MS, echoMs: ECHO_MS, failed: (m) => (this.actionError = m) });
   #discarded = false;
+  #contexts = 0;
 
   constructor(readonly id: string) {}
 
@@ -49,7 +56,7 @@ export class GameState {
       const detail = await api.call('games.get', { id: this.id });
       // A save started meanwhile: its answer is newer than this one.
       if (saves !== this.autosave.saves && this.detail) return;
-      this.apply(detail);
+      await this.apply(detail);
       this.error = null;
       if (this.campaignName === null && this.detail) {
         const campaignId = this.detail.game.campaignId;
@@ -68,10 +75,28 @@ export class GameState {
     }
   }
 
-  private apply(detail: GameDetail) {
+  /** Main's answer shown; its copy of the draft taken too — on a load, never over edits still on their way. */
+  private apply(detail: GameDetail, takeDraft = !this.autosave.busy): Promise<void> {
     this.detail = detail;
-    // Main's copy of the draft — but never over edits still on their way.
-    if (!this.autosave.busy) this.draft = structuredClone(detail.draft);
+    if (takeDraft) this.draft = structuredClone(detail.draft);
+    return this.loadPreviewContext(detail);
+  }
+
+  /**
+   * What the preview is worked out from, read again with each game detail main sends (a set-up roll may have changed
+   * the plan, another window a team): until it arrives, main's preview in `detail` shows.
+   */
+  protected async loadPreviewContext(detail: GameDetail) {
+    this.#previewer = null;
+    const asked = ++this.#contexts;
+    if (detail.game.status !== 'draft' || detail.plan === null) return;
+    try {
+      const context = await api.call('games.previewContext', { id: this.id });
+      // Only the context asked for with the latest detail (a later one may be for another plan).
+      if (asked === this.#contexts) this.#previewer = previewer(context);
+    } catch {
+      // Main's preview stays: every save of the draft is still checked there, and the commit resolves in main.
+    }
   }
 
   subscribe(): () => void {
@@ -109,15 +134,22 @@ export class GameState {
     this.autosave.soon();
   }
 
-  /** Sends the draft as it is now; main answers with the recomputed preview. */
+  /** Saves the draft as it is now (the draft row only: the preview is worked out here). */
   protected async sendDraft(): Promise<() => void> {
     const draft = this.draft ? $state.snapshot(this.draft) : null;
     if (!draft) return () => {};
-    const detail = await api.call('games.saveDraft', { id: this.id, draft });
+    if (!this.#previewer) {
+      // No context yet: main saves and answers with its preview, as before issue 32.
+      const detail = await api.call('games.saveDraft', { id: this.id, draft });
+      return () => {
+        this.actionError = null;
+        this.detail = detail;
+        this.draft = structuredClone(detail.draft);
+      };
+    }
+    await api.call('games.keepDraft', { id: this.id, draft });
     return () => {
       this.actionError = null;
-      this.detail = detail;
-      this.draft = structuredClone(detail.draft);
     };
   }
 
@@ -158,10 +190,7 @@ export class GameState {
   async enterRoll(key: string, faces: number[], change?: { by: string; reason: string }): Promise<boolean> {
     await this.flush();
     const detail = await this.act(() => api.call('games.enterRoll', { id: this.id, key, faces, ...(change ? { change } : {}) }));
-    if (detail) {
-      this.detail = detail;
-      this.draft = structuredClone(detail.draft);
-    }
+    if (detail) await this.apply(detail, true);
     return detail !== null;
   }
 
@@ -172,20 +201,14 @@ export class GameState {
   async choose(choice: 'deploy' | 'attacker' | 'first-turn', value: string): Promise<boolean> {
     await this.flush();
     const detail = await this.act(() => api.call('games.choose', { id: this.id, choice, value }));
-    if (detail) {
-      this.detail = detail;
-      this.draft = structuredClone(detail.draft);
-    }
+    if (detail) await this.apply(detail, true);
     return detail !== null;
   }
 
   async commit(): Promise<boolean> {
     await this.flush();
     const detail = await this.act(() => api.call('games.commit', { id: this.id }));
-    if (detail) {
-      this.detail = detail;
-      this.draft = structuredClone(detail.draft);
-    }
+    if (detail) await this.apply(detail, true);
     return detail !== null;
   }
 

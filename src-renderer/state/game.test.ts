@@ -53,26 +53,46 @@ describe('GameState', () => {
     expect(g.status).toBe('saving');
     await g.flush();
     expect(g.status).toBe('saved');
-    expect(bridge.inputsOf('games.saveDraft')).toHaveLength(1);
+    expect(bridge.inputsOf('games.keepDraft')).toHaveLength(1);
     const stored = await call<GameDetail>(core, 'games.get', { id: gameId });
     expect(stored.draft.report.sides.a.kayfabe).toBe(true);
   });
 
+  it('previews an edit in the window (issue 32): the draft row alone is saved, and main resolves it the same', async () => {
+    const g = await loaded();
+    const before = bridge.calls.length;
+    g.edit((d) => {
+      const m = d.report.models.find((x) => x.side === 'b' && x.type !== 'team-leader')!;
+      m.aliveAtEnd = false;
+      m.outOfAction = { by: null, how: 'shooting' };
+    });
+    // The preview follows at once, with no call to main: the injury roll of the model taken out of action.
+    expect(bridge.calls.length).toBe(before);
+    const local = JSON.parse(JSON.stringify(g.preview)) as GameDetail['preview'];
+    expect(local.changes.some((c) => c.kind === 'injury.rolled')).toBe(true);
+    await g.flush();
+    expect(bridge.inputsOf('games.keepDraft')).toHaveLength(1);
+    expect(bridge.inputsOf('games.saveDraft')).toHaveLength(0);
+    // Main, resolving the stored draft with the same function, shows (and would commit) exactly that.
+    const stored = await call<GameDetail>(core, 'games.get', { id: gameId });
+    expect(local).toEqual(stored.preview);
+  });
+
   it('does not reload over an edit on its way when main says games.changed', async () => {
     const g = await loaded();
-    bridge.hold('games.saveDraft');
+    bridge.hold('games.keepDraft');
     g.edit((d) => {
       d.report.sides.b.kayfabe = true;
     });
     void g.flush();
-    await vi.waitFor(() => expect(bridge.heldCalls('games.saveDraft')).toHaveLength(1));
+    await vi.waitFor(() => expect(bridge.heldCalls('games.keepDraft')).toHaveLength(1));
     const gets = bridge.inputsOf('games.get').length;
     bridge.emit('games.changed', { id: gameId, campaignId: g.game!.campaignId });
     g.subscribe();
     bridge.emit('games.changed', { id: gameId, campaignId: g.game!.campaignId });
     expect(bridge.inputsOf('games.get')).toHaveLength(gets);
     expect(g.draft?.report.sides.b.kayfabe).toBe(true);
-    bridge.heldCalls('games.saveDraft')[0]!.pass();
+    bridge.heldCalls('games.keepDraft')[0]!.pass();
     await g.flush();
     expect(g.status).toBe('saved');
   });
@@ -93,7 +113,7 @@ describe('GameState', () => {
 
   it('shows why a save failed', async () => {
     const g = await loaded();
-    bridge.answer('games.saveDraft', () => {
+    bridge.answer('games.keepDraft', () => {
       throw { code: 'VALIDATION', message: 'That game was discarded in another window.' };
     });
     g.edit((d) => {
@@ -116,7 +136,7 @@ describe('GameState', () => {
     expect(committed).toBe(true);
     expect(g.game?.status).toBe('committed');
     const saves = bridge.calls.map((c) => c.channel);
-    expect(saves.lastIndexOf('games.saveDraft')).toBeLessThan(saves.indexOf('games.commit'));
+    expect(saves.lastIndexOf('games.keepDraft')).toBeLessThan(saves.indexOf('games.commit'));
   });
 
   it('discards the draft, and a late save changes nothing after', async () => {
@@ -126,7 +146,7 @@ describe('GameState', () => {
     });
     expect(await g.discard()).toBe(true);
     expect(g.status).toBe('saved');
-    expect(bridge.inputsOf('games.saveDraft')).toHaveLength(0);
+    expect(bridge.inputsOf('games.keepDraft')).toHaveLength(0);
     expect((await core.invoke('games.get', { id: gameId })).ok).toBe(false);
   });
 

@@ -5,7 +5,21 @@
  * Req) is computed from the draft by shared/rules (resolveGame), so the review screen and the commit are one code path.
  */
 import { z } from 'zod';
-import { GamePlan, GamePreview, GameReport, PendingRoll, PlanChoiceId, PlanOptionalRules, ProgressionEntry, RollRecord, RuleId } from '../../rules';
+import {
+  GamePlan,
+  GamePreview,
+  GameReport,
+  PendingRoll,
+  PlanChoiceId,
+  PlanOptionalRules,
+  ProgressionEntry,
+  RollRecord,
+  Roster,
+  RuleId,
+  Ruleset,
+  TeamList,
+  type Projection,
+} from '../../rules';
 import { Id, NameField } from './campaigns';
 
 export const DiceMode = z.enum(['app', 'physical']);
@@ -289,6 +303,47 @@ export const GameDetail = z.object({
   entries: z.array(ProgressionEntry),
 });
 export type GameDetail = z.infer<typeof GameDetail>;
+
+/** One side's team as the wizard's preview reads it (its roster is checked again against `limit` in the renderer). */
+const PreviewTeam = z.object({
+  id: z.string(),
+  name: z.string(),
+  list: TeamList,
+  roster: Roster,
+  limit: z.number().int(),
+  req: z.number().int(),
+  honourPoints: z.number(),
+});
+
+/**
+ * What the result wizard previews a draft from in the renderer (issue 32: shared/rules resolveGame, the function the
+ * commit runs in main), read once when the wizard opens: no edit travels to main to rebuild the preview.
+ */
+export const GamePreviewContext = z.object({
+  game: z.object({
+    id: Id,
+    number: z.number().int(),
+    seed: z.string(),
+    diceMode: DiceMode,
+    missionId: z.string().nullable(),
+    setup: z.unknown(),
+    plan: z.unknown(),
+  }),
+  pointsLimit: z.number().int(),
+  ruleset: Ruleset,
+  /** The two teams' progression, merged (shared/rules Projection: built by main's fold, not re-checked here). */
+  projection: z.custom<Projection>((v) => typeof v === 'object' && v !== null && 'models' in v && 'teams' in v),
+  /** Every model the teams ever had, with its latest name. */
+  names: z.array(z.tuple([z.string(), z.string()])),
+  teams: z.object({ a: PreviewTeam, b: PreviewTeam }),
+  /** Threat of every founded team of the campaign (the Underdog). */
+  threats: z.array(z.number().int()),
+});
+export type GamePreviewContext = z.infer<typeof GamePreviewContext>;
+
+/** games.keepDraft's answer: the draft row was written (one small statement batch, nothing recomputed). */
+export const GameDraftKept = z.object({ id: Id, updatedAt: z.string() });
+export type GameDraftKept = z.infer<typeof GameDraftKept>;
 
 export const GameIdInput = z.object({ id: Id }).strict();
 /**

@@ -25,8 +25,8 @@ export interface ResolveTeam {
   report: RosterReport;
   /** Req now (the sum of the team's live ledger entries). */
   req: number;
-  /** The team's folded ledger (undefined before it is founded). */
-  projection: { honourPoints: number; state: TeamLedgerState } | undefined;
+  /** The team's folded ledger (undefined before it is founded): the Req value of its honours, its models' progress. */
+  projection: { honourPoints: number; state: { progression: Pick<TeamLedgerState['progression'], 'models'> } } | undefined;
 }
 
 /** The campaign's side of a game: its ruleset and the teams' progression. */

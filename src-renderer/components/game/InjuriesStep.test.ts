@@ -1,6 +1,7 @@
 /** The injuries step (InjuriesStep.svelte) over the real handlers: each casualty's roll and result, per team. */
 import { render, screen, within } from '@testing-library/svelte';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bridge } from '../../test-support/fake-bridge';
 import { gameFixture, modelId, openGame, type GameFixture } from '../../test-support/game-fixture';
 import InjuriesStep from './InjuriesStep.svelte';
 
@@ -44,6 +45,10 @@ describe('InjuriesStep', () => {
   });
 
   it('waits for a typed roll before it says what happened (real dice)', async () => {
+    // Main's preview shows (the window's own preview, issue 32, needs games.previewContext): it is faked below.
+    bridge.answer('games.previewContext', () => {
+      throw { code: 'INTERNAL', message: 'No context in this test.' };
+    });
     const g = await openGame(f);
     const real = g.detail!;
     // Main's answer while a die is still to be typed: no changes worked out yet.

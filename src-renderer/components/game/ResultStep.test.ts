@@ -33,7 +33,7 @@ describe('ResultStep', () => {
     expect(row(g, 'Snik')).toMatchObject({ aliveAtEnd: false, outOfAction: { by: null, how: 'shooting' } });
     await g.flush();
     const saved = bridge
-      .inputsOf('games.saveDraft')
+      .inputsOf('games.keepDraft')
       .at(-1)!
       .draft.report.models.find((m) => m.id === modelId(g, 'Snik'));
     expect(saved?.aliveAtEnd).toBe(false);

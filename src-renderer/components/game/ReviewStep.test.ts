@@ -65,13 +65,13 @@ describe('ReviewStep', () => {
 
   it('cannot commit while an edit is still being saved', async () => {
     const g = await shown();
-    bridge.hold('games.saveDraft');
+    bridge.hold('games.keepDraft');
     g.edit((d) => {
       d.report.sides.a.kayfabe = true;
     });
     await vi.waitFor(() => expect((screen.getByRole('button', { name: 'Commit game…' }) as HTMLButtonElement).disabled).toBe(true));
-    bridge.heldCalls('games.saveDraft').forEach((c) => c.pass());
-    bridge.release('games.saveDraft');
+    bridge.heldCalls('games.keepDraft').forEach((c) => c.pass());
+    bridge.release('games.keepDraft');
   });
 
   it('cannot commit a report with problems, and says what to do', async () => {
