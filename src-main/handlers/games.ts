@@ -5,7 +5,7 @@
  * ledger entry, roster caches rebuilt), and void a committed game: exactly its entries, or with its dependents when
  * the organiser agrees, never leaving a negative balance or a dangling model.
  */
-import type { Handlers } from '../../shared/ipc/dispatch';
+import type { PrefixHandlers } from '../../shared/ipc/dispatch';
 import { AppError } from '../../shared/ipc/result';
 import type { GameDraft, GameSummary, Side } from '../../shared/ipc/schemas/games';
 import { GameDraft as GameDraftSchema } from '../../shared/ipc/schemas/games';
@@ -24,22 +24,7 @@ import { voidPlanFor } from '../games/void-view';
 import { takenSetup, withTaken } from '../games/taken';
 import { chosenSetup, correctedSetup, onlyPlanned } from '../games/setup-correction';
 import { keepDraft, previewContext } from '../games/draft-channels';
-
-type GameHandlers = Pick<
-  Handlers<HandlerContext>,
-  | 'games.list'
-  | 'games.get'
-  | 'games.create'
-  | 'games.enterRoll'
-  | 'games.choose'
-  | 'games.saveDraft'
-  | 'games.previewContext'
-  | 'games.keepDraft'
-  | 'games.discard'
-  | 'games.commit'
-  | 'games.voidPlan'
-  | 'games.void'
->;
+import { amendGame, amendmentsOf, previewAmend } from '../games/amend-channels';
 
 const SIDES: Side[] = ['a', 'b'];
 /** A fresh draft for a planned game: everyone on both rosters took part and is alive until told otherwise. */
@@ -123,7 +108,7 @@ function today(ctx: HandlerContext) {
   return ctx.now().toISOString().slice(0, 10);
 }
 
-export const gameHandlers: GameHandlers = {
+export const gameHandlers: PrefixHandlers<'games', HandlerContext> = {
   'games.list': ({ campaignId, status, teamId, missionId, limit }, ctx) => {
     if (!findCampaignRow(ctx.db, campaignId)) throw new AppError('NOT_FOUND', 'That campaign no longer exists.');
     const filter: gamesRepo.GameFilter = {};
@@ -426,4 +411,9 @@ export const gameHandlers: GameHandlers = {
     emitGame(ctx, game, 'voided', teamIds);
     return lineSummary(mustFindGameLine(ctx.db, id), (t) => teamNames(ctx.db, t));
   },
+
+  // Amending a committed game (issue 20): src-main/games/amend-channels.ts.
+  'games.previewAmend': (input, ctx) => previewAmend(ctx, input),
+  'games.amend': (input, ctx) => amendGame(ctx, input),
+  'games.amendments': (input, ctx) => amendmentsOf(ctx, input),
 };

@@ -18,7 +18,6 @@ import { backupHandlers } from './backups';
 import { fileHandlers } from './files';
 import { noteHandlers } from './notes';
 import { lanHandlers } from './lan';
-import { amendHandlers } from './games-amend';
 import { tableHandlers } from './table';
 import { searchHandlers } from './search';
 
@@ -31,7 +30,6 @@ export const handlers: Handlers<HandlerContext> = {
   ...teamHandlers,
   ...modelHandlers,
   ...gameHandlers,
-  ...amendHandlers,
   ...rulesetHandlers,
   ...printHandlers,
   ...backupHandlers,
