@@ -113,13 +113,14 @@ export function teamAfter(team: LoadedTeam, after: { roster: Roster; projection:
   return { ...team, roster, report, req: projection.req, projection };
 }
 
-export function loadTeam(db: Db, teamId: string, pointsLimit: number): LoadedTeam {
+/** A team as a game reads it; `rosterCap` when the caller has its campaign's ruleset already (loadGameContext). */
+export function loadTeam(db: Db, teamId: string, pointsLimit: number, knownRosterCap?: number): LoadedTeam {
   const row = teamsRepo.findTeam(db, teamId);
   if (!row) throw new AppError('NOT_FOUND', 'That team no longer exists.');
   const list = loadTeamList(db, row.teamListId)!;
   const roster = teamsRepo.storedRoster(row);
   const projection = readTeamState(db, teamId);
-  const rosterCap = campaignRosterCap(db, row.campaignId);
+  const rosterCap = knownRosterCap ?? campaignRosterCap(db, row.campaignId);
   return {
     row,
     player: findPlayer(db, row.playerId)!,
@@ -161,6 +162,21 @@ export function stateOf(campaign: CampaignRow, ruleset: Ruleset, teams: readonly
     for (const [id, m] of Object.entries(p.directory)) names.set(id, m.name);
   }
   return { campaign, ruleset, projection, names };
+}
+
+/**
+ * Everything showing, resolving or committing a game reads of the campaign file, in one pass (issue 32): the campaign
+ * row and its pinned ruleset once (not once per team), both teams, and their progression. Read-only.
+ */
+export function loadGameContext(db: Db, game: { campaignId: string; teamAId: string; teamBId: string }) {
+  const campaign = mustFindCampaignRow(db, game.campaignId);
+  const ruleset = campaignRuleset(db, campaign);
+  const cap = rosterCapOf(ruleset);
+  const teams: Record<Side, LoadedTeam> = {
+    a: loadTeam(db, game.teamAId, campaign.pointsLimit, cap),
+    b: loadTeam(db, game.teamBId, campaign.pointsLimit, cap),
+  };
+  return { campaign, teams, state: stateOf(campaign, ruleset, [teams.a, teams.b]) };
 }
 
 export function mustFindCampaignRow(db: Db, campaignId: string): CampaignRow {

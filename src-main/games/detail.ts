@@ -23,12 +23,12 @@ import {
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
-import type { CampaignRow, GameRollRow, GameRow, LedgerRow } from '../db/schema';
+import type { GameRollRow, GameRow, LedgerRow } from '../db/schema';
 import { findPlayer } from '../repos/players';
 import * as gamesRepo from '../repos/games';
 import * as teamsRepo from '../repos/teams';
 import { gameLedger, parseLedgerData } from '../ledger';
-import { campaignThreats, gameState, loadTeam, mustFindCampaignRow, type GameState, type LoadedTeam } from './context';
+import { campaignThreats, loadGameContext, type GameState, type LoadedTeam } from './context';
 import { resolveGame, type Resolved } from './resolve';
 import { STEP, humanizer, modelNames, scoreView } from './words';
 import { keptDraft } from './kept-draft';
@@ -40,15 +40,9 @@ export function mustFindGame(db: Db, id: string): GameRow {
   return game;
 }
 
-function loadSides(db: Db, game: GameRow, campaign: CampaignRow): Record<Side, LoadedTeam> {
-  return { a: loadTeam(db, game.teamAId, campaign.pointsLimit), b: loadTeam(db, game.teamBId, campaign.pointsLimit) };
-}
-
 /** A game's campaign, its two teams and their stored projections: never the whole campaign ledger (issue 9). */
 export function loadGame(db: Db, game: GameRow) {
-  const campaign = mustFindCampaignRow(db, game.campaignId);
-  const teams = loadSides(db, game, campaign);
-  return { campaign, teams, state: gameState(db, campaign, [teams.a, teams.b]) };
+  return loadGameContext(db, game);
 }
 
 /** A games-list line in the contract's shape (team and player names looked up through `team`). */
