@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { battleHonoursPreset } from '../presets/index';
+import { GamePreview } from './preview';
 import { resolveGame } from './resolve';
 import { catoDown, input } from './resolve-fixture';
 
@@ -21,6 +22,8 @@ describe('resolveGame: a draft to what the commit writes (issue 32)', () => {
     expect(r.preview.changes.some((c) => c.text.includes('Brother Cato'))).toBe(true);
     const b = r.preview.balances!;
     expect(b.a.after).toBe(b.a.before + b.a.earned - b.a.spent);
+    // What main answers over IPC is checked against this schema: the preview fits it.
+    expect(GamePreview.parse(r.preview)).toEqual(r.preview);
   });
 
   it('is the same answer every time for the same draft and seed (a preview and its commit agree)', () => {
