@@ -1,10 +1,12 @@
 /**
  * Issue 31: axe-core finds no critical, serious or moderate violation on any screen, print page or phone page.
  *
- * One played campaign (two founded teams, one committed game) is visited screen by screen: home, the campaign, a
- * founded team and a draft one, New game, a game through every step of the result wizard and once committed, House
- * rules (and its Apply dialog), Tonight, the guide's pages, the team lists and the editor, Backups, Club Wi-Fi, each
- * print page, the phone pages over the Club Wi-Fi view, and the recovery screen after a damaged file.
+ * One played campaign (two founded teams, one committed game) is visited screen by screen — every route of
+ * src-renderer/router.svelte.ts: home, the campaign, a founded team and a draft one, New game, a game through every
+ * step of the result wizard and once committed, the game at the table (a model chosen, a turn's prompts, its Game over
+ * dialog), House rules (its Apply and "Replace your edits?" dialogs), Tonight, the guide's pages, the team lists and
+ * the editor, Backups (its restore dialog), Club Wi-Fi, each print page (the evening's sheet too), the phone pages over
+ * the Club Wi-Fi view (a game followed at the table too), and the recovery screen after a damaged file.
  * Each check is soft: one run lists every screen's violations (e2e/support/axe.ts).
  */
 import fs from 'node:fs';
@@ -71,6 +73,16 @@ test('the campaign, team, house-rules, team-list, backup and Club Wi-Fi screens 
   await page.keyboard.press('Escape');
   await expect(rules.dialog).toHaveCount(0);
   await expect(rules.reviewButton).toBeFocused();
+  // "Replace your edits?": the edits (Weather) are not applied, so a preset asks first, in a modal dialog.
+  const usePreset = rules.filesCard.getByRole('button', { name: 'Use this preset…' }).first();
+  await usePreset.click();
+  const replace = page.getByRole('alertdialog', { name: 'Replace your edits?' });
+  await expect(replace.getByRole('button', { name: 'Keep my edits' })).toBeFocused();
+  await expectNoAxeViolations(page, 'house rules: "Replace your edits?"');
+  await page.screenshot({ path: testInfo.outputPath('replace-edits-dialog.png') });
+  await page.keyboard.press('Escape');
+  await expect(replace).toHaveCount(0);
+  await expect(usePreset).toBeFocused();
 
   // ----- the search palette (Ctrl+K) with what it found -----
   await page.keyboard.press('Control+k');
@@ -108,6 +120,14 @@ test('the campaign, team, house-rules, team-list, backup and Club Wi-Fi screens 
   await backups.open();
   await backups.backUpNow();
   await expectNoAxeViolations(page, 'backups');
+  const restore = backups.rows.first().getByRole('button', { name: /^Restore the backup of/ });
+  await restore.click();
+  await expect(backups.restoreDialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expectNoAxeViolations(page, 'backups: the restore dialog');
+  await page.screenshot({ path: testInfo.outputPath('restore-dialog.png') });
+  await page.keyboard.press('Escape');
+  await expect(backups.restoreDialog).toHaveCount(0);
+  await expect(restore).toBeFocused();
 
   await page.getByRole('link', { name: 'Club Wi-Fi' }).click();
   await expect(h1(page, 'Club Wi-Fi view')).toBeVisible();
@@ -150,17 +170,39 @@ test('a game through every step of the wizard, its commit, and every print page 
   await expectNoAxeViolations(page, 'committed game');
   const committedGameId = decodeURIComponent(gameHash.replace('#/games/', ''));
 
+  // ----- the game at the table: a model chosen, a turn with its prompts, the Game over dialog -----
+  const tonight = await invoke(page, 'games.create', { campaignId: played.campaignId, teamA: played.marines, teamB: played.orks, mission: 'relic-hunt' });
+  await go(`#/games/${encodeURIComponent(tonight.game.id)}/table`);
+  await expect(h1(page, /^Game 3: Iron Wolves vs Da Boyz/)).toBeVisible();
+  await expectNoAxeViolations(page, 'at the table: deploying');
+  await page.getByRole('button', { name: 'Begin turn 1' }).click();
+  await expect(page.getByRole('button', { name: 'Begin turn 2' })).toBeVisible();
+  await page.getByRole('button', { name: /^Kaelen/ }).click();
+  await expect(page.getByRole('group', { name: 'What happened to Kaelen' })).toBeVisible();
+  await expectNoAxeViolations(page, 'at the table: turn 1, a model chosen');
+  await page.getByRole('group', { name: 'What happened to Kaelen' }).getByRole('button', { name: 'Cancel' }).click();
+  const gameOver = page.getByRole('button', { name: 'Game over…' });
+  await gameOver.click();
+  const gameOverDialog = page.getByRole('dialog', { name: 'Game over' });
+  await expect(gameOverDialog).toBeVisible();
+  await expectNoAxeViolations(page, 'at the table: the Game over dialog');
+  await page.screenshot({ path: testInfo.outputPath('table-game-over.png') });
+  await page.keyboard.press('Escape');
+  await expect(gameOverDialog).toHaveCount(0);
+  await expect(gameOver).toBeFocused();
+
   // ----- print pages -----
   const print = new PrintPage(page);
-  const tonight = await invoke(page, 'games.create', { campaignId: played.campaignId, teamA: played.marines, teamB: played.orks, mission: 'relic-hunt' });
-  for (const [kind, id] of [
-    ['roster', played.marines],
-    ['bulletin', played.campaignId],
-    ['pack', played.campaignId],
-    ['kit', tonight.game.id],
-    ['kit', committedGameId],
+  for (const [kind, id, extra] of [
+    ['roster', played.marines, ''],
+    ['bulletin', played.campaignId, ''],
+    ['pack', played.campaignId, ''],
+    ['kit', tonight.game.id, ''],
+    ['kit', committedGameId, ''],
+    // The evening's sheet: tonight's one pairing, its game already set up (print/evening-code.ts).
+    ['evening', played.campaignId, `&evening=${played.marines}.${played.orks}.${tonight.game.id}`],
   ] as const) {
-    await go(`#/print/${kind}/${encodeURIComponent(id)}?paper=a4`);
+    await go(`#/print/${kind}/${encodeURIComponent(id)}?paper=a4${extra}`);
     await print.waitUntilReady();
     await expectNoAxeViolations(page, `print: ${kind} ${id === committedGameId ? '(committed game)' : ''}`);
     if (kind === 'pack') await page.screenshot({ path: testInfo.outputPath('print-pack.png') });
@@ -178,7 +220,9 @@ test('the phone pages pass axe', async ({ herald, browser }, testInfo) => {
   await playedCampaign(page, CAMPAIGN);
   const campaignId = (await invoke(page, 'campaigns.list', {})).find((c) => c.name === CAMPAIGN)!.id;
   const teams = await invoke(page, 'teams.list', { campaignId });
-  await invoke(page, 'games.create', { campaignId, teamA: teams[0]!.id, teamB: teams[1]!.id, mission: 'skirmish' });
+  const atTable = await invoke(page, 'games.create', { campaignId, teamA: teams[0]!.id, teamB: teams[1]!.id, mission: 'skirmish' });
+  // Begun at the table: the phone's game page follows it (its "At the table now" part).
+  await invoke(page, 'table.tap', { gameId: atTable.game.id, event: { kind: 'turn', turn: 1 } });
 
   await page.getByRole('link', { name: 'Club Wi-Fi' }).click();
   await page.getByLabel('Network').selectOption({ label: 'This laptop only — 127.0.0.1' });
@@ -192,7 +236,8 @@ test('the phone pages pass axe', async ({ herald, browser }, testInfo) => {
   await expectNoAxeViolations(phone, 'phone: campaign');
   await phone.getByRole('link', { name: /v / }).first().click();
   await expect(phone.getByRole('heading', { name: 'The plan' })).toBeVisible();
-  await expectNoAxeViolations(phone, 'phone: tonight’s game');
+  await expect(phone.getByRole('region', { name: 'At the table now' })).toContainText('Turn 1');
+  await expectNoAxeViolations(phone, 'phone: tonight’s game, followed at the table');
   await phone.getByRole('button', { name: '‹ Back' }).click();
   await phone.getByRole('table', { name: 'Standings', exact: true }).getByRole('link', { name: 'Iron Wolves' }).click();
   await expect(h1(phone, 'Iron Wolves')).toBeVisible();
