@@ -14,14 +14,21 @@ import { describe, expect, it } from 'vitest';
 const root = resolve(import.meta.dirname, '..');
 const renderer = join(root, 'src-renderer');
 
-/** A global sheet and the components that can see it: phone.css imports styles.css, the app never loads phone.css. */
+/**
+ * A global sheet and the components that can see it: phone.css imports styles.css, the app never loads phone.css;
+ * print.css comes with PrintView but, once loaded, stays in the app's page.
+ */
 const SHEETS = [
   { sheet: 'src-renderer/styles.css', components: () => true },
   { sheet: 'src-renderer/phone/phone.css', components: (f: string) => f.startsWith('src-renderer/phone/') },
+  { sheet: 'src-renderer/print/print.css', components: (f: string) => !f.startsWith('src-renderer/phone/') },
 ];
 
-/** Classes set on <html> from a script (PrintView's .print-mode): no component's markup holds them. */
-const PAGE_CLASSES = new Set(['print-mode']);
+/**
+ * Page classes: .print-mode is set on <html> from a script; .print-doc is the print page's root (PrintView), the
+ * context of print.css's sheet layout and typography and of every print component's own rules (:global(.print-doc)).
+ */
+const PAGE_CLASSES = new Set(['print-mode', 'print-doc']);
 
 /** Selectors that stay global on purpose, each with its reason. */
 const KEPT: Record<string, string> = {
@@ -29,8 +36,6 @@ const KEPT: Record<string, string> = {
   'td:has(> .tl-error) > input': 'an input in another component, next to the error',
   // Reaches the h3s of the editors inside a house-rules section; scoped, it would outweigh .rules-block h3.
   '.rules-section h3': "every house-rules editor's headings",
-  // phone/pages/Game.svelte was being changed by another piece of work when the rest moved: its plan's rules next.
-  '.plan': "the phone's game plan (phone/pages/Game.svelte), still to move",
 };
 
 type Uses = Map<string, Set<string>>;
