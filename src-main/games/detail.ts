@@ -190,6 +190,8 @@ export function shapeDetail(src: DetailSources): GameDetail {
   const storedReport = game.report === null ? null : GameReport.parse(game.report);
   const plan = game.plan === null ? null : GamePlan.parse(game.plan);
   const names = modelNames(teams, state);
+  // A recorded game names a Squad's members as its report did ("Third Squad (1 of 5)"), not by the squad's size today.
+  if (storedReport && game.status !== 'draft') for (const m of storedReport.models) if (m.name && squadOfMember(m.id)) names.set(m.id, m.name);
   const human = humanizer(teams, names);
   const storedRolls = src.rolls.map((r) => ({
     phase: r.phase,

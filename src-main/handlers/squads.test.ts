@@ -72,6 +72,8 @@ describe('004 Squad: a squad in a game, through the handlers', () => {
     const committed = await call<GameDetail>(core, 'games.commit', { id: created.game.id });
     expect(committed.game.status).toBe('committed');
     const deadMembers = committed.entries.filter((e) => e.kind === 'model.died' && e.team === a.team.id).length;
+    // The recorded game names the members as they were in it, not by the squad's size after the deaths.
+    expect(committed.preview.changes.filter((c) => c.kind === 'injury.rolled').map((c) => c.modelName)).toEqual(injured);
     const guard = await call<TeamDetail>(core, 'teams.get', { id: a.team.id });
     const squad = guard.roster.models.find((m) => m.id === 'third');
     if (deadMembers === 10) expect(squad).toBeUndefined();
