@@ -119,3 +119,5 @@ export function warmFormats(): void {
   formatDay('2000-01-01T00:00:00Z');
   formatNumber(1000);
 }
+
+export { injuryResultText, permanentInjuryText } from './injury';

@@ -11,6 +11,7 @@ import type { RosterModel } from '../roster/roster';
 import type { TeamList } from '../roster/team-list';
 import type { Honour, HonourGroup, HonourStats, Honours } from '../ruleset/schema';
 import type { ModelProjection } from './project';
+import { permanentInjuryText } from '../../format/injury';
 
 const STAT_OF_RESULT: Record<string, string> = { move: 'Move', ws: 'WS', bs: 'BS', s: 'S', t: 'T', w: 'W', i: 'I', a: 'A', ld: 'Ld' };
 const HONOUR_KEYS = ['WS', 'BS', 'S', 'T', 'W', 'I', 'A', 'Ld', 'Move'] as const;
@@ -81,7 +82,7 @@ export function campaignStatChanges(p: ModelProjection | undefined, honours: Hon
   const push = (c: StatChange | null) => {
     if (c) out.push(c);
   };
-  for (const i of p?.permanentInjuries ?? []) push(resultChange(i.characteristic, `Permanent injury: ${i.text}`));
+  for (const i of p?.permanentInjuries ?? []) push(resultChange(i.characteristic, permanentInjuryText(i.text)));
   for (const a of p?.advances ?? []) {
     push(resultChange(a.result, `Level ${a.level} advance: ${a.text}`));
     for (const f of a.followUps) push(resultChange(f.result, `Level ${a.level} advance: ${f.text}`));

@@ -5,17 +5,5 @@ export { formatDay } from '../../../shared/format';
 
 export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-/**
- * An injury as main words it may carry the first table's instruction before the follow-up's result
- * ("Permanent injury: roll a D6 on the permanent injury table. -1 WS"): keep the result only ("-1 WS").
- */
-export function injuryResultText(text: string): string {
-  const rest = text.replace(/^[^:.]*:\s*roll an? [^.]*table\.\s*/i, '').trim();
-  return rest || text;
-}
-
-/** "Permanent injury: -1 WS", however main words it. */
-export function permanentInjuryText(text: string): string {
-  const result = injuryResultText(text);
-  return /^permanent injury/i.test(result) ? result : `Permanent injury: ${result}`;
-}
+/** An injury's result without the first table's instruction; "Permanent injury: -1 WS" however main words it. */
+export { injuryResultText, permanentInjuryText } from '../../../shared/format';
