@@ -119,13 +119,17 @@ test('a game night: paired on Tonight, played at the table, and the committed ga
   await expect(table.prompt(`Run Away! test: ${WOLVES}`).getByRole('status')).toContainText(/fail|ends/i);
   await shot(page, testInfo, '5-table-mid-game.png');
 
-  // Game over: the ending offered is the failed test; the wizard opens filled in from the table.
+  // Game over: the failed test makes it the next step (the main button), the ending offered is the failed test, and
+  // the wizard opens filled in from the table, at the wizard rather than the plan above it.
+  await expect(page.getByRole('button', { name: 'Game over…' })).toHaveClass(/primary/);
+  await expect(page.getByRole('button', { name: 'Begin turn 3' })).not.toHaveClass(/primary/);
   const over = await table.gameOver();
   await expect(over.getByRole('radio', { name: 'A team failed a Run Away! test' })).toBeChecked();
   await expect(over.getByRole('radio', { name: WOLVES })).toBeChecked();
   await shot(page, testInfo, '6-game-over.png');
   await over.getByRole('button', { name: 'Open the result' }).click();
   await expect(game.currentStep).toContainText('Result');
+  await expect(page.getByRole('heading', { name: 'After the game' })).toBeFocused();
   await expect(page.getByLabel('Ending', { exact: true })).toHaveValue('run-away');
   for (const c of CASUALTIES) await expect(game.model(c.team, c.name).getByRole('checkbox', { name: `${c.name} out of action` })).toBeChecked();
   await expect(page.getByLabel('Third Squad losses')).toContainText('2 of 5 members out of action');

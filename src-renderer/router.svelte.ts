@@ -12,6 +12,7 @@
  *   #/campaigns/ID/rules    the campaign's house rules (…/rules/SECTION opens at a section)
  *   #/games/ID              a game: plan, result wizard, review; history once committed
  *   #/games/ID/table        the game at the table (issue 33): turn, counters, every model, the turn's prompts
+ *   #/games/ID/result       the game, opened at its result wizard ("Game over" at the table leads here)
  *   #/guide, #/guide/PAGE   the in-app guide (issue 31): a campaign night, house rules, backups, the phone view, the hand-over
  *   #/print/KIND/ID?paper=a4  a printable page (roster | kit | bulletin | pack | evening), without the app's bars (issues 7, 22)
  *                           (evening: &evening=CODE carries the pairings, shared/ipc/schemas/print.ts EveningCode)
@@ -24,7 +25,7 @@ export type Route =
   | { name: 'backups' }
   | { name: 'clubWifi' }
   | { name: 'teamListEditor'; id: string }
-  | { name: 'game'; id: string; table?: boolean }
+  | { name: 'game'; id: string; table?: boolean; atResult?: boolean }
   | { name: 'newGame'; campaignId: string }
   | { name: 'guide'; page?: string }
   | { name: 'tonight'; campaignId: string }
@@ -49,6 +50,7 @@ export function parseRoute(hash: string): Route {
   if (section === 'campaigns' && id) return { name: 'campaign', id };
   if (section === 'teams' && id) return { name: 'team', id };
   if (section === 'games' && id && sub === 'table') return { name: 'game', id, table: true };
+  if (section === 'games' && id && sub === 'result') return { name: 'game', id, atResult: true };
   if (section === 'games' && id) return { name: 'game', id };
   if (section === 'backups') return { name: 'backups' };
   if (section === 'guide') return id ? { name: 'guide', page: id } : { name: 'guide' };
@@ -68,6 +70,7 @@ export const href = {
   teamListEditor: (id: string) => `#/team-lists/${encodeURIComponent(id)}`,
   game: (id: string) => `#/games/${encodeURIComponent(id)}`,
   table: (gameId: string) => `#/games/${encodeURIComponent(gameId)}/table`,
+  gameResult: (gameId: string) => `#/games/${encodeURIComponent(gameId)}/result`,
   newGame: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/new-game`,
   tonight: (campaignId: string) => `#/campaigns/${encodeURIComponent(campaignId)}/tonight`,
   print: (kind: PrintKind, id: string, paper: 'a4' | 'letter' = 'a4', evening?: string) =>

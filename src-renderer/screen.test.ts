@@ -36,6 +36,16 @@ describe('focus on a new screen', () => {
     expect(focusHeading(null)).toBe(false);
   });
 
+  it('starts at the heading the screen marked (a game opened at its result wizard), even if the screen focused it first', async () => {
+    document.body.innerHTML = '<main><h1>Game 3</h1><h2 data-focus-first tabindex="-1">After the game</h2></main>';
+    const marked = document.querySelector('h2')!;
+    marked.focus();
+    const stop = focusScreenHeadingWhenShown();
+    await settle();
+    expect(document.activeElement).toBe(marked);
+    stop();
+  });
+
   it('waits for the screen to show its heading (its data loads first), then focuses it', async () => {
     document.body.innerHTML = '<main><p>Loading…</p></main>';
     const stop = focusScreenHeadingWhenShown();

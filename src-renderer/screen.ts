@@ -15,9 +15,16 @@ export function setScreenTitle(...parts: (string | null | undefined)[]): void {
   document.title = screenTitle(...parts);
 }
 
-/** The screen's heading: the first h1 in the main area (a print page has no app bars: its first h1). */
-function heading(): HTMLElement | null {
-  return document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('h1');
+/**
+ * The screen's heading: the first h1 in the main area (a print page has no app bars: its first h1), unless the screen
+ * marked another heading to start at (`data-focus-first`: a game opened at its result wizard).
+ */
+export function screenHeading(): HTMLElement | null {
+  return (
+    document.querySelector<HTMLElement>('main [data-focus-first]') ??
+    document.querySelector<HTMLElement>('main h1') ??
+    document.querySelector<HTMLElement>('h1')
+  );
 }
 
 /** Focuses `el` as a heading: reachable by script, not a Tab stop; the page does not jump. */
@@ -49,7 +56,7 @@ export function focusScreenHeadingWhenShown(waitMs = 10_000): () => void {
     if (now !== start && now !== document.body && now !== null) return stop();
     // A screen that puts focus in one of its own fields as it opens (File ▸ New campaign… focuses the name) keeps it.
     if (now instanceof HTMLElement && now.matches('input, select, textarea') && now.closest('main')) return stop();
-    const h = heading();
+    const h = screenHeading();
     if (h && focusHeading(h)) stop();
   }
   observer.observe(document.body, { childList: true, subtree: true });
