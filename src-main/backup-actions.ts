@@ -9,6 +9,7 @@ import { AppError } from '../shared/ipc/result';
 import type { BackupView } from '../shared/ipc/schemas/backups';
 import type { HandlerContext } from './context';
 import type { BackupInfo } from './db/backup';
+import { tellBackupSteps, tellRestoreSteps } from './backup-progress';
 import { campaignFromBackup, campaignsInBackup, refuseHandedOverTarget, restoreCampaignFile } from './restore-one';
 
 /** A backup as the Backups screen shows it. */
@@ -39,16 +40,22 @@ export const listBackups = (ctx: HandlerContext): BackupView[] => ctx.backups.li
 export async function backUpNow(ctx: HandlerContext): Promise<BackupView> {
   mustBeWritable(ctx);
   // In a worker thread: a large campaign file takes seconds to copy and check, and the app keeps answering meanwhile.
-  const made = backupView(await ctx.backups.takeInBackground('by-hand'));
+  // Its steps are told to the windows as the thread begins each (issue 31: "step 2 of 4: compressing 68 MB").
+  const made = backupView(await ctx.backups.takeInBackground('by-hand', tellBackupSteps(ctx.emit)));
   ctx.emit('backups.changed', {});
   return made;
 }
 
 export async function restoreBackup(ctx: HandlerContext, file: string): Promise<ChannelOutput<'backups.restore'>> {
   mustBeWritable(ctx);
+  // Its first step is told and let out (a turn of the event loop) before the work, which runs without a pause: the
+  // later steps leave when it ends in browser mode (issue 31).
+  const tell = tellRestoreSteps(ctx.emit);
+  tell('backing-up');
+  await new Promise<void>((resolve) => setImmediate(resolve));
   // A backup being copied in a worker reads the file this replaces: let it finish first.
   await ctx.backups.idle();
-  const { restored, undo } = ctx.restore(file);
+  const { restored, undo } = ctx.restore(file, tell);
   ctx.emit('backups.changed', {});
   ctx.emit('app.restored', { file });
   return { restored: backupView(restored), undo: undo ? backupView(undo) : null };

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { createVerifiedBackup, createVerifiedBackupWith, listVerifiedBackups, sweepTemporaryFiles, type BackupInfo } from './db/backup';
-import { BackupThreads, WorkerUnavailable } from './db/backup-worker';
+import { BackupThreads, WorkerUnavailable, type OnThreadStep } from './db/backup-worker';
 import { backupsToThin } from './db/thinning';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -70,12 +70,13 @@ export class Backups {
 
   /**
    * A verified backup taken in a worker thread: the main thread stays free to answer requests while a ten-year file
-   * (hundreds of megabytes) is copied, checked and hashed (issue 9). Rejects when it cannot be taken.
+   * (hundreds of megabytes) is copied, checked and hashed (issue 9). Rejects when it cannot be taken. `onStep` hears
+   * the thread's steps as they begin (issue 31; none when the backup falls back to the main thread).
    */
-  async takeInBackground(reason: string): Promise<BackupInfo> {
+  async takeInBackground(reason: string, onStep?: OnThreadStep): Promise<BackupInfo> {
     // A backup under way may have started before the latest change: let it finish, then take one of now.
     if (this.#job) await this.#job.promise.catch(() => null);
-    return this.#start(reason).promise;
+    return this.#start(reason, onStep).promise;
   }
 
   /**
@@ -141,7 +142,7 @@ export class Backups {
     this.#last = { connection, changes, info };
   }
 
-  #start(reason: string): Job {
+  #start(reason: string, onStep?: OnThreadStep): Job {
     if (this.#job) return this.#job;
     const connection = this.sqlite();
     const changes = totalChanges(connection);
@@ -151,7 +152,7 @@ export class Backups {
       changes,
       promise: (async () => {
         try {
-          const info = await this.#copy(connection, reason, at);
+          const info = await this.#copy(connection, reason, at, onStep);
           this.#remember(connection, changes, info);
           this.thin();
           return info;
@@ -170,10 +171,10 @@ export class Backups {
     return job;
   }
 
-  async #copy(connection: Database.Database, reason: string, at: Date): Promise<BackupInfo> {
+  async #copy(connection: Database.Database, reason: string, at: Date, onStep?: OnThreadStep): Promise<BackupInfo> {
     if (!this.#workerOff) {
       try {
-        return await createVerifiedBackupWith((job) => this.threads.run(job), connection.name, this.dir, reason, at);
+        return await createVerifiedBackupWith((job) => this.threads.run(job, onStep), connection.name, this.dir, reason, at);
       } catch (e) {
         if (!(e instanceof WorkerUnavailable)) throw e;
         this.#workerOff = true;

@@ -159,7 +159,7 @@ function startCore(options: CoreOptions, damaged?: DbOpenError, onOpened?: (open
     afterCommit: (reason) => {
       if (automatic && !info.recovery) backups.soon(reason);
     },
-    restore: (file) => restoreChosen(s, live, backups, endRecovery, file),
+    restore: (file, tell) => restoreChosen(s, live, backups, endRecovery, file, tell),
     endRecovery,
     now,
     newId: options.newId ?? randomUUID,

@@ -477,6 +477,20 @@ export const events = {
       gamesChecked: z.number().int().nonnegative().optional(),
     })
     .strict(),
+  /**
+   * A backup by hand or a whole-file restore reached a step (issue 31): "step 2 of 4: compressing 68 MB". `steps` is
+   * how many this one has (a backup written without compression has no compressing step); `bytes` what the step
+   * works on, once known. A step is told once, so a backup sends at most four, a restore three.
+   */
+  'backups.progress': z
+    .object({
+      action: z.enum(['backup', 'restore']),
+      step: z.enum(['copying', 'compressing', 'writing', 'checking', 'backing-up', 'checking-backup', 'replacing']),
+      stepNumber: z.number().int().positive(),
+      steps: z.number().int().positive(),
+      bytes: z.number().int().nonnegative().optional(),
+    })
+    .strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
   'rulesets.changed': z.object({ campaignId: z.string() }).strict(),
   /**

@@ -29,7 +29,16 @@ import { BACKUP_CHECK_SOURCE, BACKUP_SOURCE } from './threads/sources.generated'
 /** The threads could not run here (no better-sqlite3 in a worker): take the backup on the main thread. */
 export class WorkerUnavailable extends Error {}
 
-type Answer = { id: number } & ({ ok: true; copy: VerifiedCopy } | { ok: false; message: string; code?: string; unavailable?: boolean });
+/** A step of a backup as the backup thread begins it (issue 31): copying a snapshot, compressing, writing, checking. */
+export interface ThreadStep {
+  step: 'copying' | 'compressing' | 'writing' | 'checking';
+  bytes?: number;
+}
+export type OnThreadStep = (step: ThreadStep) => void;
+
+type Answer = { id: number } & (
+  { ok: true; copy: VerifiedCopy } | { ok: false; message: string; code?: string; unavailable?: boolean } | { ok?: undefined; progress: ThreadStep }
+);
 
 /** The path of better-sqlite3 as this process resolves it (a worker started from a string resolves nothing itself). */
 function sqliteModulePath(): string {
@@ -48,7 +57,7 @@ export class BackupThreads {
   #worker: Worker | null = null;
   #idle: ReturnType<typeof setTimeout> | undefined;
   #next = 1;
-  readonly #jobs = new Map<number, { resolve: (copy: VerifiedCopy) => void; reject: (e: Error) => void }>();
+  readonly #jobs = new Map<number, { resolve: (copy: VerifiedCopy) => void; reject: (e: Error) => void; onStep?: OnThreadStep }>();
 
   constructor(
     private readonly sqliteModule = sqliteModulePath(),
@@ -60,7 +69,8 @@ export class BackupThreads {
     return this.#worker !== null;
   }
 
-  run(job: BackupJob): Promise<VerifiedCopy> {
+  /** `onStep` hears each step as the thread begins it; whatever it throws is swallowed (never a failed backup). */
+  run(job: BackupJob, onStep?: OnThreadStep): Promise<VerifiedCopy> {
     return new Promise((resolve, reject) => {
       let worker: Worker;
       try {
@@ -71,7 +81,7 @@ export class BackupThreads {
       }
       const id = this.#next++;
       clearTimeout(this.#idle);
-      this.#jobs.set(id, { resolve, reject });
+      this.#jobs.set(id, { resolve, reject, onStep });
       worker.ref();
       worker.postMessage({ id, job });
     });
@@ -121,6 +131,14 @@ export class BackupThreads {
     worker.on('message', (answer: Answer) => {
       const job = this.#jobs.get(answer.id);
       if (!job) return;
+      if ('progress' in answer) {
+        try {
+          job.onStep?.(answer.progress);
+        } catch {
+          // a progress message is never worth a failed backup
+        }
+        return;
+      }
       this.#jobs.delete(answer.id);
       if (this.#jobs.size === 0) {
         worker.unref();

@@ -343,7 +343,13 @@ export function unpackBackup(backup: BackupInfo, dest: string): void {
  * Put a verified backup in place of the campaign file. The caller must have closed every connection to `dbFile`.
  * The current file is moved aside (never deleted) so nothing is lost even if the backup was the wrong choice.
  */
-export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { setAside: string | undefined } {
+export function restoreBackup(
+  backup: BackupInfo,
+  dbFile: string,
+  now: Date,
+  /** Told when the backup is checked and unpacked, before the file in use is replaced (issue 31's steps). */
+  replacing: () => void = () => {},
+): { setAside: string | undefined } {
   if (sha256File(backup.path) !== backup.sha256) throw new Error(`The backup ${backup.file} no longer matches its manifest.`);
   const tmp = `${dbFile}.restore.tmp`;
   try {
@@ -352,6 +358,7 @@ export function restoreBackup(backup: BackupInfo, dbFile: string, now: Date): { 
     fs.rmSync(tmp, { force: true });
     throw e;
   }
+  replacing();
   let setAside: string | undefined;
   if (fs.existsSync(dbFile)) {
     setAside = `${dbFile}.replaced-${stamp(now)}`;

@@ -6,6 +6,7 @@
 import { AppError } from '../../shared/ipc/result';
 import type { Backups } from '../backups';
 import { restoreBackup, sha256File } from '../db/backup';
+import type { RestoreStep } from '../backup-progress';
 import { DbOpenError } from '../db/errors';
 import type { BackupInfo } from '../db/backup';
 import { openFile, type Start } from './open-file';
@@ -19,11 +20,14 @@ export function restoreChosen(
   backups: Backups,
   endRecovery: () => void,
   file: string,
+  /** Told as each step begins (issue 31: backups.progress); never throws (backup-progress.ts). */
+  tell: (step: RestoreStep) => void = () => {},
 ): { restored: BackupInfo; undo: BackupInfo | null } {
   const chosen = backups.list().find((b) => b.file === file);
   if (!chosen) throw new AppError('NOT_FOUND', 'That backup is no longer there (or no longer matches its checksum).');
   // While a recovery is pending the current file is the empty one Herald started: it is set aside as usual but not
   // backed up, so an empty file never becomes the newest verified backup.
+  tell('backing-up');
   const undo = live.info.recovery ? null : backups.take('before-restore');
   // Which campaigns are handed over is today's fact, not the backup's: it is carried into the restored file below
   // (none while a recovery is pending: the file in use is then the empty one).
@@ -31,7 +35,8 @@ export function restoreChosen(
   live.opened.sqlite.close();
   let setAside: string | undefined;
   try {
-    ({ setAside } = restoreBackup(chosen, s.paths.databaseFile, s.now()));
+    tell('checking-backup');
+    ({ setAside } = restoreBackup(chosen, s.paths.databaseFile, s.now(), () => tell('replacing')));
   } catch (e) {
     // Refused before the file in use was touched (a compressed backup that no longer decompresses to what its
     // manifest names: issue 21): open it again and say why.

@@ -1,7 +1,8 @@
 /**
  * The backup thread (db/backup-worker.ts explains the two threads): serializes one consistent snapshot, hashes it,
  * compresses it with zstd, writes and flushes it, reads it back and decompresses it, which must give the snapshot
- * byte for byte — while the check thread checks the same snapshot. It answers with what it proved and writes nothing else.
+ * byte for byte — while the check thread checks the same snapshot. It answers with what it proved and writes nothing else;
+ * as it begins each step it tells main which (`{ id, progress }`: issue 31's "step 2 of 4: compressing 68 MB").
  */
 import type Database from 'better-sqlite3';
 import { createHash } from 'node:crypto';
@@ -113,7 +114,10 @@ async function sameSnapshot(job: Job, probe: Database.Database, mine: Database.D
   throw new Error('The campaign kept changing while the backup began.');
 }
 
-async function backup(job: Job) {
+/** Tells main a step has begun (issue 31); a message that cannot be sent never fails the backup. */
+type Tell = (step: 'copying' | 'compressing' | 'writing' | 'checking', bytes?: number) => void;
+
+async function backup(job: Job, tell: Tell) {
   if (unavailable || !Sqlite) throw Object.assign(new Error(unavailable), { unavailable: true });
   let probe: Database.Database | undefined;
   let mine: Database.Database | undefined;
@@ -125,19 +129,25 @@ async function backup(job: Job) {
     mine.pragma('busy_timeout = 5000');
     const snapshot = await sameSnapshot(job, probe, mine);
     checked = snapshot.checked; // the check thread checks while this one serializes, compresses and reads back
+    tell('copying', Number(mine.pragma('page_count', { simple: true })) * Number(mine.pragma('page_size', { simple: true })));
     const database = mine.serialize();
     mine.exec('COMMIT');
     const { schemaVersion } = snapshot;
     if (!job.compressed) {
       const db = { sha256: sha256(database), bytes: database.length };
+      tell('writing', database.length);
       writeDurably(job.tmpPath, database);
+      tell('checking', database.length);
       await checked;
       return { sha256: db.sha256, bytes: db.bytes, schemaVersion };
     }
+    tell('compressing', database.length);
     const packing = compress(database); // on zlib's own thread
     const db = { sha256: sha256(database), bytes: database.length }; // meanwhile, here
     const packed = await packing;
+    tell('writing', packed.length);
     writeDurably(job.tmpPath, packed);
+    tell('checking', packed.length);
     const onDisk = fs.readFileSync(job.tmpPath);
     if (!onDisk.equals(packed)) throw new Error('The backup changed on disk while it was checked.');
     if (!(await decompressesTo(onDisk, database))) throw new Error('The backup does not decompress to the snapshot it was made from.');
@@ -156,7 +166,15 @@ checkThread(); // loading SQLite there now, not when the first backup is waiting
 let queue: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', ({ id, job }: { id: number; job: Job }) => {
   queue = queue
-    .then(() => backup(job))
+    .then(() =>
+      backup(job, (step, bytes) => {
+        try {
+          parentPort!.postMessage({ id, progress: { step, bytes } });
+        } catch {
+          // a progress message is never worth a failed backup
+        }
+      }),
+    )
     .then(
       (copy) => parentPort!.postMessage({ id, ok: true, copy }),
       (e: Error & { code?: string; unavailable?: boolean }) =>
