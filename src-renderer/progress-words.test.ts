@@ -1,6 +1,6 @@
 /** The import's progress in words (issue 31): each step, and the check game by game. */
 import { describe, expect, it } from 'vitest';
-import { importProgressWords, importStep } from './progress-words';
+import { backupProgressWords, importProgressWords, importStep } from './progress-words';
 
 describe('importProgressWords', () => {
   it('says what the file holds as its check starts', () => {
@@ -19,5 +19,22 @@ describe('importProgressWords', () => {
   it('reads and writes in words', () => {
     expect(importProgressWords({ fileName: 'a.herald-campaign', step: 'reading' })).toBe('Importing a.herald-campaign: reading the file…');
     expect(importProgressWords({ fileName: 'a.herald-campaign', step: 'writing', games: 1, entries: 2 })).toMatch(/writing its 1 game and 2 ledger entries/);
+  });
+});
+
+describe('backupProgressWords (issue 31)', () => {
+  const backup = { action: 'backup', stepNumber: 1, steps: 4 } as const;
+  it('names each step of a backup, with the bytes it works on when known', () => {
+    expect(backupProgressWords({ ...backup, step: 'copying', bytes: 71_303_168 })).toBe('Backing up: copying the campaign file as it is now (68.0 MB)…');
+    expect(backupProgressWords({ ...backup, step: 'copying' })).toBe('Backing up: copying the campaign file as it is now…');
+    expect(backupProgressWords({ ...backup, step: 'compressing', bytes: 71_303_168 })).toBe('Backing up: compressing 68.0 MB…');
+    expect(backupProgressWords({ ...backup, step: 'writing', bytes: 12_582_912 })).toBe('Backing up: writing the 12.0 MB backup to disk…');
+    expect(backupProgressWords({ ...backup, step: 'checking' })).toMatch(/^Backing up: reading the backup back and checking it/);
+  });
+  it('names each step of a restore', () => {
+    const restore = { action: 'restore', stepNumber: 1, steps: 3 } as const;
+    expect(backupProgressWords({ ...restore, step: 'backing-up' })).toMatch(/^Restoring: backing up the campaign file as it is now first/);
+    expect(backupProgressWords({ ...restore, step: 'checking-backup' })).toBe('Restoring: checking the chosen backup…');
+    expect(backupProgressWords({ ...restore, step: 'replacing' })).toMatch(/^Restoring: putting the backup in place/);
   });
 });

@@ -1,9 +1,10 @@
 /**
  * What a long action is doing, in words (issue 31): an import's steps as main reports them
- * (`campaigns.importProgress`), and a restore's end, said on the page that starts again after it.
+ * (`campaigns.importProgress`), a backup's and a restore's (`backups.progress`), and a restore's end, said on the page that starts again after it.
  */
 import type { EventPayload } from '../shared/ipc/contract';
 import { formatNumber } from '../shared/format';
+import { backupSize } from './backup-words';
 
 export type ImportProgress = EventPayload<'campaigns.importProgress'>;
 export const IMPORT_STEPS: readonly ImportProgress['step'][] = ['reading', 'checking', 'writing'];
@@ -27,6 +28,32 @@ export function importProgressWords(p: ImportProgress): string {
 
 /** 1, 2 or 3 of IMPORT_STEPS. */
 export const importStep = (p: ImportProgress) => IMPORT_STEPS.indexOf(p.step) + 1;
+
+export type BackupProgress = EventPayload<'backups.progress'>;
+
+/**
+ * A backup's or a restore's step as main reports it (`backups.progress`, issue 31): "Backing up: compressing
+ * 68 MB…". The step number and the count are the caller's ("Step 2 of 4.").
+ */
+export function backupProgressWords(p: BackupProgress): string {
+  const of = p.bytes !== undefined ? ` ${backupSize(p.bytes)}` : '';
+  switch (p.step) {
+    case 'copying':
+      return `Backing up: copying the campaign file as it is now${p.bytes !== undefined ? ` (${backupSize(p.bytes)})` : ''}…`;
+    case 'compressing':
+      return `Backing up: compressing${of}…`;
+    case 'writing':
+      return `Backing up: writing the${of} backup to disk…`;
+    case 'checking':
+      return 'Backing up: reading the backup back and checking it before it is kept…';
+    case 'backing-up':
+      return 'Restoring: backing up the campaign file as it is now first, so this restore can be undone…';
+    case 'checking-backup':
+      return 'Restoring: checking the chosen backup…';
+    case 'replacing':
+      return 'Restoring: putting the backup in place of the campaign file. Herald starts again from it when it is done…';
+  }
+}
 
 /**
  * A whole-file restore ends with the page starting again from the restored file, so its end message is kept for the

@@ -46,6 +46,32 @@ describe('BackupsView: long actions in words (issue 31)', () => {
     expect(section.getAttribute('aria-busy')).toBe('false');
   });
 
+  it('Back up now shows each step main reports, with the bytes it works on, then says it is done', async () => {
+    bridge.hold('backups.create');
+    shown();
+    await fireEvent.click(await screen.findByRole('button', { name: 'Back up now' }));
+    const section = screen.getByRole('heading', { name: 'Verified backups' }).closest('section')!;
+    await vi.waitFor(() => expect(bridge.heldCalls('backups.create')).toHaveLength(1));
+    // A restore's step (another window's) is not this screen's backup: nothing changes.
+    bridge.emit('backups.progress', { action: 'restore', step: 'backing-up', stepNumber: 1, steps: 3 });
+    bridge.emit('backups.progress', { action: 'backup', step: 'compressing', stepNumber: 2, steps: 4, bytes: 71_303_168 });
+    const status = () => within(section).getByRole('status').textContent?.replace(/\s+/g, ' ').trim();
+    await vi.waitFor(() => expect(status()).toBe('Step 2 of 4. Backing up: compressing 68.0 MB…'));
+    expect(within(section).getByRole('progressbar', { name: 'Backup progress' }).getAttribute('value')).toBe('2');
+    expect(within(section).getByRole('status').getAttribute('aria-live')).toBe('polite');
+    bridge.emit('backups.progress', { action: 'backup', step: 'checking', stepNumber: 4, steps: 4, bytes: 12_000_000 });
+    await vi.waitFor(() => expect(status()).toBe('Step 4 of 4. Backing up: reading the backup back and checking it before it is kept…'));
+    bridge
+      .heldCalls('backups.create')[0]!
+      .answer({ file: 'b.zst', createdAt: '2026-11-01T19:05:00.000Z', reason: 'by-hand', bytes: 12_000_000, schemaVersion: 11 });
+    await vi.waitFor(() => expect(status()).toBe('Backed up (11.4 MB, checked before it was kept).'));
+    expect(within(section).queryByRole('progressbar')).toBeNull();
+    // A late step after the end is not shown.
+    bridge.emit('backups.progress', { action: 'backup', step: 'checking', stepNumber: 4, steps: 4 });
+    await Promise.resolve();
+    expect(status()).toBe('Backed up (11.4 MB, checked before it was kept).');
+  });
+
   it('an import shows each step main reports, with the file’s games and entries counted, then what it did', async () => {
     appInfo.value = { mode: 'electron' } as typeof appInfo.value;
     bridge.hold('campaigns.importFile');
