@@ -1,17 +1,20 @@
 /**
- * The result wizard's two light channels (issue 32): games.previewContext, read once when the wizard opens, gives the
+ * The result wizard's draft (issue 5): games.saveDraft keeps it (it survives a restart) and answers the game;
+ * games.discard throws a draft game away. Its two light channels (issue 32): games.previewContext, read once when the wizard opens, gives the
  * window what shared/rules resolveGame needs to preview a draft itself; games.keepDraft saves the draft row alone (one
  * read and one write, nothing recomputed). The commit still resolves in main with the same function (games.commit).
  */
+import type { ChannelParsedInput } from '../../shared/ipc/contract';
 import { AppError } from '../../shared/ipc/result';
-import type { GameDraft, GameDraftKept, GamePreviewContext } from '../../shared/ipc/schemas/games';
+import type { GameDetail, GameDraft, GameDraftKept, GamePreviewContext, GameSummary } from '../../shared/ipc/schemas/games';
 import { GameDraft as GameDraftSchema } from '../../shared/ipc/schemas/games';
 import type { HandlerContext } from '../context';
 import type { Db } from '../db/open';
 import type { GameRow } from '../db/schema';
 import * as gamesRepo from '../repos/games';
 import { campaignThreats, type LoadedTeam } from './context';
-import { loadGame, mustFindGame } from './detail';
+import { detail, gameSummary, loadGame, mustFindGame } from './detail';
+import { emitGame, mustBeDraft } from './game-changed';
 
 function mustBePlannedDraft(game: GameRow) {
   if (game.status !== 'draft') throw new AppError('VALIDATION', `Game ${game.number} is ${game.status}: only a draft can be changed.`);
@@ -58,4 +61,30 @@ export function keepDraft(ctx: HandlerContext, id: string, draft: GameDraft): Ga
   });
   ctx.emit('games.changed', { campaignId: game.campaignId, id: game.id, status: 'draft' });
   return { id, updatedAt };
+}
+
+export function saveDraft(ctx: HandlerContext, { id, draft }: ChannelParsedInput<'games.saveDraft'>): GameDetail {
+  const game = ctx.db.transaction((tx) => {
+    const game = mustFindGame(tx, id);
+    mustBeDraft(game);
+    if (game.plan === null) throw new AppError('VALIDATION', 'Finish the set-up rolls first.');
+    const stored = GameDraftSchema.parse(game.draft);
+    // Typed-in dice are only changed through games.enterRoll (checked against what the rules ask for).
+    gamesRepo.updateGame(tx, id, { draft: { ...draft, faces: stored.faces }, updatedAt: ctx.now().toISOString() });
+    return game;
+  });
+  emitGame(ctx, game, 'draft');
+  return detail(ctx.db, id);
+}
+
+export function discardDraft(ctx: HandlerContext, { id }: ChannelParsedInput<'games.discard'>): GameSummary {
+  const game = ctx.db.transaction((tx) => {
+    const game = mustFindGame(tx, id);
+    mustBeDraft(game);
+    const summary = gameSummary(tx, game);
+    gamesRepo.deleteDraftGame(tx, id);
+    return summary;
+  });
+  emitGame(ctx, game, 'discarded');
+  return game;
 }
