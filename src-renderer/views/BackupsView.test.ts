@@ -127,14 +127,14 @@ describe('BackupsView: a whole-file restore asks in a modal dialog (issue 31)', 
   it('Restore closes it and restores that backup, saying what it is doing', async () => {
     bridge.hold('backups.restore');
     const { dialog } = await askToRestore();
-    await fireEvent.click(within(dialog).getByRole('button', { name: 'Restore', exact: true }));
+    await fireEvent.click(within(dialog).getByRole('button', { name: /^Restore$/ }));
     await vi.waitFor(() => expect(bridge.heldCalls('backups.restore')).toHaveLength(1));
     expect(bridge.heldCalls('backups.restore')[0]!.input).toEqual({ file: backup.file });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const section = screen.getByRole('heading', { name: 'Verified backups' }).closest('section')!;
     expect(within(section).getByRole('status').textContent).toMatch(/^Restoring the backup of .*: backing up the campaign file as it is now/);
     // A refusal is said in words and the screen can be used again (the reload only follows a restore that happened).
-    bridge.heldCalls('backups.restore')[0]!.fail('CONFLICT', 'The backup could not be read.');
+    bridge.heldCalls('backups.restore')[0]!.fail('VALIDATION', 'The backup could not be read.');
     await vi.waitFor(() => expect(within(section).getByRole('alert').textContent).toBe('The backup could not be read.'));
     expect(section.getAttribute('aria-busy')).toBe('false');
   });
