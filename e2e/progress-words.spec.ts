@@ -61,6 +61,38 @@ test('Back up now and Restore say what they are doing, and end with a message', 
   await expect(page.getByRole('heading', { name: 'Backups and campaign files', level: 1 })).toBeVisible();
 });
 
+test('Back up now shows the steps main reports (backups.progress), then ends with a message', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const app = await herald.launch();
+  const { page } = app;
+  await playedCampaign(page, 'Vraks');
+  const backups = new BackupsPage(page);
+  await backups.open();
+  // Main takes the whole backup; its answer is held until the last step it reported is on screen.
+  let answer!: () => void;
+  const answered = new Promise<void>((resolve) => (answer = resolve));
+  const done = new Promise<void>((resolve) => {
+    void page.route('**/api/invoke', async (route) => {
+      const body = route.request().postDataJSON() as { channel?: string } | null;
+      if (body?.channel !== 'backups.create') return route.fallback();
+      const response = await route.fetch();
+      resolve();
+      await answered;
+      await route.fulfill({ response });
+    });
+  });
+  await page.getByRole('button', { name: 'Back up now' }).click();
+  await done;
+  const verified = page.locator('section', { has: page.getByRole('heading', { name: 'Verified backups' }) });
+  const status = verified.getByRole('status');
+  await expect(status).toContainText('Step 4 of 4. Backing up: reading the backup back and checking it before it is kept…');
+  await expect(verified.getByRole('progressbar', { name: 'Backup progress' })).toHaveAttribute('value', '4');
+  await page.screenshot({ path: testInfo.outputPath('backup-steps.png') });
+  answer();
+  await expect(status).toContainText('Backed up (');
+  await expect(verified.getByRole('progressbar')).toHaveCount(0);
+});
+
 test('restoring one campaign and handing one over say what they are doing, and end with a message', async ({ herald }, testInfo) => {
   test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
   const app = await herald.launch();
