@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: one backup's whole path (snapshot, checks, durable write, manifest, restore) reads top to bottom.
  * Verified backups (docs/reliability.md rule 3): never copy the live file. SQLite serializes one consistent snapshot
  * of the database (`sqlite3_serialize`), the same snapshot passes integrity_check and the JSON check, and the bytes
  * are written under a temporary name with their SHA-256 in a manifest; only then do both get their final names. A
