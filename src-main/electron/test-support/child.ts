@@ -63,7 +63,9 @@ function holdBackups() {
       if ((args[1]?.workerData as { role?: unknown } | undefined)?.role === 'herald-backup') backupWorkers.add(this);
     }
     override emit(name: string | symbol, ...args: unknown[]): boolean {
-      if (held && backupWorkers.has(this) && (name === 'message' || name === 'exit')) {
+      // A step the thread tells as it begins one (`{ progress }`, issue 31) is not its answer: let it through.
+      const isStep = name === 'message' && typeof args[0] === 'object' && args[0] !== null && 'progress' in args[0];
+      if (held && backupWorkers.has(this) && !isStep && (name === 'message' || name === 'exit')) {
         if (name === 'message') record('backup.held');
         // Node drops a worker's listeners once it has exited: keep the ones there are now.
         const listeners = this.listeners(name) as ((...a: unknown[]) => void)[];

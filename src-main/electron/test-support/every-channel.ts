@@ -131,6 +131,9 @@ export async function callEveryChannel(call: Call, answer: Answer, folder: strin
   await run('table.tap', { gameId, event: { kind: 'turn', turn: 1 } });
   await run('table.undo', { gameId });
   await run('table.gameOver', { gameId, ending: { kind: 'turns' } });
+  // Issue 32: the wizard previews in the window from its context and keeps only its draft row.
+  await run('games.previewContext', { id: gameId });
+  await run('games.keepDraft', { id: gameId, draft: { ...(game?.draft ?? {}), step: 'review' } });
   await run('games.saveDraft', { id: gameId, draft: { ...(game?.draft ?? {}), step: 'review' } });
   await run('games.commit', { id: gameId });
   const amend = await run<{ draft: unknown }>('games.previewAmend', { id: gameId });
