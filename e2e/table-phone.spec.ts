@@ -3,25 +3,13 @@
  * "For each roll of 6, they may pick a separate enemy unit and inflict D3 mortal wounds upon it"), the Night Fighting
  * badge in the header, and a phone on the Club Wi-Fi view following the game live at 390 px, read-only.
  */
-import { randomUUID } from 'node:crypto';
 import { expect, test } from './fixtures';
 import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
 import { TablePage } from './pages/TablePage';
+import { foundTeamByApi, model } from './support/game-night';
 import { invoke } from './support/invoke';
-import type { ChannelInput } from '../shared/ipc/contract';
 import { withOptionalRules } from '../shared/rules';
-
-type Model = ChannelInput<'teams.saveDraft'>['roster']['models'][number];
-const model = (entryId: string, name: string, squadSize?: number): Model => ({
-  id: randomUUID(),
-  entryId,
-  name,
-  options: {},
-  armoury: [],
-  grenades: {},
-  ...(squadSize ? { squadSize } : {}),
-});
 
 /** Set-up dice: the Twist 2D6 comes to 9 (Orbital Debris); every other roll from a varied sequence (no endless ties). */
 function setUpFaces(): (purpose: string, expression: string) => number[] {
@@ -49,20 +37,17 @@ test('at the table: Orbital Debris asks its mortal wounds after the 6s, Night Fi
   await invoke(page, 'campaigns.updateSettings', { id: campaignId, diceMode: 'physical' });
   const rules = await invoke(page, 'rulesets.current', { id: campaignId });
   await invoke(page, 'rulesets.apply', { campaignId, ruleset: withOptionalRules(rules.ruleset, { twist: true }), expectedHash: rules.hash, reason: 'Twists' });
-  const lists = await invoke(page, 'teamLists.list', {});
-  const team = async (player: string, key: string, name: string, models: Model[]) => {
-    const p = await invoke(page, 'players.create', { campaignId, name: player });
-    const t = await invoke(page, 'teams.create', { campaignId, playerId: p.id, teamListId: lists.find((l) => l.listKey === key)!.id, name });
-    await invoke(page, 'teams.saveDraft', { id: t.team.id, roster: { models } });
-    await invoke(page, 'teams.found', { id: t.team.id });
-    return t.team.id;
-  };
-  const hydra = await team('Alice', 'imperial-guard-sample', 'Hydra Platoon', [
+  const hydra = await foundTeamByApi(page, campaignId, 'Alice', 'imperial-guard-sample', 'Hydra Platoon', [
     model('veteran-sergeant', 'Harker'),
     model('guardsman-squad', 'Third Squad', 5),
     model('guardsman', 'Lenz'),
   ]);
-  const orks = await team('Bob', 'orks-sample', 'Da Krumpas', [model('boss-nob', 'Grukk'), model('boy', 'Snag'), model('boy', 'Ruk'), model('boy', 'Gob')]);
+  const orks = await foundTeamByApi(page, campaignId, 'Bob', 'orks-sample', 'Da Krumpas', [
+    model('boss-nob', 'Grukk'),
+    model('boy', 'Snag'),
+    model('boy', 'Ruk'),
+    model('boy', 'Gob'),
+  ]);
   let game = await invoke(page, 'games.create', { campaignId, teamA: hydra, teamB: orks, mission: 'skirmish' });
   const faces = setUpFaces();
   for (let i = 0; game.planPendingRoll && i < 40; i++) {
