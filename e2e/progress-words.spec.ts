@@ -27,6 +27,26 @@ async function holdNext(page: Page, channel: string): Promise<{ held: Promise<Ro
   return { held };
 }
 
+/**
+ * The next answer to `channel` is held after main has done the work: `done` resolves once main answered, and the
+ * answer reaches the page only at `release()` — so the steps main reported on the way are on screen first.
+ */
+async function holdAnswer(page: Page, channel: string): Promise<{ done: Promise<void>; release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let answered!: () => void;
+  const done = new Promise<void>((resolve) => (answered = resolve));
+  await page.route('**/api/invoke', async (route) => {
+    const body = route.request().postDataJSON() as { channel?: string } | null;
+    if (body?.channel !== channel) return route.fallback();
+    const response = await route.fetch();
+    answered();
+    await released;
+    await route.fulfill({ response });
+  });
+  return { done, release };
+}
+
 const BRIDGE_ONLY = 'The requests are held at browser mode’s HTTP bridge; the Electron edge tests cover its IPC.';
 
 test('Back up now and Restore say what they are doing, and end with a message', async ({ herald }, testInfo) => {
@@ -69,18 +89,7 @@ test('Back up now shows the steps main reports (backups.progress), then ends wit
   const backups = new BackupsPage(page);
   await backups.open();
   // Main takes the whole backup; its answer is held until the last step it reported is on screen.
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  const done = new Promise<void>((resolve) => {
-    void page.route('**/api/invoke', async (route) => {
-      const body = route.request().postDataJSON() as { channel?: string } | null;
-      if (body?.channel !== 'backups.create') return route.fallback();
-      const response = await route.fetch();
-      resolve();
-      await answered;
-      await route.fulfill({ response });
-    });
-  });
+  const { done, release: answer } = await holdAnswer(page, 'backups.create');
   await page.getByRole('button', { name: 'Back up now' }).click();
   await done;
   const verified = page.locator('section', { has: page.getByRole('heading', { name: 'Verified backups' }) });
@@ -147,18 +156,7 @@ test('an import shows the steps main reports, with what the file holds, then end
   const backups = new BackupsPage(page);
   await backups.open();
   // Main does the whole import; its answer is held until the last step it reported is on screen.
-  let answer!: () => void;
-  const answered = new Promise<void>((resolve) => (answer = resolve));
-  const stepSeen = new Promise<void>((resolve) => {
-    void page.route('**/api/invoke', async (route) => {
-      const body = route.request().postDataJSON() as { channel?: string } | null;
-      if (body?.channel !== 'campaigns.importFile') return route.fallback();
-      const response = await route.fetch();
-      resolve();
-      await answered;
-      await route.fulfill({ response });
-    });
-  });
+  const { done: stepSeen, release: answer } = await holdAnswer(page, 'campaigns.importFile');
   await backups.importCampaign(download.suggestedFilename(), fs.readFileSync(file));
   await stepSeen;
   const files = page.locator('section', { has: page.getByRole('heading', { name: 'Campaign files' }) });
