@@ -5,9 +5,14 @@
  * The check: no selector in a global sheet names a class that only one component uses (in its markup: a class
  * attribute, a class: directive or a string in a class expression). Such a rule belongs in that component. A class
  * handed to a child component as a prop (class= / cls=) counts as shared: it lands in the child's markup.
+ *
+ * And one screen's classes stay in that screen: styles.css names no class that only one screen uses. A screen is a
+ * view under src-renderer/views/ and the components only it reaches through imports (a component that two views, or
+ * a view and the app's shell, import is shared and belongs to no one screen). Classes several components of one screen
+ * share live in the view's <style> as `:where(.x-screen) :global(.class)` rules (see docs/decisions.md).
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { parse } from 'svelte/compiler';
 import { describe, expect, it } from 'vitest';
 
@@ -30,13 +35,12 @@ const SHEETS = [
  */
 const PAGE_CLASSES = new Set(['print-mode', 'print-doc']);
 
-/** Selectors that stay global on purpose, each with its reason. */
-const KEPT: Record<string, string> = {
-  // The input beside a team-list field's error sits in the parent's table cell, not in FieldError's markup.
-  'td:has(> .tl-error) > input': 'an input in another component, next to the error',
-  // Reaches the h3s of the editors inside a house-rules section; scoped, it would outweigh .rules-block h3.
-  '.rules-section h3': "every house-rules editor's headings",
-};
+/**
+ * Selectors that stay global on purpose, each with its reason (none today: the two kept before, an input beside a
+ * team-list field's error and the house-rules editors' h3s, now live in their screen's frame, whose :where() keeps
+ * their specificity).
+ */
+const KEPT: Record<string, string> = {};
 
 type Uses = Map<string, Set<string>>;
 type Node = { type?: string; [key: string]: unknown };
@@ -96,7 +100,7 @@ export function classUses(components: Record<string, string>): Uses {
 }
 
 /** The selectors of `css` that style one component's markup only: "selector → component". */
-export function componentRulesIn(css: string, uses: Uses): string[] {
+export function componentRulesIn(css: string, uses: Uses, kept: Record<string, string> = KEPT): string[] {
   const source = `<style>${css}</style>`;
   const ast = parse(source, { modern: true });
   const found: string[] = [];
@@ -104,7 +108,7 @@ export function componentRulesIn(css: string, uses: Uses): string[] {
   walk(ast.css, (n) => void (n.type === 'Rule' && selectors.push(...((n.prelude as { children: Node[] }).children ?? []))));
   for (const n of selectors) {
     const text = source.slice(n.start as number, n.end as number);
-    if (Object.keys(KEPT).some((k) => text.includes(k))) continue;
+    if (Object.keys(kept).some((k) => text.includes(k))) continue;
     const classes: string[] = [];
     walk(n, (c) => void (c.type === 'ClassSelector' && !PAGE_CLASSES.has(c.name as string) && classes.push(c.name as string)));
     const owners = new Set(
@@ -117,6 +121,42 @@ export function componentRulesIn(css: string, uses: Uses): string[] {
     if (owners.size === 1 && owner !== 'a prop' && classes.every((c) => uses.get(c)?.has(owner!))) found.push(`${text} → ${owner}`);
   }
   return found;
+}
+
+/** The view (src-renderer/views/*.svelte) that is the only one to reach each component through imports. */
+export function screensOf(components: Record<string, string>): Map<string, string> {
+  const imports = new Map<string, string[]>();
+  for (const [file, source] of Object.entries(components)) {
+    const found = [...source.matchAll(/from\s+'(\.[^']+\.svelte)'|import\(\s*'(\.[^']+\.svelte)'\s*\)/g)];
+    imports.set(
+      file,
+      found.map((m) => join(dirname(file), (m[1] ?? m[2])!)),
+    );
+  }
+  const isView = (f: string) => f.startsWith('src-renderer/views/');
+  const imported = new Set([...imports.values()].flat());
+  const roots = Object.keys(components).filter((f) => isView(f) || !imported.has(f));
+  const reachedBy = new Map<string, Set<string>>();
+  for (const root of roots) {
+    const stack = [root];
+    const seen = new Set<string>();
+    while (stack.length) {
+      const f = stack.pop()!;
+      if (seen.has(f)) continue;
+      seen.add(f);
+      (reachedBy.get(f) ?? reachedBy.set(f, new Set()).get(f)!).add(root);
+      // A view reached from another root (the shell's router) starts its own screen.
+      for (const i of imports.get(f) ?? []) if (!isView(i)) stack.push(i);
+    }
+  }
+  const screens = new Map<string, string>();
+  for (const [file, by] of reachedBy) if (by.size === 1 && isView([...by][0]!)) screens.set(file, [...by][0]!);
+  return screens;
+}
+
+/** The same uses, each component replaced by its screen's view (a shared component stays itself). */
+export function byScreen(uses: Uses, screens: Map<string, string>): Uses {
+  return new Map([...uses].map(([cls, who]) => [cls, new Set([...who].map((w) => screens.get(w) ?? w))]));
 }
 
 function svelteFiles(dir: string, out: string[] = []): string[] {
@@ -138,19 +178,49 @@ describe('global style sheets (issue 32)', () => {
     expect(componentRulesIn(readFileSync(join(root, sheet), 'utf8'), uses)).toEqual([]);
   });
 
+  it('src-renderer/styles.css names no class that only one screen uses', () => {
+    const sources = Object.fromEntries(all.map((f) => [f, readFileSync(join(root, f), 'utf8')]));
+    const uses = byScreen(classUses(sources), screensOf(sources));
+    expect(componentRulesIn(readFileSync(join(root, 'src-renderer/styles.css'), 'utf8'), uses)).toEqual([]);
+  });
+
   it('finds a rule that belongs in one component, and leaves shared, handed-down and kept ones (the check can fail)', () => {
     const uses = classUses({
       'A.svelte': `<script>let on = $state(false);</script><div class="panel wide" class:on><Child class="handed" /></div>`,
-      'B.svelte': `<p class="wide {x ? 'lit' : ''}">b</p>`,
+      'B.svelte': `<p class="wide tl-error {x ? 'lit' : ''}">b</p>`,
     });
     const css = `.panel { margin: 0; } .panel .wide { x: 1; } .wide { y: 2; } .on, .lit { z: 3; } .handed { w: 4; }
       :where(html:not(.print-mode)) button { v: 5; } :where(html:not(.print-mode)) .panel { u: 6; } td:has(> .tl-error) > input { t: 7; }`;
-    expect(componentRulesIn(css, uses)).toEqual([
+    expect(componentRulesIn(css, uses, { 'td:has(> .tl-error) > input': 'an input in another component' })).toEqual([
       '.panel → A.svelte',
       '.panel .wide → A.svelte',
       '.on → A.svelte',
       '.lit → B.svelte',
       ':where(html:not(.print-mode)) .panel → A.svelte',
+    ]);
+  });
+
+  it('finds a rule that only one screen uses, and leaves the classes of a shared component and of two screens (the check can fail)', () => {
+    const sources: Record<string, string> = {
+      'src-renderer/App.svelte': `<script>import Shell from './components/Shell.svelte'; const v = () => import('./views/AView.svelte');</script><Shell />`,
+      'src-renderer/views/AView.svelte': `<script>import P from '../components/P.svelte'; import Q from '../components/Q.svelte'; import S from '../components/S.svelte';</script><div class="wide"><P /><Q /><S /></div>`,
+      'src-renderer/views/BView.svelte': `<script>import S from '../components/S.svelte';</script><p class="both">b</p>`,
+      'src-renderer/components/P.svelte': `<p class="wide step">p</p>`,
+      'src-renderer/components/Q.svelte': `<p class="step both">q</p>`,
+      'src-renderer/components/S.svelte': `<p class="shared">s</p>`,
+      'src-renderer/components/Shell.svelte': `<p class="shared">s</p>`,
+    };
+    const screens = screensOf(sources);
+    expect(Object.fromEntries(screens)).toEqual({
+      'src-renderer/views/AView.svelte': 'src-renderer/views/AView.svelte',
+      'src-renderer/components/P.svelte': 'src-renderer/views/AView.svelte',
+      'src-renderer/components/Q.svelte': 'src-renderer/views/AView.svelte',
+      'src-renderer/views/BView.svelte': 'src-renderer/views/BView.svelte',
+    });
+    const css = `.step { a: 1; } .wide .step { b: 2; } .both { c: 3; } .shared { d: 4; }`;
+    expect(componentRulesIn(css, byScreen(classUses(sources), screens))).toEqual([
+      '.step → src-renderer/views/AView.svelte',
+      '.wide .step → src-renderer/views/AView.svelte',
     ]);
   });
 });
