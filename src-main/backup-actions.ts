@@ -48,14 +48,9 @@ export async function backUpNow(ctx: HandlerContext): Promise<BackupView> {
 
 export async function restoreBackup(ctx: HandlerContext, file: string): Promise<ChannelOutput<'backups.restore'>> {
   mustBeWritable(ctx);
-  // Its first step is told and let out (a turn of the event loop) before the work, which runs without a pause: the
-  // later steps leave when it ends in browser mode (issue 31).
-  const tell = tellRestoreSteps(ctx.emit);
-  tell('backing-up');
-  await new Promise<void>((resolve) => setImmediate(resolve));
-  // A backup being copied in a worker reads the file this replaces: let it finish first.
-  await ctx.backups.idle();
-  const { restored, undo } = ctx.restore(file, tell);
+  // Its steps are told as each begins (issue 31): the check of the chosen backup and the backup of the file as it is
+  // now run in the backup thread, so each reaches the windows; only the swap itself runs without a pause.
+  const { restored, undo } = await ctx.restore(file, tellRestoreSteps(ctx.emit));
   ctx.emit('backups.changed', {});
   ctx.emit('app.restored', { file });
   return { restored: backupView(restored), undo: undo ? backupView(undo) : null };

@@ -1,7 +1,8 @@
 /**
  * A backup's or a restore's steps, told to the windows as each begins (issue 31, `backups.progress`): "step 2 of 4:
  * compressing 68 MB". The steps are few and countable, so each is told once and never a step back: at most four
- * events a backup, three a restore, however large the file. Telling is best effort: whatever goes wrong while telling
+ * events a backup or a whole-file restore, however large the file; restoring one campaign also counts its games as it
+ * checks them (at most a hundred events, as an import does). Telling is best effort: whatever goes wrong while telling
  * (a window gone, a bad payload) is swallowed, never a failed backup or restore.
  */
 import type { EventPayload } from '../shared/ipc/contract';
@@ -14,18 +15,35 @@ export type BackupProgress = EventPayload<'backups.progress'>;
 /** A backup's steps as the backup thread does them; without zstd the snapshot is written as it is, uncompressed. */
 export const backupSteps = (compressed = zstdAvailable()): ThreadStep['step'][] =>
   compressed ? ['copying', 'compressing', 'writing', 'checking'] : ['copying', 'writing', 'checking'];
-export const RESTORE_STEPS = ['backing-up', 'checking-backup', 'replacing'] as const;
+/**
+ * A whole-file restore (issue 31): the chosen backup is checked against its manifest and unpacked in the backup thread,
+ * then the file as it is now is backed up (in the thread too), and only then the short part that runs without a pause
+ * puts the backup in place. Every step but the last runs while the event loop is free, so each reaches the windows.
+ */
+export const RESTORE_STEPS = ['checking-backup', 'unpacking', 'backing-up', 'replacing'] as const;
 export type RestoreStep = (typeof RESTORE_STEPS)[number];
+/** Restoring one campaign: reading it out of the backup, checking it game by game, the backup first, writing it. */
+export const RESTORE_ONE_STEPS = ['reading-backup', 'checking-games', 'backing-up', 'putting-back'] as const;
+export type RestoreOneStep = (typeof RESTORE_ONE_STEPS)[number];
 
-/** Emits each of `steps` once, in order (a step already told, or an earlier one, is dropped); never throws. */
-function teller<S extends BackupProgress['step']>(emit: Emit, action: BackupProgress['action'], steps: readonly S[]) {
+type Extra = Pick<BackupProgress, 'bytes' | 'campaign' | 'games' | 'gamesChecked'>;
+
+/**
+ * Emits each of `steps` once, in order (a step already told, or an earlier one, is dropped; the step being told again
+ * only with more games checked); never throws.
+ */
+function teller<S extends BackupProgress['step']>(emit: Emit, action: BackupProgress['action'], steps: readonly S[], always: Extra = {}) {
   let told = 0;
-  return (step: S, bytes?: number) => {
+  let checked = -1;
+  return (step: S, extra: Extra = {}) => {
     try {
       const stepNumber = steps.indexOf(step) + 1;
-      if (stepNumber <= told) return;
+      const more = stepNumber === told && extra.gamesChecked !== undefined && extra.gamesChecked > checked;
+      if (stepNumber < told || (stepNumber === told && !more)) return;
       told = stepNumber;
-      emit('backups.progress', { action, step, stepNumber, steps: steps.length, ...(bytes !== undefined ? { bytes } : {}) });
+      checked = extra.gamesChecked ?? -1;
+      const fields = Object.fromEntries(Object.entries({ ...always, ...extra }).filter(([, v]) => v !== undefined));
+      emit('backups.progress', { action, step, stepNumber, steps: steps.length, ...fields });
     } catch {
       // a progress message is never worth a failed backup
     }
@@ -35,8 +53,23 @@ function teller<S extends BackupProgress['step']>(emit: Emit, action: BackupProg
 /** The backup thread's steps (db/backup-worker.ts `onStep`), told to the windows. */
 export function tellBackupSteps(emit: Emit, compressed?: boolean): (s: ThreadStep) => void {
   const tell = teller(emit, 'backup', backupSteps(compressed));
-  return ({ step, bytes }) => tell(step, bytes);
+  return ({ step, bytes }) => tell(step, { bytes });
 }
 
+export type TellRestore = (step: RestoreStep, extra?: { bytes?: number | undefined }) => void;
 /** A whole-file restore's steps, told to the windows. */
-export const tellRestoreSteps = (emit: Emit) => teller<RestoreStep>(emit, 'restore', RESTORE_STEPS);
+export const tellRestoreSteps = (emit: Emit): TellRestore => teller<RestoreStep>(emit, 'restore', RESTORE_STEPS);
+
+export type TellRestoreOne = (step: RestoreOneStep, extra?: Extra) => void;
+/** Restoring one campaign's steps, told to the windows with the campaign's name. */
+export const tellRestoreOneSteps = (emit: Emit, campaign: string): TellRestoreOne =>
+  teller<RestoreOneStep>(emit, 'restore-one', RESTORE_ONE_STEPS, { campaign: campaign.slice(0, 200) });
+
+/**
+ * Lets a step just told leave for the windows before work that runs without a pause: browser mode's stream and
+ * Electron's IPC send only when the event loop turns. Two turns, so a listener in this process (the tests' stream
+ * reader) has read it too.
+ */
+export async function letOut(): Promise<void> {
+  for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
+}

@@ -9,11 +9,28 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { createVerifiedBackup, createVerifiedBackupWith, listVerifiedBackups, sweepTemporaryFiles, type BackupInfo } from './db/backup';
-import { BackupThreads, WorkerUnavailable, type OnThreadStep } from './db/backup-worker';
+import {
+  backupUnpackLimit,
+  createVerifiedBackup,
+  createVerifiedBackupWith,
+  DamagedBackup,
+  listVerifiedBackups,
+  sweepTemporaryFiles,
+  tooLarge,
+  unpackBackup,
+  type BackupInfo,
+} from './db/backup';
+import { BackupThreads, WorkerUnavailable, type OnThreadStep, type UnpackStep } from './db/backup-worker';
 import { backupsToThin } from './db/thinning';
 
 const DAY = 24 * 60 * 60 * 1000;
+
+/** A restore asked for while another is under way. */
+export class RestoreUnderWay extends Error {
+  constructor() {
+    super('Another restore is under way: wait until it has ended, then try again. Nothing was changed.');
+  }
+}
 
 /** Rows this connection has inserted, updated or deleted since it opened. */
 const totalChanges = (connection: Database.Database) => connection.prepare('SELECT total_changes()').pluck().get() as number;
@@ -36,6 +53,10 @@ export class Backups {
   #job: Job | null = null;
   /** Set when a worker thread cannot run here: backups are then taken on the main thread, as before issue 9. */
   #workerOff = false;
+  /** While a restore prepares its swap, automatic backups wait (they would read the file it replaces). */
+  #held = false;
+  /** A restore (whole file or one campaign) is under way: one at a time (they share the file being restored). */
+  #restoring = false;
 
   constructor(
     private readonly sqlite: () => Database.Database,
@@ -43,7 +64,7 @@ export class Backups {
     private readonly now: () => Date,
     private readonly log: (message: string) => void,
     /** Run a backup's heavy part off the main thread (tests pass threads that cannot load SQLite, to check the fallback). */
-    private readonly threads: Pick<BackupThreads, 'run' | 'stop' | 'warm'> = new BackupThreads(),
+    private readonly threads: Pick<BackupThreads, 'run' | 'stop' | 'warm' | 'unpack'> = new BackupThreads(),
   ) {
     // What a backup killed mid-write left behind (issue 21): never listed, but it takes disk space until removed.
     try {
@@ -102,6 +123,11 @@ export class Backups {
     }
   }
 
+  /** Whether a backup is being taken now (in a worker it reads the campaign file: a restore waits for it to end). */
+  get busy(): boolean {
+    return this.#job !== null;
+  }
+
   /** Rows the campaign connection has changed since it opened: equal counts mean nothing was written in between. */
   changes(): number {
     return totalChanges(this.sqlite());
@@ -109,7 +135,7 @@ export class Backups {
 
   /** Take a backup after the current request has answered, in a worker; several requests in a row make one backup. */
   soon(reason: string) {
-    if (this.#stopped) return;
+    if (this.#stopped || this.#held) return;
     if (this.#job) {
       // One more when the running backup ends, if anything was written after it started.
       this.#pending = reason;
@@ -119,7 +145,7 @@ export class Backups {
     this.#scheduled = true;
     setImmediate(() => {
       this.#scheduled = false;
-      if (this.#stopped || !this.sqlite().open) return;
+      if (this.#stopped || this.#held || !this.sqlite().open) return;
       if (this.#job) {
         this.#pending = reason; // started meanwhile (a void's backup): one more after it, if anything changes
         return;
@@ -134,6 +160,63 @@ export class Backups {
       if (this.#job) await this.#job.promise.catch(() => null);
       else await new Promise((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * One restore at a time (issue 31: a restore now waits on the backup thread between its steps, so a second one could
+   * start meanwhile): returns the function that ends it; a second is refused in words, changing nothing.
+   */
+  beginRestore(): () => void {
+    if (this.#restoring) throw new RestoreUnderWay();
+    this.#restoring = true;
+    return () => {
+      this.#restoring = false;
+      this.#held = false;
+    };
+  }
+
+  /**
+   * A restore's check of its chosen backup (issue 31): hashed against its manifest and unpacked into `dest` within
+   * its limit (issue 28) in the backup thread, so the main thread tells the windows each step meanwhile; on this
+   * thread where no worker can run. Throws DamagedBackup in words when the backup cannot give back its database.
+   */
+  async unpackForRestore(backup: BackupInfo, dest: string, onStep?: (step: UnpackStep) => void): Promise<void> {
+    if (!this.#workerOff) {
+      try {
+        const job = { path: backup.path, file: backup.file, sha256: backup.sha256, limit: backupUnpackLimit(backup), dest };
+        await this.threads.unpack({ ...job, databaseSha256: backup.databaseSha256, databaseBytes: backup.databaseBytes }, onStep);
+        return;
+      } catch (e) {
+        const { code, limit } = e as { code?: string; limit?: number };
+        if (code === 'UNPACK_TOO_LARGE' && limit !== undefined) throw tooLarge(backup, limit);
+        if (code === 'DAMAGED_BACKUP') throw new DamagedBackup((e as Error).message);
+        if (!(e instanceof WorkerUnavailable)) throw e;
+      }
+    }
+    unpackBackup(backup, dest);
+  }
+
+  /**
+   * A verified backup of the file as it is now, taken in a worker while the app keeps answering, to be confirmed in
+   * the caller's part that runs without a pause (`confirm`): it is the backup when nothing was written since it began,
+   * otherwise it is removed and one is taken there and then, on this thread. So the backup `confirm` returns always
+   * holds exactly the state the caller then changes. Automatic backups wait until the restore ends (beginRestore).
+   */
+  async takeForSwap(reason: string, onStep?: OnThreadStep): Promise<{ confirm(): BackupInfo }> {
+    this.#held = true;
+    // Another backup under way (a window's Back up now) ends first: the one started below is this restore's own.
+    while (this.#job) await this.#job.promise.catch(() => null);
+    const connection = this.sqlite();
+    const changes = totalChanges(connection);
+    const info = await this.#start(reason, onStep).promise;
+    return {
+      confirm: () => {
+        if (this.sqlite() === connection && totalChanges(connection) === changes) return info;
+        fs.rmSync(info.path, { force: true });
+        fs.rmSync(`${info.path}.manifest.json`, { force: true });
+        return this.take(reason);
+      },
+    };
   }
 
   #remember(connection: Database.Database, changes: number, info: BackupInfo) {

@@ -8,7 +8,7 @@ import type { FileDialogs, Printer } from './files';
 import type { Backups } from './backups';
 import type { BackupInfo } from './db/backup';
 import type { LanControl } from './lan/control';
-import type { RestoreStep } from './backup-progress';
+import type { TellRestore } from './backup-progress';
 
 export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void;
 
@@ -22,7 +22,7 @@ export interface HandlerContext {
    * Put a verified backup in place of the campaign file (after backing up the current one, which `undo` restores) and
    * reopen it. `undo` is null when there was nothing to keep: the empty file started during a start-up recovery.
    */
-  restore: (file: string, tell?: (step: RestoreStep) => void) => { restored: BackupInfo; undo: BackupInfo | null };
+  restore: (file: string, tell?: TellRestore) => Promise<{ restored: BackupInfo; undo: BackupInfo | null }>;
   /** Keep the fresh campaign file started after a file was set aside at start-up (ends the recovery, if any). */
   endRecovery: () => void;
   now: () => Date;

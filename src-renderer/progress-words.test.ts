@@ -32,9 +32,27 @@ describe('backupProgressWords (issue 31)', () => {
     expect(backupProgressWords({ ...backup, step: 'checking' })).toMatch(/^Backing up: reading the backup back and checking it/);
   });
   it('names each step of a restore', () => {
-    const restore = { action: 'restore', stepNumber: 1, steps: 3 } as const;
-    expect(backupProgressWords({ ...restore, step: 'backing-up' })).toMatch(/^Restoring: backing up the campaign file as it is now first/);
-    expect(backupProgressWords({ ...restore, step: 'checking-backup' })).toBe('Restoring: checking the chosen backup…');
+    const restore = { action: 'restore', stepNumber: 1, steps: 4 } as const;
+    expect(backupProgressWords({ ...restore, step: 'checking-backup', bytes: 12_582_912 })).toBe(
+      'Restoring: checking the chosen backup (12.0 MB) against its checksum…',
+    );
+    expect(backupProgressWords({ ...restore, step: 'unpacking', bytes: 71_303_168 })).toBe(
+      'Restoring: unpacking the chosen backup (68.0 MB) and checking it is the file it was made from…',
+    );
+    expect(backupProgressWords({ ...restore, step: 'backing-up', bytes: 71_303_168 })).toMatch(
+      /^Restoring: backing up the campaign file as it is now \(68\.0 MB\) first, so this restore can be undone…$/,
+    );
     expect(backupProgressWords({ ...restore, step: 'replacing' })).toMatch(/^Restoring: putting the backup in place/);
+  });
+  it('names each step of restoring one campaign, counting its games as they are checked', () => {
+    const one = { action: 'restore-one', stepNumber: 2, steps: 4, campaign: 'Vraks' } as const;
+    expect(backupProgressWords({ ...one, step: 'reading-backup' })).toBe('Restoring Vraks: reading it out of the backup…');
+    expect(backupProgressWords({ ...one, step: 'checking-games', games: 40 })).toBe('Restoring Vraks: checking its 40 games as the screens would…');
+    expect(backupProgressWords({ ...one, step: 'checking-games', games: 40, gamesChecked: 6 })).toBe(
+      'Restoring Vraks: checking game 7 of 40 as the screens would…',
+    );
+    expect(backupProgressWords({ ...one, step: 'checking-games', games: 40, gamesChecked: 40 })).toMatch(/checking game 40 of 40/);
+    expect(backupProgressWords({ ...one, step: 'backing-up' })).toBe('Restoring Vraks: backing up this laptop first, so this can be undone…');
+    expect(backupProgressWords({ ...one, step: 'putting-back' })).toMatch(/^Restoring Vraks: putting it in place of the campaign as it is now/);
   });
 });

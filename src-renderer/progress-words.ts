@@ -1,6 +1,7 @@
 /**
  * What a long action is doing, in words (issue 31): an import's steps as main reports them
- * (`campaigns.importProgress`), a backup's and a restore's (`backups.progress`), and a restore's end, said on the page that starts again after it.
+ * (`campaigns.importProgress`), a backup's, a restore's and restoring one campaign's (`backups.progress`), and a
+ * whole-file restore's end, said on the page that starts again after it.
  */
 import type { EventPayload } from '../shared/ipc/contract';
 import { formatNumber } from '../shared/format';
@@ -33,25 +34,39 @@ export type BackupProgress = EventPayload<'backups.progress'>;
 
 /**
  * A backup's or a restore's step as main reports it (`backups.progress`, issue 31): "Backing up: compressing
- * 68 MB…". The step number and the count are the caller's ("Step 2 of 4.").
+ * 68 MB…", "Restoring Vraks: checking game 12 of 40…". The step number and the count are the caller's ("Step 2 of 4.").
  */
 export function backupProgressWords(p: BackupProgress): string {
   const of = p.bytes !== undefined ? ` ${backupSize(p.bytes)}` : '';
+  const sized = p.bytes !== undefined ? ` (${backupSize(p.bytes)})` : '';
+  const who = p.campaign ?? 'the campaign';
   switch (p.step) {
     case 'copying':
-      return `Backing up: copying the campaign file as it is now${p.bytes !== undefined ? ` (${backupSize(p.bytes)})` : ''}…`;
+      return `Backing up: copying the campaign file as it is now${sized}…`;
     case 'compressing':
       return `Backing up: compressing${of}…`;
     case 'writing':
       return `Backing up: writing the${of} backup to disk…`;
     case 'checking':
       return 'Backing up: reading the backup back and checking it before it is kept…';
-    case 'backing-up':
-      return 'Restoring: backing up the campaign file as it is now first, so this restore can be undone…';
     case 'checking-backup':
-      return 'Restoring: checking the chosen backup…';
+      return `Restoring: checking the chosen backup${sized} against its checksum…`;
+    case 'unpacking':
+      return `Restoring: unpacking the chosen backup${sized} and checking it is the file it was made from…`;
+    case 'backing-up':
+      return p.action === 'restore-one'
+        ? `Restoring ${who}: backing up this laptop first, so this can be undone…`
+        : `Restoring: backing up the campaign file as it is now${sized} first, so this restore can be undone…`;
     case 'replacing':
       return 'Restoring: putting the backup in place of the campaign file. Herald starts again from it when it is done…';
+    case 'reading-backup':
+      return `Restoring ${who}: reading it out of the backup…`;
+    case 'checking-games':
+      return p.gamesChecked !== undefined && p.games !== undefined && p.games > 0
+        ? `Restoring ${who}: checking game ${formatNumber(Math.min(p.gamesChecked + 1, p.games))} of ${formatNumber(p.games)} as the screens would…`
+        : `Restoring ${who}: checking ${p.games !== undefined ? `its ${count(p.games, 'game')}` : 'it'} as the screens would…`;
+    case 'putting-back':
+      return `Restoring ${who}: putting it in place of the campaign as it is now, and replaying its history…`;
   }
 }
 

@@ -478,17 +478,34 @@ export const events = {
     })
     .strict(),
   /**
-   * A backup by hand or a whole-file restore reached a step (issue 31): "step 2 of 4: compressing 68 MB". `steps` is
-   * how many this one has (a backup written without compression has no compressing step); `bytes` what the step
-   * works on, once known. A step is told once, so a backup sends at most four, a restore three.
+   * A backup by hand, a whole-file restore or restoring one campaign reached a step (issue 31): "step 2 of 4:
+   * compressing 68 MB". `steps` is how many this one has (a backup written without compression has no compressing
+   * step); `bytes` what the step works on, once known. A step is told once (a backup and a restore send at most four);
+   * restoring one campaign names it (`campaign`) and tells its check again as games are checked (`gamesChecked` of
+   * `games`, at most a hundred times).
    */
   'backups.progress': z
     .object({
-      action: z.enum(['backup', 'restore']),
-      step: z.enum(['copying', 'compressing', 'writing', 'checking', 'backing-up', 'checking-backup', 'replacing']),
+      action: z.enum(['backup', 'restore', 'restore-one']),
+      step: z.enum([
+        'copying',
+        'compressing',
+        'writing',
+        'checking',
+        'checking-backup',
+        'unpacking',
+        'backing-up',
+        'replacing',
+        'reading-backup',
+        'checking-games',
+        'putting-back',
+      ]),
       stepNumber: z.number().int().positive(),
       steps: z.number().int().positive(),
       bytes: z.number().int().nonnegative().optional(),
+      campaign: z.string().max(200).optional(),
+      games: z.number().int().nonnegative().optional(),
+      gamesChecked: z.number().int().nonnegative().optional(),
     })
     .strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */

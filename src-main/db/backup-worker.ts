@@ -12,7 +12,8 @@
  * it, which must give the snapshot byte for byte. So the file kept holds exactly the commit the check passed, and on
  * two cores a backup takes the longer of the check and the rest, not their sum. Without zstd the snapshot is written
  * as it is, flushed. The backup thread answers with what it proved and writes nothing else: the manifest and the
- * final names are the main thread's.
+ * final names are the main thread's. A restore's check of its chosen backup (threads/unpack.ts: hashed, unpacked within
+ * its limit, issue 31) takes its turn in the backup thread like a backup, so the main thread tells each step meanwhile.
  *
  * The threads' code is written in db/threads/ (backup.thread.ts, backup-check.thread.ts: typed and linted) and bundled
  * into strings by scripts/worker-sources.mjs, run with `eval: true`, so it needs no file of its own in any build (the
@@ -25,6 +26,9 @@ import type { BackupJob, VerifiedCopy } from './backup';
 import { jsonColumns } from './integrity-check';
 import { zstdParams } from './zstd';
 import { BACKUP_CHECK_SOURCE, BACKUP_SOURCE } from './threads/sources.generated';
+import type { UnpackJob, UnpackStepName } from './threads/unpack';
+
+export type { UnpackJob } from './threads/unpack';
 
 /** The threads could not run here (no better-sqlite3 in a worker): take the backup on the main thread. */
 export class WorkerUnavailable extends Error {}
@@ -35,10 +39,27 @@ export interface ThreadStep {
   bytes?: number;
 }
 export type OnThreadStep = (step: ThreadStep) => void;
+/** A step of a restore's check of its chosen backup (issue 31), as the backup thread begins it. */
+export interface UnpackStep {
+  step: UnpackStepName;
+  bytes?: number;
+}
+/** What the backup thread proved of a backup it unpacked for a restore: the database's SHA-256 and size. */
+export interface Unpacked {
+  sha256: string;
+  bytes: number;
+}
 
 type Answer = { id: number } & (
-  { ok: true; copy: VerifiedCopy } | { ok: false; message: string; code?: string; unavailable?: boolean } | { ok?: undefined; progress: ThreadStep }
+  | { ok: true; copy: VerifiedCopy | Unpacked }
+  | { ok: false; message: string; code?: string; unavailable?: boolean; limit?: number }
+  | { ok?: undefined; progress: ThreadStep | UnpackStep }
 );
+interface PendingJob {
+  resolve: (copy: never) => void;
+  reject: (e: Error) => void;
+  onStep?: ((step: never) => void) | undefined;
+}
 
 /** The path of better-sqlite3 as this process resolves it (a worker started from a string resolves nothing itself). */
 function sqliteModulePath(): string {
@@ -57,7 +78,7 @@ export class BackupThreads {
   #worker: Worker | null = null;
   #idle: ReturnType<typeof setTimeout> | undefined;
   #next = 1;
-  readonly #jobs = new Map<number, { resolve: (copy: VerifiedCopy) => void; reject: (e: Error) => void; onStep?: OnThreadStep }>();
+  readonly #jobs = new Map<number, PendingJob>();
 
   constructor(
     private readonly sqliteModule = sqliteModulePath(),
@@ -71,7 +92,19 @@ export class BackupThreads {
 
   /** `onStep` hears each step as the thread begins it; whatever it throws is swallowed (never a failed backup). */
   run(job: BackupJob, onStep?: OnThreadStep): Promise<VerifiedCopy> {
-    return new Promise((resolve, reject) => {
+    return this.#post({ job }, onStep);
+  }
+
+  /**
+   * A restore's check of its chosen backup (threads/unpack.ts), in turn with the backups: the main thread stays free
+   * to tell the windows each step (issue 31). Rejects with WorkerUnavailable where the threads cannot run.
+   */
+  unpack(job: UnpackJob, onStep?: (step: UnpackStep) => void): Promise<Unpacked> {
+    return this.#post({ unpack: job }, onStep);
+  }
+
+  #post<T, S>(message: { job: BackupJob } | { unpack: UnpackJob }, onStep?: (step: S) => void): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
       let worker: Worker;
       try {
         worker = this.#start();
@@ -81,9 +114,9 @@ export class BackupThreads {
       }
       const id = this.#next++;
       clearTimeout(this.#idle);
-      this.#jobs.set(id, { resolve, reject, onStep });
+      this.#jobs.set(id, { resolve, reject, onStep } as PendingJob);
       worker.ref();
-      worker.postMessage({ id, job });
+      worker.postMessage({ id, ...message });
     });
   }
 
@@ -133,7 +166,7 @@ export class BackupThreads {
       if (!job) return;
       if ('progress' in answer) {
         try {
-          job.onStep?.(answer.progress);
+          job.onStep?.(answer.progress as never);
         } catch {
           // a progress message is never worth a failed backup
         }
@@ -144,9 +177,12 @@ export class BackupThreads {
         worker.unref();
         this.#idleFromNow();
       }
-      if (answer.ok) job.resolve(answer.copy);
+      if (answer.ok) job.resolve(answer.copy as never);
       else if (answer.unavailable) job.reject(new WorkerUnavailable(answer.message));
-      else job.reject(Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {}));
+      else
+        job.reject(
+          Object.assign(new Error(answer.message), answer.code ? { code: answer.code } : {}, answer.limit !== undefined ? { limit: answer.limit } : {}),
+        );
     });
     const failAll = (e: Error) => {
       for (const job of this.#jobs.values()) job.reject(e);

@@ -309,6 +309,15 @@ function unpacksPlausibly(manifest: BackupManifest, file: string): boolean {
 /** A backup that cannot give back the database its manifest names; its message is for the organiser. */
 export class DamagedBackup extends Error {}
 
+/** A backup that would unpack past `limit` (issue 28), in words: "… would unpack to more than the 100 KB it says it holds". */
+export function tooLarge(backup: BackupInfo, limit: number): DamagedBackup {
+  const what = backup.databaseBytes === limit ? `the ${sizeInWords(limit)} it says it holds` : sizeInWords(limit);
+  return new DamagedBackup(`The backup ${backup.file} is damaged: it would unpack to more than ${what}. Nothing was changed.`);
+}
+
+/** The most a backup may unpack to: what its manifest records, within both ceilings (db/zstd.ts). */
+export const backupUnpackLimit = (backup: BackupInfo): number => unpackLimit(fs.statSync(backup.path).size, backup.databaseBytes);
+
 /**
  * Write the database a backup holds to `dest` (flushed): decompressed when the file is compressed (by its first bytes,
  * whatever its manifest says), never past what its manifest records nor either ceiling (issue 28), and it must give
@@ -330,10 +339,7 @@ export function unpackBackup(backup: BackupInfo, dest: string): void {
   try {
     out = decompressFileSync(backup.path, dest, backup.databaseBytes);
   } catch (e) {
-    if (e instanceof UnpackTooLarge) {
-      const what = backup.databaseBytes === e.limit ? `the ${sizeInWords(e.limit)} it says it holds` : sizeInWords(e.limit);
-      throw new DamagedBackup(`The backup ${backup.file} is damaged: it would unpack to more than ${what}. Nothing was changed.`);
-    }
+    if (e instanceof UnpackTooLarge) throw tooLarge(backup, e.limit);
     throw e;
   }
   if (backup.databaseSha256 && out.sha256 !== backup.databaseSha256)
@@ -360,6 +366,14 @@ export function restoreBackup(
     throw e;
   }
   replacing();
+  return putInPlace(tmp, dbFile, now);
+}
+
+/**
+ * Put a database already unpacked and checked at `unpacked` (restoreBackup above, or the backup thread's check of a
+ * restore: start/restore.ts) in place of the campaign file. The caller must have closed every connection to `dbFile`.
+ */
+export function putInPlace(unpacked: string, dbFile: string, now: Date): { setAside: string | undefined } {
   let setAside: string | undefined;
   if (fs.existsSync(dbFile)) {
     setAside = `${dbFile}.replaced-${stamp(now)}`;
@@ -374,7 +388,7 @@ export function restoreBackup(
       if (fs.existsSync(dbFile + side)) fs.renameSync(dbFile + side, setAside + side);
     }
   }
-  fs.renameSync(tmp, dbFile);
+  fs.renameSync(unpacked, dbFile);
   fsyncDir(path.dirname(dbFile));
   return { setAside };
 }

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { loadSqlite, type JsonColumn } from './json-check';
+import { unpackForRestore, type UnpackJob } from './unpack';
 
 interface Job {
   dbFile: string;
@@ -162,22 +163,22 @@ async function backup(job: Job, tell: Tell) {
 }
 
 checkThread(); // loading SQLite there now, not when the first backup is waiting for it
-// One backup at a time: the two threads share one handshake.
+// One job at a time: the two threads share one handshake. A restore's check of its chosen backup (`unpack`, issue 31)
+// waits its turn like a backup.
 let queue: Promise<unknown> = Promise.resolve();
-parentPort!.on('message', ({ id, job }: { id: number; job: Job }) => {
+parentPort!.on('message', ({ id, job, unpack }: { id: number; job?: Job; unpack?: UnpackJob }) => {
+  const tell = (step: string, bytes?: number) => {
+    try {
+      parentPort!.postMessage({ id, progress: { step, bytes } });
+    } catch {
+      // a progress message is never worth a failed backup
+    }
+  };
   queue = queue
-    .then(() =>
-      backup(job, (step, bytes) => {
-        try {
-          parentPort!.postMessage({ id, progress: { step, bytes } });
-        } catch {
-          // a progress message is never worth a failed backup
-        }
-      }),
-    )
+    .then(() => (unpack ? unpackForRestore(unpack, tell) : backup(job!, tell)))
     .then(
       (copy) => parentPort!.postMessage({ id, ok: true, copy }),
-      (e: Error & { code?: string; unavailable?: boolean }) =>
-        parentPort!.postMessage({ id, ok: false, message: String(e?.message ?? e), code: e?.code, unavailable: !!e?.unavailable }),
+      (e: Error & { code?: string; unavailable?: boolean; limit?: number }) =>
+        parentPort!.postMessage({ id, ok: false, message: String(e?.message ?? e), code: e?.code, unavailable: !!e?.unavailable, limit: e?.limit }),
     );
 });
