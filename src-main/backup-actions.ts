@@ -9,8 +9,11 @@ import { AppError } from '../shared/ipc/result';
 import type { BackupView } from '../shared/ipc/schemas/backups';
 import type { HandlerContext } from './context';
 import type { BackupInfo } from './db/backup';
-import { tellBackupSteps, tellRestoreSteps } from './backup-progress';
-import { campaignFromBackup, campaignsInBackup, refuseHandedOverTarget, restoreCampaignFile } from './restore-one';
+import { letOut, tellBackupSteps, tellRestoreOneSteps, tellRestoreSteps, type RestoreOneStep } from './backup-progress';
+import { RestoreUnderWay } from './backups';
+import { checkCampaignFileSteps } from './campaign-file';
+import { runTelling } from './campaign-file/progress';
+import { campaignOf, campaignsInBackup, readBackupOut, refuseHandedOverTarget, restoreCampaignFile } from './restore-one';
 
 /** A backup as the Backups screen shows it. */
 export const backupView = (b: BackupInfo): BackupView => ({
@@ -65,14 +68,57 @@ export async function restoreOneCampaign(
 ): Promise<ChannelOutput<'backups.restoreCampaign'>> {
   if (ctx.info.readOnly) throw new AppError('READ_ONLY', 'The campaign file is on a read-only disk: nothing can be deleted or restored.');
   const backup = mustFindBackup(ctx, file);
+  const end = beginRestore(ctx);
+  try {
+    return await restoreOneTelling(ctx, backup, campaignId);
+  } finally {
+    end();
+  }
+}
+
+/**
+ * Restoring one campaign, telling the windows each step (issue 31): reading it out of the backup (checked and unpacked
+ * in the backup thread), checking it game by game as an import does, the backup of this laptop (in the thread too),
+ * then writing it — the only part without a pause, so nothing is written between that backup and the restore.
+ */
+async function restoreOneTelling(ctx: HandlerContext, backup: BackupInfo, campaignId: string): Promise<ChannelOutput<'backups.restoreCampaign'>> {
   const at = ctx.now().toISOString();
-  const campaign = campaignFromBackup(backup, ctx.info.schemaVersion, campaignId, at);
+  const told = tellRestoreOneSteps(ctx.emit);
+  // The campaign's name, once it is read out of the backup.
+  const named: { campaign?: string } = {};
+  const tell = (step: RestoreOneStep, extra: { games?: number; gamesChecked?: number } = {}) => told(step, { ...extra, ...named });
+  tell('reading-backup');
+  await letOut();
+  const unpack = (dest: string) => ctx.backups.unpackForRestore(backup, dest);
+  const campaign = await readBackupOut(backup, ctx.info.schemaVersion, unpack, campaignOf(campaignId, at));
   // A handed-over campaign is refused before the backup below: a refusal changes nothing, not even the backups list.
   refuseHandedOverTarget(ctx.db, campaign);
-  await ctx.backups.idle();
-  const undo = ctx.backups.take('before-restore');
-  const restored = ctx.db.transaction((tx) => restoreCampaignFile(tx, campaign, ctx.newId, at));
+  named.campaign = campaign.campaign.name.slice(0, 200);
+  const games = campaign.games.length;
+  tell('checking-games', { games, gamesChecked: 0 });
+  await letOut();
+  const checked = await runTelling(checkCampaignFileSteps(campaign, ctx.newId), games, async (gamesChecked) => {
+    tell('checking-games', { games, gamesChecked });
+    await letOut();
+  });
+  tell('backing-up');
+  const undoing = await ctx.backups.takeForSwap('before-restore');
+  tell('putting-back');
+  await letOut();
+  // From here to the answer, without a pause.
+  const undo = undoing.confirm();
+  const restored = ctx.db.transaction((tx) => restoreCampaignFile(tx, campaign, ctx.newId, at, checked));
   ctx.emit('campaigns.changed', { id: restored.id });
   ctx.emit('backups.changed', {});
   return { ...restored, undo: backupView(undo) };
+}
+
+/** One restore at a time (a whole-file restore or one campaign); a second is refused in words, changing nothing. */
+function beginRestore(ctx: HandlerContext): () => void {
+  try {
+    return ctx.backups.beginRestore();
+  } catch (e) {
+    if (e instanceof RestoreUnderWay) throw new AppError('VALIDATION', e.message);
+    throw e;
+  }
 }

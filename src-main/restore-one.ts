@@ -20,7 +20,7 @@ import { AppError } from '../shared/ipc/result';
 import { formatDay } from '../shared/format';
 import { CAMPAIGN_NAME_MAX } from '../shared/ipc/schemas/campaigns';
 import { deleteCampaignRows } from './campaign-delete';
-import { exportCampaign, importCampaign, type CampaignFile } from './campaign-file';
+import { exportCampaign, importCampaign, importChecked, type CampaignFile, type CheckedCampaignFile } from './campaign-file';
 import { handedOver } from './hand-over';
 import { findCampaignByName } from './repos/campaigns';
 import { DamagedBackup, sha256File, unpackBackup, type BackupInfo } from './db/backup';
@@ -58,6 +58,46 @@ export function openBackupReadOnly<T>(backup: BackupInfo, schemaVersion: number,
 }
 
 /**
+ * openBackupReadOnly for restoring one campaign (issue 31): the backup is checked and unpacked by `unpack` (the backup
+ * thread, Backups.unpackForRestore), so the windows are told meanwhile; then read on this thread.
+ */
+export async function readBackupOut<T>(backup: BackupInfo, schemaVersion: number, unpack: (dest: string) => Promise<void>, read: (db: Db) => T): Promise<T> {
+  if (backup.schemaVersion !== schemaVersion) {
+    throw new AppError(
+      'VALIDATION',
+      `The backup ${backup.file} was made by another version of Herald (file version ${backup.schemaVersion}, this one ${schemaVersion}): restore it whole instead.`,
+    );
+  }
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-restore-one-'));
+  const file = path.join(dir, 'backup.sqlite');
+  try {
+    try {
+      await unpack(file); // checked against its manifest, within what it records (issue 28)
+    } catch (e) {
+      throw e instanceof DamagedBackup ? new AppError('VALIDATION', e.message) : e;
+    }
+    const sqlite = new Database(file, { readonly: true, fileMustExist: true });
+    try {
+      return read(drizzle({ client: sqlite, schema }) as unknown as Db);
+    } finally {
+      sqlite.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The campaign `campaignId` read out of a backup as a campaign file (exportCampaign), or NOT_FOUND in words. */
+export const campaignOf =
+  (campaignId: string, at: string) =>
+  (backupDb: Db): CampaignFile => {
+    if (!backupDb.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).get()) {
+      throw new AppError('NOT_FOUND', 'That campaign is not in this backup.');
+    }
+    return exportCampaign(backupDb, campaignId, at);
+  };
+
+/**
  * The campaigns a backup holds, with their games, for the organiser to pick one; each with the campaign it would
  * replace on this laptop (`db`), found by identity, and whether that one is handed over (issue 27: the window
  * disables what a restore would refuse).
@@ -81,12 +121,7 @@ export function campaignsInBackup(backup: BackupInfo, schemaVersion: number, db:
 
 /** A campaign read out of a backup, as a campaign file, before anything on the laptop changes. */
 export function campaignFromBackup(backup: BackupInfo, schemaVersion: number, campaignId: string, at: string): CampaignFile {
-  return openBackupReadOnly(backup, schemaVersion, (backupDb) => {
-    if (!backupDb.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, campaignId)).get()) {
-      throw new AppError('NOT_FOUND', 'That campaign is not in this backup.');
-    }
-    return exportCampaign(backupDb, campaignId, at);
-  });
+  return openBackupReadOnly(backup, schemaVersion, campaignOf(campaignId, at));
 }
 
 /** The campaign's identity across laptops: the id it was made with (exportCampaign always writes it). */
@@ -161,15 +196,18 @@ export interface RestoredCampaign {
  * has the backup campaign's name, the restored one takes a free name and the answer says so. A handed-over target is
  * refused (refuseHandedOverTarget).
  */
-export function restoreCampaignFile(db: Db, file: CampaignFile, newId: () => string, at: string): RestoredCampaign {
+export function restoreCampaignFile(db: Db, file: CampaignFile, newId: () => string, at: string, checked?: CheckedCampaignFile): RestoredCampaign {
   refuseHandedOverTarget(db, file);
   const target = restoreTarget(db, file);
   const wanted = file.campaign.name;
   const name = freeName(db, wanted, target?.id, at);
   if (target) deleteCampaignRows(db, target.id);
   // The identity goes in with the file (remap.ts keeps campaign.originId): no campaign here has it any more, so
-  // importChecked does not take the file for a copy.
-  const id = importCampaign(db, { ...file, campaign: { ...file.campaign, name, originId: identityOf(file) } }, newId, at);
+  // importChecked does not take the file for a copy. A file checked already (game by game, issue 31) is not checked again.
+  const campaign = { name, originId: identityOf(file) };
+  const id = checked
+    ? importChecked(db, { ...checked, campaign: { ...checked.campaign, ...campaign } }, newId, at)
+    : importCampaign(db, { ...file, campaign: { ...file.campaign, ...campaign } }, newId, at);
   const message =
     name === wanted
       ? null

@@ -8,10 +8,11 @@ import Database from 'better-sqlite3';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../shared/ipc/contract';
-import { tellBackupSteps } from '../backup-progress';
+import { tellBackupSteps, tellRestoreOneSteps } from '../backup-progress';
 import { Backups } from '../backups';
 import type { Core } from '../core';
 import { call, failure, tempDir, testCore } from '../test-support';
+import { playedCampaign } from '../test-support/played-campaign';
 
 type Progress = EventPayload<'backups.progress'>;
 
@@ -116,6 +117,38 @@ describe('backup and restore progress (issue 31)', () => {
     core.close();
   });
 
+  it('restoring one campaign tells its steps, naming it and counting its games as they are checked, each let out before the next', async () => {
+    const core = testCore(tempDir());
+    const { campaign: vraks } = await playedCampaign(core);
+    const made = await call<{ file: string }>(core, 'backups.create', {});
+    const order: string[] = [];
+    const steps: Progress[] = [];
+    core.onEvent((event, payload) => {
+      if (event !== 'backups.progress') return;
+      const p = payload as Progress;
+      steps.push(p);
+      const what = p.gamesChecked !== undefined ? `${p.step} ${p.gamesChecked}` : p.step;
+      order.push(what);
+      setImmediate(() => order.push(`turned after ${what}`));
+    });
+    const back = await call<{ name: string; undo: { reason: string } }>(core, 'backups.restoreCampaign', { file: made.file, campaignId: vraks.id });
+    order.push('answered');
+    expect(back.name).toBe('Vraks');
+    expect(back.undo.reason).toBe('before-restore');
+    expect(steps.map((p) => [p.action, p.step, p.stepNumber, p.steps, p.campaign])).toEqual([
+      ['restore-one', 'reading-backup', 1, 4, undefined],
+      ['restore-one', 'checking-games', 2, 4, 'Vraks'],
+      ['restore-one', 'backing-up', 3, 4, 'Vraks'],
+      ['restore-one', 'putting-back', 4, 4, 'Vraks'],
+    ]);
+    // Its one game, told as the check begins (0 of 1 checked; a longer campaign is told again as its games are checked).
+    expect(steps[1]).toMatchObject({ games: 1, gamesChecked: 0 });
+    // Every step left before the next began (the check's count included), and all before the answer.
+    for (const [i, step] of order.entries()) if (!step.startsWith('turned') && step !== 'answered') expect(order[i + 1]).toBe(`turned after ${step}`);
+    expect(order.at(-1)).toBe('answered');
+    core.close();
+  });
+
   it('a window that cannot be told never fails the backup, and a step is never told twice or backwards', async () => {
     const dir = tempDir();
     const db = new Database(path.join(dir, 'herald.sqlite'));
@@ -141,5 +174,18 @@ describe('backup and restore progress (issue 31)', () => {
     const tell = tellBackupSteps((_e, p) => void seen.push((p as Progress).stepNumber), true);
     for (const step of ['writing', 'copying', 'writing', 'checking'] as const) tell({ step });
     expect(seen).toEqual([3, 4]);
+    // Restoring one campaign's check is told again only with more games checked.
+    const one: Progress[] = [];
+    const tellOne = tellRestoreOneSteps((_e, p) => void one.push(p as Progress));
+    tellOne('checking-games', { games: 3, gamesChecked: 0 });
+    tellOne('checking-games', { games: 3, gamesChecked: 2 });
+    tellOne('checking-games', { games: 3, gamesChecked: 1 });
+    tellOne('reading-backup');
+    tellOne('backing-up');
+    expect(one.map((p) => [p.step, p.gamesChecked])).toEqual([
+      ['checking-games', 0],
+      ['checking-games', 2],
+      ['backing-up', undefined],
+    ]);
   });
 });

@@ -132,7 +132,20 @@ describe('BackupsView: a whole-file restore asks in a modal dialog (issue 31)', 
     expect(bridge.heldCalls('backups.restore')[0]!.input).toEqual({ file: backup.file });
     expect(screen.queryByRole('alertdialog')).toBeNull();
     const section = screen.getByRole('heading', { name: 'Verified backups' }).closest('section')!;
-    expect(within(section).getByRole('status').textContent).toMatch(/^Restoring the backup of .*: backing up the campaign file as it is now/);
+    expect(within(section).getByRole('status').textContent).toMatch(/^Restoring the backup of .*: checking it, backing up the campaign file as it is now/);
+    // Main's four steps, each shown as it comes (issue 31), with a bar.
+    const status = () => within(section).getByRole('status').textContent?.replace(/\s+/g, ' ').trim();
+    const steps = [
+      ['checking-backup', 'Step 1 of 4. Restoring: checking the chosen backup (2.3 MB) against its checksum…'],
+      ['unpacking', 'Step 2 of 4. Restoring: unpacking the chosen backup (9.5 MB) and checking it is the file it was made from…'],
+      ['backing-up', 'Step 3 of 4. Restoring: backing up the campaign file as it is now (9.5 MB) first, so this restore can be undone…'],
+      ['replacing', 'Step 4 of 4. Restoring: putting the backup in place of the campaign file. Herald starts again from it when it is done…'],
+    ] as const;
+    for (const [i, [step, words]] of steps.entries()) {
+      bridge.emit('backups.progress', { action: 'restore', step, stepNumber: i + 1, steps: 4, ...(i < 3 ? { bytes: i === 0 ? 2_400_000 : 10_000_000 } : {}) });
+      await vi.waitFor(() => expect(status()).toBe(words));
+      expect(within(section).getByRole('progressbar', { name: 'Restore progress' }).getAttribute('value')).toBe(String(i + 1));
+    }
     // A refusal is said in words and the screen can be used again (the reload only follows a restore that happened).
     bridge.heldCalls('backups.restore')[0]!.fail('VALIDATION', 'The backup could not be read.');
     await vi.waitFor(() => expect(within(section).getByRole('alert').textContent).toBe('The backup could not be read.'));
