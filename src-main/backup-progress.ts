@@ -32,7 +32,7 @@ type Extra = Pick<BackupProgress, 'bytes' | 'campaign' | 'games' | 'gamesChecked
  * Emits each of `steps` once, in order (a step already told, or an earlier one, is dropped; the step being told again
  * only with more games checked); never throws.
  */
-function teller<S extends BackupProgress['step']>(emit: Emit, action: BackupProgress['action'], steps: readonly S[], always: Extra = {}) {
+function teller<S extends BackupProgress['step']>(emit: Emit, action: BackupProgress['action'], steps: readonly S[]) {
   let told = 0;
   let checked = -1;
   return (step: S, extra: Extra = {}) => {
@@ -42,7 +42,7 @@ function teller<S extends BackupProgress['step']>(emit: Emit, action: BackupProg
       if (stepNumber < told || (stepNumber === told && !more)) return;
       told = stepNumber;
       checked = extra.gamesChecked ?? -1;
-      const fields = Object.fromEntries(Object.entries({ ...always, ...extra }).filter(([, v]) => v !== undefined));
+      const fields = Object.fromEntries(Object.entries(extra).filter(([, v]) => v !== undefined));
       emit('backups.progress', { action, step, stepNumber, steps: steps.length, ...fields });
     } catch {
       // a progress message is never worth a failed backup
@@ -61,9 +61,8 @@ export type TellRestore = (step: RestoreStep, extra?: { bytes?: number | undefin
 export const tellRestoreSteps = (emit: Emit): TellRestore => teller<RestoreStep>(emit, 'restore', RESTORE_STEPS);
 
 export type TellRestoreOne = (step: RestoreOneStep, extra?: Extra) => void;
-/** Restoring one campaign's steps, told to the windows with the campaign's name. */
-export const tellRestoreOneSteps = (emit: Emit, campaign: string): TellRestoreOne =>
-  teller<RestoreOneStep>(emit, 'restore-one', RESTORE_ONE_STEPS, { campaign: campaign.slice(0, 200) });
+/** Restoring one campaign's steps, told to the windows (with the campaign's name once it is read out of the backup). */
+export const tellRestoreOneSteps = (emit: Emit): TellRestoreOne => teller<RestoreOneStep>(emit, 'restore-one', RESTORE_ONE_STEPS);
 
 /**
  * Lets a step just told leave for the windows before work that runs without a pause: browser mode's stream and
