@@ -3,7 +3,7 @@ import { BrowserWindow, dialog, shell } from 'electron';
 import fs from 'node:fs';
 import path from 'node:path';
 import { AppError } from '../shared/ipc/result';
-import type { FileDialogs, Printer } from './files';
+import type { FileDialogs, Printer, PrintStep } from './files';
 
 const parent = () => BrowserWindow.getFocusedWindow() ?? BrowserWindow.getAllWindows()[0];
 
@@ -53,18 +53,49 @@ export const electronFiles: FileDialogs = {
   },
 };
 
-/** A hidden window on the renderer's print route, once its page says its data is on it (data-print-ready). */
-async function printPage(origin: string, preload: string, hash: string): Promise<BrowserWindow> {
+/** How long a print page may take to say it is ready; then it prints as it is. */
+const READY_WAIT_MS = 10_000;
+
+/**
+ * Asked of the print page: resolves with its state as soon as it is ready or its progress differs from `seen` (views/
+ * PrintView.svelte sets `data-print-progress`: "gathering 7 40", "laying-out"), or after two seconds regardless.
+ */
+const pageState = (seen: string) =>
+  `new Promise((resolve) => { const root = document.documentElement; const from = Date.now(); const t = setInterval(() => { const d = root.dataset; const progress = d.printProgress || ''; if (d.printReady || progress !== ${JSON.stringify(seen)} || Date.now() - from > 2000) { clearInterval(t); resolve({ ready: !!d.printReady, progress }); } }, 50); })`;
+
+/** "gathering 7 40" → the step and its count; anything else the page says is not a step. */
+function printStepOf(progress: string): PrintStep | null {
+  const [step, done, total] = progress.split(' ');
+  if (step === 'laying-out') return { step };
+  if (step !== 'gathering') return null;
+  const count = Number(done) >= 0 && Number(total) >= 0 ? { done: Number(done), total: Number(total) } : {};
+  return { step, ...count };
+}
+
+/**
+ * A hidden window on the renderer's print route, once its page says its data is on it (data-print-ready); meanwhile
+ * `onStep` hears what the page says it is doing (issue 31: the campaign pack counts its teams as it gathers them).
+ */
+async function printPage(origin: string, preload: string, hash: string, onStep?: (step: PrintStep) => void): Promise<BrowserWindow> {
   const win = new BrowserWindow({
     show: false,
     webPreferences: { preload, contextIsolation: true, sandbox: true, nodeIntegration: false, webSecurity: true },
   });
   try {
     await win.loadURL(`${origin}/index.html${hash}`);
-    // The print view sets data-print-ready on <html> once its data is on the page.
-    await win.webContents.executeJavaScript(
-      `new Promise((resolve) => { const t = setInterval(() => { if (document.documentElement.dataset.printReady) { clearInterval(t); resolve(true); } }, 50); setTimeout(() => { clearInterval(t); resolve(false); }, 10000); })`,
-    );
+    const from = Date.now();
+    let seen = '';
+    while (Date.now() - from < READY_WAIT_MS) {
+      const state: unknown = await win.webContents.executeJavaScript(pageState(seen));
+      // A page that only says whether it is ready (true / false) has nothing more to tell.
+      if (typeof state !== 'object' || state === null) break;
+      const { ready, progress } = state as { ready: boolean; progress: string };
+      if (ready) break;
+      if (progress === seen) continue;
+      seen = progress;
+      const step = printStepOf(progress);
+      if (step) onStep?.(step);
+    }
     return win;
   } catch (e) {
     win.destroy();
@@ -82,9 +113,10 @@ const CANCELLED = /cancel/i;
  */
 export function electronPrinter(origin: string, preload: string): Printer {
   return {
-    async toPdf(hash, paper) {
-      const win = await printPage(origin, preload, hash);
+    async toPdf(hash, paper, onStep) {
+      const win = await printPage(origin, preload, hash, onStep);
       try {
+        onStep?.({ step: 'making-pdf' });
         const pdf = await win.webContents.printToPDF({ pageSize: paper === 'a4' ? 'A4' : 'Letter', printBackground: true, preferCSSPageSize: true });
         return new Uint8Array(pdf);
       } finally {

@@ -14,8 +14,16 @@ export interface FileDialogs {
 }
 
 /** Renders one of the renderer's print routes to PDF with Chromium's engine (Electron's printToPDF). */
+/** What the hidden print window is doing (issue 31): gathering its data (a pack counts its teams), laying out, making the PDF. */
+export interface PrintStep {
+  step: 'gathering' | 'laying-out' | 'making-pdf';
+  done?: number;
+  total?: number;
+}
+
 export interface Printer {
-  toPdf(hash: string, paper: 'a4' | 'letter'): Promise<Uint8Array>;
+  /** `onStep` hears each step of the hidden print window as it comes (best effort: it never fails the PDF). */
+  toPdf(hash: string, paper: 'a4' | 'letter', onStep?: (step: PrintStep) => void): Promise<Uint8Array>;
   /** The system print dialog for the same page (issue 31): printed, or cancelled by the organiser; throws on failure. */
   print?(hash: string, paper: 'a4' | 'letter'): Promise<'printed' | 'cancelled'>;
   /** Open a saved file with the system's viewer, or show it in its folder (issue 31). */

@@ -70,6 +70,27 @@ export function backupProgressWords(p: BackupProgress): string {
   }
 }
 
+export type PrintProgress = EventPayload<'print.progress'>;
+
+/**
+ * Save as PDF's step as main reports it (`print.progress`, issue 31): "Laying out team 7 of 40…" while the campaign
+ * pack's teams are gathered, then "Making the PDF…" (one call to Chromium: nothing to count), then the save dialog.
+ */
+export function printProgressWords(p: PrintProgress): string {
+  switch (p.step) {
+    case 'gathering':
+      return p.done !== undefined && p.total !== undefined && p.total > 0
+        ? `Laying out team ${formatNumber(Math.min(p.done + 1, p.total))} of ${formatNumber(p.total)}…`
+        : 'Gathering what goes on the page…';
+    case 'laying-out':
+      return 'Laying out the pages…';
+    case 'making-pdf':
+      return 'Making the PDF…';
+    case 'saving':
+      return 'Choose where to save the PDF…';
+  }
+}
+
 /**
  * A whole-file restore ends with the page starting again from the restored file, so its end message is kept for the
  * page that comes back (this tab only), said once there.

@@ -74,7 +74,16 @@ import {
   TeamHistory,
   VoidPlan,
 } from './schemas/games';
-import { Bulletin, PrintOpenSavedInput, PrintOpenSavedResult, PrintPdfInput, PrintPdfResult, PrintSystemInput, PrintSystemResult } from './schemas/print';
+import {
+  Bulletin,
+  PrintKind,
+  PrintOpenSavedInput,
+  PrintOpenSavedResult,
+  PrintPdfInput,
+  PrintPdfResult,
+  PrintSystemInput,
+  PrintSystemResult,
+} from './schemas/print';
 import { RendererErrorInput, RendererErrorResult } from './schemas/renderer-log';
 import { BackupFileInput, BackupRestoreResult, BackupView } from './schemas/backups';
 import {
@@ -506,6 +515,20 @@ export const events = {
       campaign: z.string().max(200).optional(),
       games: z.number().int().nonnegative().optional(),
       gamesChecked: z.number().int().nonnegative().optional(),
+    })
+    .strict(),
+  /**
+   * Save as PDF (Electron) reached a step (issue 31): the print page in main's hidden window `gathering` its data
+   * (the campaign pack counts its teams: `done` of `total`), `laying-out` its pages, then `making-pdf` (Chromium's one
+   * call) and `saving` (the save dialog). Each step once, the count at most a hundred times.
+   */
+  'print.progress': z
+    .object({
+      kind: PrintKind,
+      id: z.string().max(200),
+      step: z.enum(['gathering', 'laying-out', 'making-pdf', 'saving']),
+      done: z.number().int().nonnegative().optional(),
+      total: z.number().int().nonnegative().optional(),
     })
     .strict(),
   /** A campaign's pinned ruleset changed (upgrade, edit, import). */
