@@ -13,10 +13,20 @@
 import { AppError } from '../shared/ipc/result';
 import * as ledgerModule from './ledger';
 import { carryOverClubOptionalRules } from './repos/rulesets';
-import { foldRoster, GamePlan, inPlaceOrder, lowestBalances, Roster, type LedgerItem, type TeamList } from '../shared/rules';
+import {
+  foldRoster,
+  GamePlan,
+  inPlaceOrder,
+  lowestBalances,
+  Roster,
+  type LedgerData,
+  type LedgerItem,
+  type ProgressionEntry,
+  type TeamList,
+} from '../shared/rules';
 import type { Db } from './db/open';
 import { insertRows } from './db/prepared';
-import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams, type GameRow } from './db/schema';
+import { campaignRulesets, campaigns, gameRolls, games, notes, players, teamLists, teams, type GameRow, type LedgerRow } from './db/schema';
 import { normaliseNote } from '../shared/names';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { findCampaignByName } from './repos/campaigns';
@@ -208,6 +218,8 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
     return { ...g, originId: g.originId ?? null, campaignId: c.id, setup, plan, draft, report };
   });
 
+  // The ledger as stored, each entry's data as the file check parsed it: judged and rebuilt without reading it back.
+  let ledgerRows: LedgerRow[] = [];
   try {
     db.insert(campaigns).values(c).run();
     // The content exactly as pinned (its hash was recomputed from it by checkRulesets).
@@ -237,7 +249,7 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
           .values({ ...n, text, campaignId: c.id })
           .run();
     }
-    ledgerModule.importRows(
+    ledgerRows = ledgerModule.importRows(
       db,
       file.ledger.map((e, i) => ({ ...e, campaignId: c.id, data: ledger.data[i]! })),
     );
@@ -253,12 +265,12 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
   const history = (problem: string): never => {
     throw new AppError('VALIDATION', `The campaign file’s history does not hold: ${problem} Nothing was imported.`);
   };
-  const replay = replayOrRefuse(db, c.id, history, new Map(gameRows.map((g) => [g.id, g])));
-  checkWritten(db, c.id, teamRows, fail);
+  const replay = replayOrRefuse(db, c.id, history, { games: new Map(gameRows.map((g) => [g.id, g])), ledger: ledgerRows });
+  checkWritten(db, c.id, teamRows, fail, ledgerRows);
   // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
   // projections are not in the file: they are built from the ledger just imported (issue 9).
   ledgerModule.importRosters(db, teamRows);
-  ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt);
+  ledgerModule.rebuild(db, { campaignId: c.id }, c.updatedAt, { ledger: ledgerRows, games: gameRows });
   compareWithStored(db, c.id, replay, history);
   // A file exported before optional rules became house rules (issue 6): its Club-settings switches move into its ruleset.
   carryOverClubOptionalRules(db, c.updatedAt, c.id);
@@ -302,13 +314,25 @@ export function placeTeamLists(db: Db, checked: CheckedCampaignFile, newId: () =
 /**
  * The checks that make an import trustworthy, on what was written: foreign keys hold, no team ever owes Req, and each
  * founded team's roster in the file equals its ledger folded. `fail` refuses (and the transaction rolls back).
+ * `written`: the campaign's whole ledger as the caller has just stored it, data parsed (a new campaign: issue 29),
+ * else read here.
  */
-export function checkWritten(db: Db, campaignId: string, teamRows: CheckedCampaignFile['teams'], fail: (what: string) => never): void {
+export function checkWritten(
+  db: Db,
+  campaignId: string,
+  teamRows: CheckedCampaignFile['teams'],
+  fail: (what: string) => never,
+  written?: readonly LedgerRow[],
+): void {
   if (db.all(sql`PRAGMA foreign_key_check`).length > 0) fail('a row refers to something the file does not contain');
   // The campaign's ledger read and each entry's data parsed once, for both checks (issue 29: at ten years each read
   // and parse of ninety thousand entries is seconds).
-  const ledger = ledgerModule.campaignLedger(db, campaignId);
-  const items = new Map(ledgerModule.campaignLedgerItems(ledger).map((item) => [item.id, item]));
+  const ledger = written ?? ledgerModule.campaignLedger(db, campaignId);
+  const items = new Map(
+    (written ? ledgerModule.campaignLedgerItems(written, (r) => r.data as LedgerData | ProgressionEntry) : ledgerModule.campaignLedgerItems(ledger)).map(
+      (item) => [item.id, item],
+    ),
+  );
   // In the order things happened (an amendment's entries at their game's place, as the amendment judged its Req).
   const lows = lowestBalances(inPlaceOrder(ledger).map((r, i) => ({ ...items.get(r.id)!, seq: i })));
   const teamName = new Map(teamRows.map((t) => [t.id, t.name]));

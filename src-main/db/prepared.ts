@@ -39,10 +39,12 @@ export function rawStatement(db: Db, key: string, text: string): Database.Statem
 /**
  * Insert `rows` into `table` with one statement per set of columns, compiled once per connection (issue 29): an import
  * of a ten-year campaign inserts a hundred thousand rows, and compiling a statement for each was a third of its writes.
- * Values go through the columns' own mapping (packed JSON included), as an inline insert's do.
+ * Values go through the columns' own mapping (packed JSON included), as an inline insert's do. Returns each row's
+ * rowid (a ledger entry's seq), in order.
  */
-export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]): void {
+export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]): number[] {
   const name = getTableName(table);
+  const rowids: number[] = [];
   for (const row of rows) {
     const keys = Object.keys(row).filter((k) => (row as Record<string, unknown>)[k] !== undefined);
     const query = prepared(db, `insert:${name}:${keys.join(',')}`, (d) =>
@@ -51,6 +53,7 @@ export function insertRows<T extends SQLiteTable>(db: Db, table: T, rows: readon
         .values(Object.fromEntries(keys.map((k) => [k, sql.placeholder(k)])) as T['$inferInsert'])
         .prepare(),
     );
-    query.run(row as Record<string, unknown>);
+    rowids.push(Number((query.run(row as Record<string, unknown>) as { lastInsertRowid: number | bigint }).lastInsertRowid));
   }
+  return rowids;
 }

@@ -191,10 +191,20 @@ function rulesetsOf(db: Db, campaignId: string): (at: string) => Ruleset {
 }
 
 /**
- * Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. `written`: the game
- * rows the caller has just written, as written (an import, issue 29), so they are not read and unpacked again.
+ * What an import has just written in the caller's transaction (issue 29), handed to the judge so that it is not read,
+ * unpacked and parsed again: the game rows as written, and the ledger rows as stored (their seq included), each
+ * row's data as the file check parsed it against its kind's schema — the same schema a read parses it with.
  */
-export function replayCampaign(db: Db, campaignId: string, written?: ReadonlyMap<string, GameRow>): Replay {
+export interface Written {
+  games: ReadonlyMap<string, GameRow>;
+  ledger?: readonly LedgerRow[];
+}
+
+/**
+ * Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. `written`: what the
+ * caller has just written (an import), judged as written instead of read back.
+ */
+export function replayCampaign(db: Db, campaignId: string, written?: Written): Replay {
   const campaign = findCampaignRow(db, campaignId);
   if (!campaign) return { ok: false, problem: 'The campaign is not there.' };
   const rulesetAt = rulesetsOf(db, campaignId);
@@ -221,8 +231,8 @@ export function replayCampaign(db: Db, campaignId: string, written?: ReadonlyMap
   }
   // Each game is read whole only when it is judged: ten years of reports held at once made the replay mostly garbage collection.
   const games = new Map(gamesRepo.listGameHeads(db, campaignId, ['committed', 'voided']).map((g) => [g.id, g]));
-  const ledger = inPlaceOrder(ledgerReads.campaignLedger(db, campaignId));
-  const parsed = new Map(ledger.map((r) => [r.id, ledgerReads.parseLedgerData(r)]));
+  const ledger = inPlaceOrder(written?.ledger ?? ledgerReads.campaignLedger(db, campaignId));
+  const parsed = new Map(ledger.map((r) => [r.id, written?.ledger ? (r.data as LedgerData | ProgressionEntry) : ledgerReads.parseLedgerData(r)]));
   const byGame = new Map<string, LedgerRow[]>();
   for (const r of ledger) if (r.gameId !== null) (byGame.get(r.gameId) ?? byGame.set(r.gameId, []).get(r.gameId)!).push(r);
   // A game's entries written after its first (an amendment's): they stand at the game's place from their own time on.
@@ -240,7 +250,7 @@ export function replayCampaign(db: Db, campaignId: string, written?: ReadonlyMap
       const game = games.get(row.gameId);
       if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
       if (game.status === 'committed') {
-        const whole = written?.get(game.id) ?? gamesRepo.findGame(db, game.id)!;
+        const whole = written?.games.get(game.id) ?? gamesRepo.findGame(db, game.id)!;
         const problem = judgeGame(campaign, rulesetAt(whole.committedAt ?? whole.playedOn), whole, byGame.get(game.id)!, teams, parsed, late);
         if (problem) return { ok: false, problem: `${capitalise(gameWords(teamNames, game))}: ${problem}` };
         gameCount++;

@@ -55,9 +55,9 @@ export function saveDraftRoster(db: Db, team: { id: string; name: string; founde
   writeRoster(db, team.id, roster, at);
 }
 
-/** A campaign file's ledger rows, as the file has them; the caller rebuilds the campaign's teams afterwards. */
-export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
-  insertEntries(db, rows);
+/** A campaign file's ledger rows, as the file has them, returned as stored; the caller rebuilds the campaign's teams afterwards. */
+export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]): LedgerRow[] {
+  return insertEntries(db, rows);
 }
 
 /**

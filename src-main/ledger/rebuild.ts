@@ -20,7 +20,7 @@ import {
 import type { Db } from '../db/open';
 import { rawStatement } from '../db/prepared';
 import { unpackJson } from '../db/packed-json';
-import { games, ledgerEntries, teamProjections, teams, type LedgerRow } from '../db/schema';
+import { games, ledgerEntries, teamProjections, teams, type GameRow, type LedgerRow } from '../db/schema';
 import { recordOf } from './read';
 import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
 
@@ -50,9 +50,24 @@ const foldRows = (rows: readonly LedgerRow[], parsed: readonly (LedgerData | Pro
     parsed,
   );
 
+/**
+ * What an import has just written of one campaign (issue 29): its whole ledger as stored, each entry's data parsed,
+ * and its games as written — rebuilt from these instead of read back and unpacked.
+ */
+export interface WrittenCampaign {
+  ledger: readonly LedgerRow[];
+  games: readonly Pick<GameRow, 'teamAId' | 'teamBId' | 'winner' | 'vpA' | 'vpB' | 'report' | 'status'>[];
+}
+
 /** Every committed game of the given teams, each read and parsed once. */
-function committedResults(db: Db, teamIds: readonly string[], campaignId?: string): GameResult[] {
+function committedResults(db: Db, teamIds: readonly string[], campaignId?: string, written?: WrittenCampaign): GameResult[] {
   if (teamIds.length === 0) return [];
+  if (written)
+    return written.games.flatMap((g) =>
+      g.status !== 'committed' || g.report === null
+        ? []
+        : [{ teamAId: g.teamAId, teamBId: g.teamBId, winner: g.winner, vpA: g.vpA, vpB: g.vpB, report: ReportForStats.parse(g.report) }],
+    );
   if (campaignId !== undefined) {
     // A whole campaign: one plain read (see rawStatement).
     const rows = rawStatement(
@@ -89,12 +104,14 @@ interface Built {
 }
 
 /** What teams' projections and roster caches are, rebuilt from their whole ledgers and their committed games. */
-function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Map<string, Built> {
+function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string, written?: WrittenCampaign): Map<string, Built> {
   const out = new Map<string, Built>();
   // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read, no index), then
   // split by team; a few teams are read through their index.
   const byTeam = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
-  if (campaignId !== undefined) {
+  if (written) {
+    for (const row of written.ledger) byTeam.get(row.teamId)?.push(row);
+  } else if (campaignId !== undefined) {
     const all = rawStatement(
       db,
       'ledger.campaignForRebuild',
@@ -131,7 +148,7 @@ function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string): Ma
     out.set(teamId, { fold: foldRows(rows, parsed), roster });
   }
   const wanted = new Set(teamIds);
-  for (const g of committedResults(db, teamIds, campaignId)) {
+  for (const g of committedResults(db, teamIds, campaignId, written)) {
     for (const teamId of [g.teamAId, g.teamBId]) {
       const t = wanted.has(teamId) ? out.get(teamId) : undefined;
       if (t) t.fold = countCommitted(t.fold, g, teamId, 1);
@@ -160,8 +177,11 @@ function scopeTeams(db: Db, scope: RebuildScope): string[] {
   return founded.filter((t) => wanted.has(t.id)).map((t) => t.id);
 }
 
-/** Rebuild founded teams' projections and roster caches from their ledgers; returns how many were rebuilt. */
-export function rebuild(db: Db, scope: RebuildScope, at: string): number {
+/**
+ * Rebuild founded teams' projections and roster caches from their ledgers; returns how many were rebuilt. `written`:
+ * the campaign of a `{ campaignId }` scope as an import has just written it, in seq order.
+ */
+export function rebuild(db: Db, scope: RebuildScope, at: string, written?: WrittenCampaign): number {
   const ids = scopeTeams(db, scope);
   if (ids.length === 0) return 0;
   const rows = db.select({ id: teams.id, campaignId: teams.campaignId, roster: teams.roster }).from(teams).where(inArray(teams.id, ids)).all();
@@ -169,7 +189,8 @@ export function rebuild(db: Db, scope: RebuildScope, at: string): number {
   for (const t of rows) byCampaign.set(t.campaignId, [...(byCampaign.get(t.campaignId) ?? []), t.id]);
   const built = new Map<string, Built>();
   for (const [campaignId, teamIds] of byCampaign) {
-    for (const [id, b] of buildTeams(db, teamIds, teamIds.length > 3 ? campaignId : undefined)) built.set(id, b);
+    const given = written && typeof scope === 'object' && 'campaignId' in scope && scope.campaignId === campaignId ? written : undefined;
+    for (const [id, b] of buildTeams(db, teamIds, teamIds.length > 3 || given ? campaignId : undefined, given)) built.set(id, b);
   }
   for (const team of rows) {
     const { fold, roster } = built.get(team.id)!;

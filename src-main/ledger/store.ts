@@ -40,10 +40,14 @@ export function appendRow(db: Db, row: Omit<LedgerRow, 'seq' | 'voidedAt'>): Led
   return { ...row, seq: Number(result.lastInsertRowid), voidedAt: null };
 }
 
-/** A row of a campaign file being imported, kept as the file has it (its seq is the file's own order). */
-export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]) {
+/**
+ * Rows of a campaign file being imported, kept as the file has them (their seq is the file's own order). Returns them
+ * as stored, with their seq: an import judges and rebuilds from these instead of reading them back (issue 29).
+ */
+export function importRows(db: Db, rows: readonly Omit<LedgerRow, 'seq'>[]): LedgerRow[] {
   // One statement per connection, not one per row: a ten-year import brings ninety thousand entries (issue 29).
-  insertRows(db, ledgerEntries, rows);
+  const seqs = insertRows(db, ledgerEntries, rows);
+  return rows.map((r, i) => ({ ...r, seq: seqs[i]! }));
 }
 
 /** Mark an entry voided (rows are never deleted: the history keeps what was reversed). */
