@@ -9,6 +9,7 @@ import { expect, test } from './fixtures';
 import { BackupsPage } from './pages/BackupsPage';
 import { HomePage } from './pages/HomePage';
 import { playedCampaign } from './support/played-campaign';
+import { holdEvents, wrapEventStream } from './support/held-events';
 
 /** The next call of `channel` is held: `held` resolves with its route once the page has sent it. */
 async function holdNext(page: Page, channel: string): Promise<{ held: Promise<Route> }> {
@@ -100,6 +101,85 @@ test('Back up now shows the steps main reports (backups.progress), then ends wit
   answer();
   await expect(status).toContainText('Backed up (');
   await expect(verified.getByRole('progressbar')).toHaveCount(0);
+});
+
+test('a whole-file restore shows each step main reports, one after another, then starts again and says so', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const app = await herald.launch();
+  const { page } = app;
+  await playedCampaign(page, 'Vraks');
+  await wrapEventStream(page);
+  await page.reload();
+  const backups = new BackupsPage(page);
+  await backups.open();
+  await backups.backUpNow();
+  const verified = page.locator('section', { has: page.getByRole('heading', { name: 'Verified backups' }) });
+  const status = verified.getByRole('status');
+  // Each of main's steps waits at the window until the screen has been looked at (held-events.ts), and so does the
+  // answer and the page's start again (app.restored).
+  const held = await holdEvents(page, /^(backups\.progress|app\.restored)$/);
+  const { release: answer } = await holdAnswer(page, 'backups.restore');
+  await backups.restore(0);
+  await expect(status).toContainText('Restoring the backup of');
+  const steps = [
+    /Step 1 of 4\. Restoring: checking the chosen backup \([\d.]+ [KM]B\) against its checksum…$/,
+    /Step 2 of 4\. Restoring: unpacking the campaign file inside the chosen backup \([\d.]+ [KM]B\) and checking it is the one the backup was made from…$/,
+    /Step 3 of 4\. Restoring: backing up the campaign file as it is now \([\d.]+ [KM]B\) first, so this restore can be undone…$/,
+    /Step 4 of 4\. Restoring: putting the backup in place of the campaign file\. Herald starts again from it when it is done…$/,
+  ];
+  for (const [i, words] of steps.entries()) {
+    expect(await held.next()).toBe('backups.progress');
+    await expect(status).toHaveText(words);
+    await expect(verified.getByRole('progressbar', { name: 'Restore progress' })).toHaveAttribute('value', String(i + 1));
+    await expect(verified).toHaveAttribute('aria-busy', 'true');
+    await expect(page.getByRole('button', { name: 'Back up now' })).toBeDisabled();
+    await page.screenshot({ path: testInfo.outputPath(`restore-step-${i + 1}.png`) });
+  }
+  answer();
+  // The page starts again from the restored file and says so, once.
+  await expect(page.getByRole('status')).toContainText('Restored the backup of');
+  await expect(page.getByRole('heading', { name: 'Backups and campaign files', level: 1 })).toBeVisible();
+  await page.screenshot({ path: testInfo.outputPath('restore-ended.png') });
+});
+
+test('restoring one campaign shows each step main reports, then says it is back', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const app = await herald.launch();
+  const { page } = app;
+  await playedCampaign(page, 'Vraks');
+  await wrapEventStream(page);
+  await page.reload();
+  const backups = new BackupsPage(page);
+  await backups.open();
+  await backups.backUpNow();
+  await backups.rows
+    .first()
+    .getByRole('button', { name: /^Restore one campaign from the backup of/ })
+    .click();
+  const group = page.getByRole('group', { name: /^Restore one campaign from the backup of/ });
+  await group.getByRole('button', { name: 'Restore only Vraks…' }).click();
+  const held = await holdEvents(page, /^backups\.progress$/);
+  const { release: answer } = await holdAnswer(page, 'backups.restoreCampaign');
+  await group.getByRole('button', { name: 'Restore Vraks' }).click();
+  const status = group.getByRole('status');
+  const steps = [
+    'Step 1 of 4. Restoring Vraks: reading it out of the backup…',
+    'Step 2 of 4. Restoring Vraks: checking game 1 of 1 as the screens would…',
+    'Step 3 of 4. Restoring Vraks: backing up this laptop first, so this can be undone…',
+    'Step 4 of 4. Restoring Vraks: putting it in place of the campaign as it is now, and replaying its history…',
+  ];
+  for (const [i, words] of steps.entries()) {
+    await held.next();
+    await expect(status).toHaveText(words);
+    await expect(group.getByRole('progressbar', { name: 'Restore progress' })).toHaveAttribute('value', String(i + 1));
+    await expect(group).toHaveAttribute('aria-busy', 'true');
+    await page.screenshot({ path: testInfo.outputPath(`restore-one-step-${i + 1}.png`) });
+  }
+  await held.stop();
+  answer();
+  await expect(status).toContainText('Vraks is back as it was on');
+  await expect(group).toHaveAttribute('aria-busy', 'false');
+  await page.screenshot({ path: testInfo.outputPath('restore-one-ended.png') });
 });
 
 test('restoring one campaign and handing one over say what they are doing, and end with a message', async ({ herald }, testInfo) => {

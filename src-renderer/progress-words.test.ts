@@ -37,7 +37,7 @@ describe('backupProgressWords (issue 31)', () => {
       'Restoring: checking the chosen backup (12.0 MB) against its checksum…',
     );
     expect(backupProgressWords({ ...restore, step: 'unpacking', bytes: 71_303_168 })).toBe(
-      'Restoring: unpacking the chosen backup (68.0 MB) and checking it is the file it was made from…',
+      'Restoring: unpacking the campaign file inside the chosen backup (68.0 MB) and checking it is the one the backup was made from…',
     );
     expect(backupProgressWords({ ...restore, step: 'backing-up', bytes: 71_303_168 })).toMatch(
       /^Restoring: backing up the campaign file as it is now \(68\.0 MB\) first, so this restore can be undone…$/,

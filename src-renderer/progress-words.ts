@@ -52,7 +52,7 @@ export function backupProgressWords(p: BackupProgress): string {
     case 'checking-backup':
       return `Restoring: checking the chosen backup${sized} against its checksum…`;
     case 'unpacking':
-      return `Restoring: unpacking the chosen backup${sized} and checking it is the file it was made from…`;
+      return `Restoring: unpacking the campaign file inside the chosen backup${sized} and checking it is the one the backup was made from…`;
     case 'backing-up':
       return p.action === 'restore-one'
         ? `Restoring ${who}: backing up this laptop first, so this can be undone…`

@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
+import { IPC_EVENT } from '../../shared/ipc/bridge';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startHerald, TOP, type Herald, type HeraldRecord } from './test-support';
 
@@ -92,6 +93,37 @@ describe('printing from the desktop app (issue 31)', () => {
     expect(elsewhere).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
     expect(await recorded(h, 'shell.openPath')).toEqual([target]);
     expect(await recorded(h, 'shell.showItemInFolder')).toEqual([target]);
+  });
+});
+
+describe('Save as PDF says what it is doing (issue 31)', () => {
+  it('tells the window each step of the campaign pack: its teams counted as the hidden page gathers them, then the PDF, then saving', async () => {
+    const folder = tempDir();
+    const h = await start({ dataDir: tempDir() });
+    const campaign = ok<{ id: string }>(await h.invoke(TOP, 'campaigns.create', { name: 'Vraks' }));
+    await h.answer('showSaveDialog', { canceled: false, filePath: path.join(folder, 'Vraks pack.pdf') });
+    ok(await h.invoke(TOP, 'print.pdf', { kind: 'pack', id: campaign.id, paper: 'a4', fileName: 'Vraks pack' }));
+    const sent = (await recorded(h, 'webContents.send')) as { window: number; channel: string; args: unknown[] }[];
+    const steps = sent
+      .filter((s) => s.window === 1 && s.channel === IPC_EVENT && s.args[0] === 'print.progress')
+      .map((s) => s.args[1] as { kind: string; id: string; step: string; done?: number; total?: number });
+    expect(steps.every((p) => p.kind === 'pack' && p.id === campaign.id)).toBe(true);
+    expect(steps.map((p) => [p.step, p.done, p.total])).toEqual([
+      ['gathering', undefined, undefined],
+      ['gathering', 0, 2],
+      ['gathering', 1, 2],
+      ['gathering', 2, 2],
+      ['laying-out', undefined, undefined],
+      ['making-pdf', undefined, undefined],
+      ['saving', undefined, undefined],
+    ]);
+    // Making the PDF was told before Chromium was asked, and saving before the save dialog opened.
+    const records = await h.records();
+    const stepOf = (detail: unknown) => (detail as { args?: [unknown, { step?: string } | undefined] }).args?.[1]?.step;
+    const at = (kind: string, step?: string) => records.findIndex((r) => r.kind === kind && (step === undefined || stepOf(r.detail) === step));
+    expect(at('webContents.send', 'making-pdf')).toBeLessThan(at('webContents.printToPDF'));
+    expect(at('webContents.printToPDF')).toBeLessThan(at('webContents.send', 'saving'));
+    expect(at('webContents.send', 'saving')).toBeLessThan(at('dialog.showSaveDialog'));
   });
 });
 

@@ -207,8 +207,18 @@ const ops: Record<string, (...args: never[]) => unknown> = {
   },
 };
 
-/** The print view: when the hidden window waits for data-print-ready, its page asks main for its data first. */
+/**
+ * The print view: when the hidden window waits for data-print-ready, its page asks main for its data first. A campaign
+ * pack's page says what it is doing while it gathers (issue 31: data-print-progress), as PrintView.svelte does: two
+ * teams gathered one after the other, then laying out, each answer one poll of main's (electron-files.ts).
+ */
+const packSays = new Map<number, string[]>();
 standIn.setPageScript(async (win) => {
+  if (win.webContents.url.includes('#/print/pack/')) {
+    if (!packSays.has(win.id)) packSays.set(win.id, ['gathering 0 2', 'gathering 1 2', 'gathering 2 2', 'laying-out']);
+    const progress = packSays.get(win.id)!.shift();
+    if (progress !== undefined) return { ready: false, progress };
+  }
   const answer = await ipcInvoke({ window: win.id }, 'herald:invoke', ['app.info', {}]);
   const ok = (answer as { value?: { ok?: boolean } }).value?.ok === true;
   record('print.page', { window: win.id, url: win.webContents.url, answered: ok });
