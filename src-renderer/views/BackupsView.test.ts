@@ -137,7 +137,10 @@ describe('BackupsView: a whole-file restore asks in a modal dialog (issue 31)', 
     const status = () => within(section).getByRole('status').textContent?.replace(/\s+/g, ' ').trim();
     const steps = [
       ['checking-backup', 'Step 1 of 4. Restoring: checking the chosen backup (2.3 MB) against its checksum…'],
-      ['unpacking', 'Step 2 of 4. Restoring: unpacking the campaign file inside the chosen backup (9.5 MB) and checking it is the one the backup was made from…'],
+      [
+        'unpacking',
+        'Step 2 of 4. Restoring: unpacking the campaign file inside the chosen backup (9.5 MB) and checking it is the one the backup was made from…',
+      ],
       ['backing-up', 'Step 3 of 4. Restoring: backing up the campaign file as it is now (9.5 MB) first, so this restore can be undone…'],
       ['replacing', 'Step 4 of 4. Restoring: putting the backup in place of the campaign file. Herald starts again from it when it is done…'],
     ] as const;
