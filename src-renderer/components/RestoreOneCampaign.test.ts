@@ -23,6 +23,8 @@ describe('RestoreOneCampaign: its steps in words (issue 31)', () => {
     const status = () => within(group).getByRole('status').textContent?.replace(/\s+/g, ' ').trim();
     expect(status()).toMatch(/^Restoring Vraks from the backup of 1 Nov 2026, 19:05: reading it out of the backup/);
     expect(group.getAttribute('aria-busy')).toBe('true');
+    // Closing it now would hide how the restore ends.
+    expect(within(group).getByRole('button', { name: 'Close' }).hasAttribute('disabled')).toBe(true);
 
     // Another action's step (a whole-file restore, a backup) is not this one's.
     bridge.emit('backups.progress', { action: 'backup', step: 'copying', stepNumber: 1, steps: 4 });
@@ -42,5 +44,6 @@ describe('RestoreOneCampaign: its steps in words (issue 31)', () => {
     await vi.waitFor(() => expect(status()).toMatch(/^Vraks is back as it was on 1 Nov 2026, 19:05; every other campaign is as it was\./));
     expect(within(group).queryByRole('progressbar')).toBeNull();
     expect(group.getAttribute('aria-busy')).toBe('false');
+    expect(within(group).getByRole('button', { name: 'Close' }).hasAttribute('disabled')).toBe(false);
   });
 });
