@@ -17,6 +17,7 @@ import {
   type CampaignFile,
 } from '../campaign-file';
 import { readCampaignFile } from './packed';
+import { returnMemorySoon } from './memory';
 import { runTelling } from './progress';
 import { accountWords, compareLineage, gameNumbers } from './lineage';
 import { knownIds, updateFromFile } from './update';
@@ -45,9 +46,18 @@ const mustFind = (ctx: HandlerContext, id: string): Campaign => {
 
 /**
  * A campaign file's bytes, however they came (a dialog, an upload, a drop: files.importDropped), imported: a new
- * campaign, a newer copy of one here, or a copy under `asCopyAs`'s name. Throws AppError in words.
+ * campaign, a newer copy of one here, or a copy under `asCopyAs`'s name. Throws AppError in words. Imported or
+ * refused, the memory it took goes back to the system once it has answered (memory.ts).
  */
 export async function importCampaignBytes(ctx: HandlerContext, picked: { fileName: string; bytes: Uint8Array }, asCopyAs?: { name: string }) {
+  try {
+    return await importNow(ctx, picked, asCopyAs);
+  } finally {
+    returnMemorySoon();
+  }
+}
+
+async function importNow(ctx: HandlerContext, picked: { fileName: string; bytes: Uint8Array }, asCopyAs?: { name: string }) {
   const progress = importProgress(ctx, picked.fileName);
   await progress('reading');
   const file = await readCampaignFile(picked.fileName, picked.bytes);
