@@ -10,7 +10,8 @@ import { checkNodeVersion } from './node-version.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 checkNodeVersion();
-buildIfNeeded(root);
+// The hand-over alone runs in this process, not in browser mode: it needs no build of the app.
+if (!process.argv.includes('--only=handover')) buildIfNeeded(root);
 const outfile = path.join(root, '.bench-cache', 'bench.cjs');
 await build({
   entryPoints: ['bench/main.ts'],
