@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameReport, ModelReport } from './report';
 import {
   clubSideOf,
+  relicsCarriedTotal,
+  runAwayCounts,
   setAttacker,
   setClubCount,
   setEnding,
@@ -20,6 +22,7 @@ import {
   setTakenOutBy,
   setTakenOutHow,
   setTookPart,
+  squadLosses,
   wholeIn,
 } from './report-edits';
 
@@ -186,5 +189,39 @@ describe('report edits', () => {
     expect(r.attacker).toBe('a');
     expect(row(r, 'a-boss')).toEqual(model('a-boss', 'a', { withinSixOfDefenderCorner: true }));
     expect(row(r, 'b-vox')).toEqual(model('b-vox', 'b', { lastStandRole: 'reinforcement', bannerBearer: true }));
+  });
+});
+
+describe('what the form reads off the report', () => {
+  it('004 Run Away!: counts the casualties of the team that took the test, "if more than 50% of his force is falling back or has been removed as a casualty"', () => {
+    const models = [
+      model('a-boss', 'a'),
+      model('a-boy', 'a', { aliveAtEnd: false }),
+      model('a-gone', 'a', { tookPart: false }),
+      model('b-vox', 'b', { aliveAtEnd: false }),
+    ];
+    expect(runAwayCounts(report({ models, ending: { kind: 'run-away', side: 'a', voluntary: false } }))).toEqual({ total: 2, casualties: 1, remaining: 1 });
+    expect(runAwayCounts(report({ models }))).toBeNull();
+  });
+
+  it("004 Squad: counts each squad's members out of action by squad, for one side, only those who took part", () => {
+    const models = [
+      model('a-sq#1', 'a', { name: 'Third Squad (1 of 3)' }),
+      model('a-sq#2', 'a', { name: 'Third Squad (2 of 3)', aliveAtEnd: false }),
+      model('a-sq#3', 'a', { name: 'Third Squad (3 of 3)', tookPart: false }),
+      model('a-boss', 'a'),
+      model('b-sq#1', 'b', { name: 'Boyz (1 of 2)', aliveAtEnd: false }),
+    ];
+    expect(squadLosses(report({ models }), 'a')).toEqual([{ name: 'Third Squad', size: 2, out: 1 }]);
+    expect(squadLosses(report({ models }), 'b')).toEqual([{ name: 'Boyz', size: 1, out: 1 }]);
+  });
+
+  it('adds up the Relics carried by the models that took part', () => {
+    const models = [
+      model('a-boss', 'a', { relicsCarried: 2 }),
+      model('a-boy', 'a', { relicsCarried: 1, tookPart: false }),
+      model('b-vox', 'b', { relicsCarried: 1 }),
+    ];
+    expect(relicsCarriedTotal(report({ models }))).toBe(3);
   });
 });

@@ -211,3 +211,33 @@ export function setAttacker(report: GameReport, side: Side): GameReport {
     }
   });
 }
+
+// What the form shows beside the edits: counts read off the report, so the form only lays them out.
+
+/** A Squad's members out of action, per squad of `side` that took part (member ids are "<squad>#<n>": squads.ts). */
+export function squadLosses(report: GameReport, side: Side): { name: string; size: number; out: number }[] {
+  const bySquad: Record<string, { name: string; size: number; out: number }> = {};
+  for (const m of report.models) {
+    const at = m.id.lastIndexOf('#');
+    if (m.side !== side || at <= 0 || !m.tookPart) continue;
+    const s = (bySquad[m.id.slice(0, at)] ??= { name: (m.name ?? '').replace(/ \(\d+ of \d+\)$/, ''), size: 0, out: 0 });
+    s.size += 1;
+    if (!m.aliveAtEnd) s.out += 1;
+  }
+  return Object.values(bySquad);
+}
+
+/**
+ * 004 Run Away!: the test is taken when more than 50% are falling back or casualties; Herald counts the casualties of
+ * the team that took it (null when the game did not end that way).
+ */
+export function runAwayCounts(report: GameReport): { total: number; casualties: number; remaining: number } | null {
+  const e = report.ending;
+  if (e.kind !== 'run-away') return null;
+  const own = report.models.filter((m) => m.side === e.side && m.tookPart);
+  const casualties = own.filter((m) => !m.aliveAtEnd).length;
+  return { total: own.length, casualties, remaining: own.length - casualties };
+}
+
+/** The Relics carried at the end by the models that took part. */
+export const relicsCarriedTotal = (report: GameReport): number => report.models.reduce((n, m) => n + (m.tookPart ? (m.relicsCarried ?? 0) : 0), 0);
