@@ -59,8 +59,13 @@ export async function restoreBackup(ctx: HandlerContext, file: string): Promise<
   return { restored: backupView(restored), undo: undo ? backupView(undo) : null };
 }
 
-export const campaignsOfBackup = (ctx: HandlerContext, file: string): ChannelOutput<'backups.campaigns'> =>
-  campaignsInBackup(mustFindBackup(ctx, file), ctx.info.schemaVersion, ctx.db);
+/** Unpacks `backup` to a file of the caller's, checked against its manifest, in the backup thread (issue 31). */
+const unpackerOf = (ctx: HandlerContext, backup: BackupInfo) => (dest: string) => ctx.backups.unpackForRestore(backup, dest);
+
+export async function campaignsOfBackup(ctx: HandlerContext, file: string): Promise<ChannelOutput<'backups.campaigns'>> {
+  const backup = mustFindBackup(ctx, file);
+  return campaignsInBackup(backup, ctx.info.schemaVersion, unpackerOf(ctx, backup), ctx.db);
+}
 
 export async function restoreOneCampaign(
   ctx: HandlerContext,
@@ -89,8 +94,7 @@ async function restoreOneTelling(ctx: HandlerContext, backup: BackupInfo, campai
   const tell = (step: RestoreOneStep, extra: { games?: number; gamesChecked?: number } = {}) => told(step, { ...extra, ...named });
   tell('reading-backup');
   await letOut();
-  const unpack = (dest: string) => ctx.backups.unpackForRestore(backup, dest);
-  const campaign = await readBackupOut(backup, ctx.info.schemaVersion, unpack, campaignOf(campaignId, at));
+  const campaign = await readBackupOut(backup, ctx.info.schemaVersion, unpackerOf(ctx, backup), campaignOf(campaignId, at));
   // A handed-over campaign is refused before the backup below: a refusal changes nothing, not even the backups list.
   refuseHandedOverTarget(ctx.db, campaign);
   named.campaign = campaign.campaign.name.slice(0, 200);

@@ -203,4 +203,40 @@ describe('backups in a worker thread', () => {
     expect(logs.filter((m) => /main thread/.test(m))).toHaveLength(1);
     db.close();
   });
+
+  it('a restore’s check of its chosen backup, in the backup thread or here where no worker can run: the database it holds, or refused in words', async () => {
+    const cases = [
+      { threads: new BackupThreads(), told: ['checking-backup', 'unpacking'] },
+      { threads: new BackupThreads(path.join(tempDir(), 'no-such-module.js')), told: [] },
+    ];
+    for (const { threads, told } of cases) {
+      const dir = tempDir();
+      const db = campaignFile(dir);
+      const backups = new Backups(
+        () => db,
+        path.join(dir, 'backups'),
+        clock(),
+        () => {},
+        threads,
+      );
+      const info = await backups.takeInBackground('by-hand');
+      const steps: string[] = [];
+      const dest = path.join(dir, 'restored.sqlite');
+      await backups.unpackForRestore(info, dest, ({ step }) => steps.push(step));
+      const back = new Database(dest, { readonly: true });
+      expect(back.prepare('SELECT count(*) FROM games').pluck().get()).toBe(1000);
+      back.close();
+      // Told from the thread; none where the check ran here.
+      expect(steps).toEqual(told);
+      // One byte changed since it was listed: refused before anything is unpacked.
+      const bytes = fs.readFileSync(info.path);
+      bytes.writeUInt8(bytes.readUInt8(bytes.length - 1) ^ 0xff, bytes.length - 1);
+      fs.writeFileSync(info.path, bytes);
+      fs.rmSync(dest);
+      await expect(backups.unpackForRestore(info, dest)).rejects.toThrow(`The backup ${info.file} no longer matches its manifest.`);
+      expect(fs.existsSync(dest)).toBe(false);
+      backups.stop();
+      db.close();
+    }
+  });
 });

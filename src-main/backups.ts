@@ -15,6 +15,7 @@ import {
   createVerifiedBackupWith,
   DamagedBackup,
   listVerifiedBackups,
+  sha256File,
   sweepTemporaryFiles,
   tooLarge,
   unpackBackup,
@@ -193,6 +194,7 @@ export class Backups {
         if (!(e instanceof WorkerUnavailable)) throw e;
       }
     }
+    if (sha256File(backup.path) !== backup.sha256) throw new DamagedBackup(`The backup ${backup.file} no longer matches its manifest.`);
     unpackBackup(backup, dest);
   }
 

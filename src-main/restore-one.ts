@@ -23,43 +23,15 @@ import { deleteCampaignRows } from './campaign-delete';
 import { exportCampaign, importCampaign, importChecked, type CampaignFile, type CheckedCampaignFile } from './campaign-file';
 import { handedOver } from './hand-over';
 import { findCampaignByName } from './repos/campaigns';
-import { DamagedBackup, sha256File, unpackBackup, type BackupInfo } from './db/backup';
+import { DamagedBackup, type BackupInfo } from './db/backup';
 import type { Db } from './db/open';
 import * as schema from './db/schema';
 import { campaigns, games } from './db/schema';
 
-/** `read` over a backup opened read-only from a private copy (decompressed if need be), removed afterwards. */
-export function openBackupReadOnly<T>(backup: BackupInfo, schemaVersion: number, read: (db: Db) => T): T {
-  if (sha256File(backup.path) !== backup.sha256)
-    throw new AppError('VALIDATION', `The backup ${backup.file} no longer matches its checksum: it cannot be read.`);
-  if (backup.schemaVersion !== schemaVersion) {
-    throw new AppError(
-      'VALIDATION',
-      `The backup ${backup.file} was made by another version of Herald (file version ${backup.schemaVersion}, this one ${schemaVersion}): restore it whole instead.`,
-    );
-  }
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-restore-one-'));
-  const file = path.join(dir, 'backup.sqlite');
-  try {
-    try {
-      unpackBackup(backup, file); // within what its manifest records (issue 28)
-    } catch (e) {
-      throw e instanceof DamagedBackup ? new AppError('VALIDATION', e.message) : e;
-    }
-    const sqlite = new Database(file, { readonly: true, fileMustExist: true });
-    try {
-      return read(drizzle({ client: sqlite, schema }) as unknown as Db);
-    } finally {
-      sqlite.close();
-    }
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 /**
- * openBackupReadOnly for restoring one campaign (issue 31): the backup is checked and unpacked by `unpack` (the backup
- * thread, Backups.unpackForRestore), so the windows are told meanwhile; then read on this thread.
+ * `read` over a backup opened read-only from a private copy, removed afterwards. The backup is checked against its
+ * manifest and unpacked by `unpack` (in the backup thread: Backups.unpackForRestore, issue 31), so the app keeps
+ * answering and the windows are told meanwhile.
  */
 export async function readBackupOut<T>(backup: BackupInfo, schemaVersion: number, unpack: (dest: string) => Promise<void>, read: (db: Db) => T): Promise<T> {
   if (backup.schemaVersion !== schemaVersion) {
@@ -102,8 +74,8 @@ export const campaignOf =
  * replace on this laptop (`db`), found by identity, and whether that one is handed over (issue 27: the window
  * disables what a restore would refuse).
  */
-export function campaignsInBackup(backup: BackupInfo, schemaVersion: number, db: Db) {
-  const inBackup = openBackupReadOnly(backup, schemaVersion, (backupDb) =>
+export async function campaignsInBackup(backup: BackupInfo, schemaVersion: number, unpack: (dest: string) => Promise<void>, db: Db) {
+  const inBackup = await readBackupOut(backup, schemaVersion, unpack, (backupDb) =>
     backupDb
       .select({ id: campaigns.id, originId: campaigns.originId, name: campaigns.name, games: count(games.id) })
       .from(campaigns)
@@ -117,11 +89,6 @@ export function campaignsInBackup(backup: BackupInfo, schemaVersion: number, db:
     const h = target ? handedOver(db, target.id) : null;
     return { ...c, here: target ? { name: target.name, handedOverTo: h?.to ?? null } : null };
   });
-}
-
-/** A campaign read out of a backup, as a campaign file, before anything on the laptop changes. */
-export function campaignFromBackup(backup: BackupInfo, schemaVersion: number, campaignId: string, at: string): CampaignFile {
-  return openBackupReadOnly(backup, schemaVersion, campaignOf(campaignId, at));
 }
 
 /** The campaign's identity across laptops: the id it was made with (exportCampaign always writes it). */
@@ -213,9 +180,4 @@ export function restoreCampaignFile(db: Db, file: CampaignFile, newId: () => str
       ? null
       : `“${wanted}” is back under the name “${name}”: the campaign called “${wanted}” on this laptop now is another campaign, and it was left as it is.`;
   return { id, name, message };
-}
-
-/** campaignFromBackup then restoreCampaignFile, in the caller's transaction. */
-export function restoreOneCampaign(db: Db, backup: BackupInfo, schemaVersion: number, campaignId: string, newId: () => string, at: string): RestoredCampaign {
-  return restoreCampaignFile(db, campaignFromBackup(backup, schemaVersion, campaignId, at), newId, at);
 }
