@@ -65,9 +65,9 @@ export type TellRestoreOne = (step: RestoreOneStep, extra?: Extra) => void;
 export const tellRestoreOneSteps = (emit: Emit): TellRestoreOne => teller<RestoreOneStep>(emit, 'restore-one', RESTORE_ONE_STEPS);
 
 /**
- * Lets a step just told leave for the windows before work that runs without a pause: browser mode's stream and
- * Electron's IPC send only when the event loop turns. Two turns, so a listener in this process (the tests' stream
- * reader) has read it too.
+ * Lets a step just told leave for the windows before work that runs without a pause: browser mode's stream writes
+ * only when the event loop turns (Node's HTTP response holds a write until the next tick), and Electron's IPC is not
+ * counted on to do better. Two turns, so a reader in this same process (a test's) has read it too.
  */
 export async function letOut(): Promise<void> {
   for (let i = 0; i < 2; i++) await new Promise<void>((resolve) => setImmediate(resolve));
