@@ -5,11 +5,13 @@
  * before the answer; and a reporter that throws never fails the backup. Automatic backups tell nothing (no reporter).
  */
 import Database from 'better-sqlite3';
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { EventPayload } from '../../shared/ipc/contract';
 import { tellBackupSteps, tellRestoreOneSteps } from '../backup-progress';
 import { Backups } from '../backups';
+import { startBridgeServer } from '../bridge/server';
 import type { Core } from '../core';
 import { call, failure, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
@@ -84,6 +86,50 @@ describe('backup and restore progress (issue 31)', () => {
     expect(steps[0]!.bytes).toBe(made.bytes); // the chosen backup, as stored
     expect(steps[1]!.bytes).toBeGreaterThan(made.bytes); // the database inside, unpacked
     expect(steps[2]!.bytes).toBeGreaterThan(0); // the campaign file as it is now
+    core.close();
+  });
+
+  it('over browser mode’s event stream, each step of a restore reaches the window before the next begins, and before the end', async () => {
+    const core = testCore(tempDir());
+    await call(core, 'campaigns.create', { name: 'Vraks', pointsLimit: 250 });
+    const made = await call<{ file: string }>(core, 'backups.create', {});
+    const staticDir = tempDir();
+    fs.writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Herald</title>');
+    const token = 'test-token-0123456789';
+    const server = await startBridgeServer({ core, staticDir, token });
+    const base = `http://127.0.0.1:${server.port}`;
+    // Main telling (core.onEvent) and the window hearing (the stream, read as the renderer's api.ts reads it), in order.
+    const order: string[] = [];
+    core.onEvent((event, payload) => {
+      if (event === 'backups.progress') order.push(`told ${(payload as Progress).step}`);
+      if (event === 'app.restored') order.push('told restored');
+    });
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/events`, { headers: { 'x-herald-token': token }, signal: controller.signal });
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    await reader.read(); // ": connected"
+    const heard = (async () => {
+      let buffer = '';
+      for (;;) {
+        buffer += (await reader.read()).value ?? '';
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const { event, payload } = JSON.parse(buffer.slice(6, end)) as { event: string; payload: Progress };
+          buffer = buffer.slice(end + 2);
+          if (event === 'backups.progress') order.push(`window ${payload.step}`);
+          if (event === 'app.restored') return order.push('window restored');
+        }
+      }
+    })();
+    const answered = await fetch(`${base}/api/invoke`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-herald-token': token },
+      body: JSON.stringify({ channel: 'backups.restore', input: { file: made.file } }),
+    });
+    expect(((await answered.json()) as { ok: boolean }).ok).toBe(true);
+    await heard;
+    controller.abort();
+    await server.close();
+    expect(order).toEqual(['checking-backup', 'unpacking', 'backing-up', 'replacing', 'restored'].flatMap((step) => [`told ${step}`, `window ${step}`]));
     core.close();
   });
 
