@@ -34,7 +34,6 @@ export {
   toGameFacts,
   killsBy,
   sideOutcomes,
-  validateReport,
   reportFromPlan,
   ClubSideReport,
   ClubReport,
@@ -42,6 +41,7 @@ export {
   clubInputs,
 } from './report';
 export type { SideOutcome } from './report';
+export { validateReport } from './report-checks';
 export { reportBoundsProblems, tacticalObjectivesMax, TACTICAL_OBJECTIVE_MAX_VP } from './report-bounds';
 export type { ReportBoundsContext } from './report-bounds';
 /** The result form's edits, as pure reducers (one namespace: their names read as the form's own actions). */

@@ -1,6 +1,6 @@
 /**
  * The result form's edits (issue 32): each a pure reducer from a report to the next, beside the report's checks
- * (report.ts), so the rules of what one tick changes elsewhere are tested here rather than buried in the form.
+ * (report-checks.ts), so the rules of what one tick changes elsewhere are tested here rather than buried in the form.
  * A reducer never changes the report it is given; a model it names must already have its row (the form adds it).
  *
  * @example

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { GameReport, killsBy, sideOutcomes, toGameFacts, validateReport } from './report';
+import { GameReport, killsBy, sideOutcomes, toGameFacts } from './report';
+import { validateReport } from './report-checks';
 import type { ModelReport } from './report';
 import { validReportArb } from './test-helpers';
 

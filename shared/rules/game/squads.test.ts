@@ -11,7 +11,8 @@ import { RosterModel } from '../roster/roster';
 import { TeamList } from '../roster/team-list';
 import { validateRoster } from '../roster/validate';
 import type { GameReport, ModelReport } from './report';
-import { killsBy, sideOutcomes, toGameFacts, validateReport } from './report';
+import { killsBy, sideOutcomes, toGameFacts } from './report';
+import { validateReport } from './report-checks';
 import { reportIdsOf, reportModelsOf, rosterModelIds, squadMemberId, squadOfMember } from './squads';
 
 const guard = SAMPLE_TEAM_LISTS.map((l) => TeamList.parse(l)).find((l) => l.id === 'imperial-guard-sample')!;

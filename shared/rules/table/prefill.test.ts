@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameReport, ModelReport } from '../game/report';
-import { validateReport } from '../game/report';
+import { validateReport } from '../game/report-checks';
 import { reportModelsOf } from '../game/squads';
 import type { TableEvent } from './taps';
 import { prefillReport, tableTracks } from './prefill';
