@@ -249,3 +249,22 @@ test('an import shows the steps main reports, with what the file holds, then end
   answer();
   await expect(status).toContainText('Imported Vraks.');
 });
+
+test('the campaign pack’s preview counts its teams as they are laid out, then offers Save as PDF', async ({ herald }, testInfo) => {
+  test.skip(testInfo.project.name === 'electron', BRIDGE_ONLY);
+  const app = await herald.launch();
+  const { page } = app;
+  const played = await playedCampaign(page, 'Vraks');
+  // The first team's sheet is held at the network: the other one arrives, and the toolbar says how far it is.
+  const first = await holdNext(page, 'teams.get');
+  await page.evaluate((h) => (location.hash = h), `#/print/pack/${played.campaignId}?paper=a4`);
+  const held = await first.held;
+  const toolbar = page.getByRole('toolbar', { name: 'Print preview' });
+  await expect(toolbar.getByRole('status')).toHaveText('Laying out team 2 of 2…');
+  await expect(toolbar.getByRole('button', { name: 'Save as PDF' })).toBeDisabled();
+  await page.screenshot({ path: testInfo.outputPath('pack-laying-out.png') });
+  await held.continue();
+  await expect(page.locator('html')).toHaveAttribute('data-print-ready', '1');
+  await expect(toolbar.getByRole('status')).toHaveCount(0);
+  await expect(toolbar.getByRole('button', { name: 'Save as PDF' })).toBeEnabled();
+});
