@@ -26,7 +26,7 @@ import { allTables } from '../ruleset/schema';
 import type { Mission, Ruleset } from '../ruleset/schema';
 import { rollOnTable } from '../ruleset/roll-table';
 import { opponent, sideName } from '../hor/facts';
-import { DEPLOYMENT_TABLE, MISSIONS_WITH_OWN_DEPLOYMENT, determineFirstTurn } from '../hor/setup';
+import { DEPLOYMENT_TABLE, determineFirstTurn } from '../hor/setup';
 import { WEATHER_TABLE } from '../hor/optional-rules';
 import { DUSK_AND_DAWN_TABLE } from '../mission-pack/dusk-and-dawn';
 import { TWIST_TABLE } from '../club-8th/twist';
@@ -35,8 +35,7 @@ import type { ClubMission } from '../club-8th/missions';
 import { missionScoring, scoringData } from '../hor/mission-scoring';
 import { clubMissionsOn } from './optional-rules';
 import { plannedReadings } from './readings';
-import type { PlanChoice } from './choices';
-import { attackerChoice, deployChoice } from './choices';
+import { deployChoice } from './choices';
 import { GamePlanError, GamePlanOptions, PLAN_VERSION, ROLL_CLUB_MISSION } from './plan-schema';
 import type { GamePlanOptionsInput, GamePlan } from './plan-schema';
 import {
@@ -52,6 +51,7 @@ import {
   tableOf,
 } from './plan-steps';
 import { planClubMission } from './plan-club';
+import { missionCounters, missionRoles, ownDeploysFirst } from './plan-missions';
 
 export * from './plan-schema';
 export { PLAYERS_MAY_LEAVE_OUT, rollOff } from './plan-steps';
@@ -94,8 +94,6 @@ function chooseMission(ruleset: Ruleset, options: GamePlanOptions, dice: DiceSou
   return { kind: 'hor', mission, how: 'rolled' };
 }
 
-const ownDeployment = (missionId: string): boolean => (MISSIONS_WITH_OWN_DEPLOYMENT as readonly string[]).includes(missionId);
-
 /**
  * Plan a game (004 "Setting up a Kill Team Game"): roll or take the mission (Step 2) and deployment (Step 3), the
  * mission's set-up (attacker/defender, counters), the optional rules the club switched on (004 Weather, 000 Dusk &
@@ -132,68 +130,19 @@ export function planGame(ruleset: Ruleset, options: GamePlanOptionsInput, dice: 
   let twist: GamePlan['twist'] = null;
   if (optional.twist) twist = rollOptionalTable(ruleset, TWIST_TABLE, log, 'Twist');
 
-  // Mission counters (004 Relic Hunt / Seize Ground: "Roll D3+2"; Sabotage: one marker per player).
-  const counters: GamePlan['counters'] = mission.counters.map((c) => {
-    if (typeof c.count === 'number') return { kind: c.kind, count: c.count, how: 'mission', placement: c.placement };
-    const noun = c.kind === 'relic' ? 'Relic counters' : 'objective markers';
-    const roll = log.roll(c.count, `${mission.name}: number of ${noun}`);
-    return { kind: c.kind, count: roll.total, how: 'rolled', placement: c.placement };
-  });
-  // "Each player takes it in turn to place a counter. Roll a D6 to see which player goes first."
-  let firstToPlaceCounters: GamePlan['firstToPlaceCounters'] = null;
-  if (counters.some((c) => c.how === 'rolled')) {
-    if (opts.firstToPlaceCounters === 'roll-off') {
-      firstToPlaceCounters = { side: rollOff(log, `${mission.name}: who places the first counter`).winner, how: 'rolled' };
-    } else firstToPlaceCounters = { side: opts.firstToPlaceCounters, how: 'chosen' };
-  }
+  // The mission's counters (004 Relic Hunt / Seize Ground: "Roll D3+2"; Sabotage: one marker per player).
+  const { counters, firstToPlaceCounters } = missionCounters(mission, opts, log);
 
   // Attacker and defender (004 Breakthrough, Last Stand).
-  let roles: GamePlan['roles'] = null;
-  const choices: PlanChoice[] = [];
   const scoring = missionScoring(mission);
-  if (scoring.attackerAndDefender) {
-    // Last Stand: "either by deciding yourselves, or by rolling a d6"; Breakthrough is always rolled off.
-    const playersMayDecide = mission.id === 'last-stand';
-    const made = opts.attacker !== undefined || opts.rollOffWinnerChooses !== undefined;
-    const decided = opts.attacker === undefined || opts.attacker === 'roll-off' ? null : opts.attacker;
-    if (decided === null) {
-      const off = rollOff(log, `${mission.name}: attacker roll-off`);
-      const chooses = opts.rollOffWinnerChooses ?? 'attacker';
-      const attacker = chooses === 'attacker' ? off.winner : opponent(off.winner);
-      roles = {
-        attacker,
-        defender: opponent(attacker),
-        how: 'rolled',
-        reason: made
-          ? `${sideName(off.winner)} won the roll-off and chose to be the ${chooses === 'attacker' ? 'Attacker' : 'Defender'}.`
-          : `${sideName(off.winner)} won the roll-off and has not said yet who attacks: until it does, the plan has it attack.`,
-      };
-      choices.push(attackerChoice(off.winner, chooses === 'attacker' ? 'winner-attacks' : 'winner-defends', made, playersMayDecide));
-    } else {
-      roles = {
-        attacker: decided,
-        defender: opponent(decided),
-        how: 'chosen',
-        reason: `The players decided that ${sideName(decided)} attacks.`,
-      };
-      // (An API caller may have decided a Breakthrough's Attacker too: the answer stays listed.)
-      choices.push(attackerChoice(null, decided, true, true));
-    }
-  }
+  const { roles, choices } = missionRoles(mission, scoring, opts, log);
 
   // 004 Step 3 – Deploy Kill Teams (ignored by missions with their own deployment).
   let deployment: GamePlan['deployment'] = null;
   let deploysFirst: GamePlan['deploysFirst'];
-  if (ownDeployment(mission.id) && roles) {
-    const first = mission.id === 'breakthrough' ? roles.attacker : roles.defender;
-    deploysFirst = {
-      side: first,
-      how: 'mission',
-      reason:
-        mission.id === 'breakthrough'
-          ? 'The Attacker sets up first (004 Mission 3: Breakthrough).'
-          : "The defender deploys his 'defending models' first, then the attacker (004 Mission 6: Last Stand).",
-    };
+  const own = ownDeploysFirst(mission, roles);
+  if (own) {
+    deploysFirst = own;
   } else {
     const table = tableOf(ruleset, DEPLOYMENT_TABLE);
     // A club's own mission set up without deployment zones (House rules, issue 30 item 7): its set-up says where, no roll.
