@@ -201,8 +201,14 @@ export function asCopy(checked: CheckedCampaignFile, name?: string): CheckedCamp
   };
 }
 
-/** importCampaign for a file checkCampaignFile has checked already. */
-export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => string, at: string): string {
+/** An import's writing, told as it goes (issue 31): games stored so far, then games the history's replay has judged. */
+export type WriteTeller = (p: { gamesWritten: number } | { gamesJudged: number; gamesToJudge: number }) => void;
+
+/**
+ * importCampaign for a file checkCampaignFile has checked already. `tell` hears the writing's progress from inside the
+ * caller's transaction (it must not touch the database).
+ */
+export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => string, at: string, tell?: WriteTeller): string {
   // A campaign already here under the same identity is updated by importUpdate, never imported twice: a file that
   // reaches this point is a copy (the campaign here was renamed first, as before issue 22).
   const sameOrigin = db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.originId, given.campaign.originId!)).get();
@@ -237,7 +243,12 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
         .values({ ...t, roster: { models: [] }, campaignId: c.id, teamListId: listIdMap.get(t.teamListId)! })
         .run();
     // Thousands of games and rolls at ten years: one statement each, not one per row (issue 29).
-    insertRows(db, games, gameRows);
+    // In slices, each told: the games' plans and reports are most of the writing's time (issue 31).
+    const slice = Math.max(25, Math.ceil(gameRows.length / 50));
+    for (let from = 0; from < gameRows.length; from += slice) {
+      insertRows(db, games, gameRows.slice(from, from + slice));
+      tell?.({ gamesWritten: Math.min(from + slice, gameRows.length) });
+    }
     insertRows(db, gameRolls, file.rolls);
     // Notes (issue 22) change no progression: they go in beside the ledger, checked as notes.set checks them.
     const modelIds = new Set([...ledger.models.values()].flatMap((m) => [...m]));
@@ -265,7 +276,8 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
   const history = (problem: string): never => {
     throw new AppError('VALIDATION', `The campaign file’s history does not hold: ${problem} Nothing was imported.`);
   };
-  const replay = replayOrRefuse(db, c.id, history, { games: new Map(gameRows.map((g) => [g.id, g])), ledger: ledgerRows });
+  const judgedTeller = tell && ((gamesJudged: number, gamesToJudge: number) => tell({ gamesJudged, gamesToJudge }));
+  const replay = replayOrRefuse(db, c.id, history, { games: new Map(gameRows.map((g) => [g.id, g])), ledger: ledgerRows }, judgedTeller);
   checkWritten(db, c.id, teamRows, fail, ledgerRows);
   // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
   // projections are not in the file: they are built from the ledger just imported (issue 9).

@@ -20,6 +20,19 @@ describe('importProgressWords', () => {
     expect(importProgressWords({ fileName: 'a.herald-campaign', step: 'reading' })).toBe('Importing a.herald-campaign: reading the file…');
     expect(importProgressWords({ fileName: 'a.herald-campaign', step: 'writing', games: 1, entries: 2 })).toMatch(/writing its 1 game and 2 ledger entries/);
   });
+
+  it('counts the writing: games stored, then the history replayed game by game', () => {
+    const w = { fileName: 'Vraks.herald-campaign', step: 'writing' as const, games: 5000, entries: 93366 };
+    expect(importProgressWords({ ...w, gamesWritten: 1200 })).toBe(
+      'Importing Vraks.herald-campaign: writing game 1,200 of 5,000, then replaying the whole history…',
+    );
+    expect(importProgressWords({ ...w, gamesJudged: 0, gamesToJudge: 4990 })).toBe('Importing Vraks.herald-campaign: replaying the history, game 1 of 4,990…');
+    expect(importProgressWords({ ...w, gamesJudged: 4990, gamesToJudge: 4990 })).toBe(
+      'Importing Vraks.herald-campaign: replaying the history, game 4,990 of 4,990…',
+    );
+    // A campaign without games has no replay to count.
+    expect(importProgressWords({ ...w, games: 0, gamesJudged: 0, gamesToJudge: 0 })).toMatch(/backing up this laptop first/);
+  });
 });
 
 describe('backupProgressWords (issue 31)', () => {

@@ -24,6 +24,11 @@ export function importProgressWords(p: ImportProgress): string {
   if (p.step === 'checking' && p.gamesChecked !== undefined && p.games !== undefined)
     return `Importing ${p.fileName}: checking game ${formatNumber(Math.min(p.gamesChecked + 1, p.games))} of ${formatNumber(p.games)} as the screens would…`;
   if (p.step === 'checking') return `Importing ${p.fileName}: checking ${holds} as the screens would…`;
+  // The writing's own count (issue 31): its games stored, then the whole history replayed through the rules.
+  if (p.gamesJudged !== undefined && p.gamesToJudge)
+    return `Importing ${p.fileName}: replaying the history, game ${formatNumber(Math.min(p.gamesJudged + 1, p.gamesToJudge))} of ${formatNumber(p.gamesToJudge)}…`;
+  if (p.gamesWritten !== undefined && p.games)
+    return `Importing ${p.fileName}: writing game ${formatNumber(p.gamesWritten)} of ${formatNumber(p.games)}, then replaying the whole history…`;
   return `Importing ${p.fileName}: backing up this laptop first, then writing ${holds} and replaying the whole history…`;
 }
 

@@ -484,6 +484,11 @@ export const events = {
       entries: z.number().int().nonnegative().optional(),
       /** While checking: how many of the file's games are checked so far (issue 31, "checking game 1,204 of 5,000"). */
       gamesChecked: z.number().int().nonnegative().optional(),
+      /** While writing: how many of the file's games are stored so far, then how many the history's replay has judged. */
+      gamesWritten: z.number().int().nonnegative().optional(),
+      gamesJudged: z.number().int().nonnegative().optional(),
+      /** How many games the replay judges (the committed and voided ones), beside gamesJudged. */
+      gamesToJudge: z.number().int().nonnegative().optional(),
     })
     .strict(),
   /**

@@ -1,7 +1,9 @@
 /** The browser-mode bridge: the real server on 127.0.0.1 in front of the real core. */
 import fs from 'node:fs';
 import http from 'node:http';
+import { once } from 'node:events';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../core';
 import { snapshotTables, tempDir, testCore } from '../test-support';
@@ -105,5 +107,24 @@ describe('browser-mode bridge', () => {
     while (!text.includes('campaigns.changed')) text += (await reader.read()).value ?? '';
     expect(text).toMatch(/^data: \{"event":"campaigns.changed","payload":\{"id":"[0-9a-f-]{36}"\}\}/m);
     controller.abort();
+  });
+
+  it('an event sent from inside work that never pauses leaves at once (an import’s writing, issue 31)', async () => {
+    const flag = new Int32Array(new SharedArrayBuffer(4));
+    const reader = new Worker(new URL('./test-support/stream-reader.worker.mjs', import.meta.url), {
+      workerData: { url: `${base}/api/events`, token: TOKEN, flag, want: '"event":"campaigns.changed"' },
+    });
+    await once(reader, 'message'); // the stream is open
+    let arrived: string | undefined;
+    const off = core.onEvent((event, payload) => {
+      // Still inside the handler's work, with no turn of the event loop: the reader thread must already have it.
+      // ('not-equal': it had arrived before the wait began; 'timed-out': it never left while the work ran.)
+      if (event === 'campaigns.changed' && !arrived) arrived = Atomics.wait(flag, 0, 0, 30_000) === 'timed-out' ? 'held back' : 'arrived';
+      void payload;
+    });
+    await invoke({ channel: 'campaigns.create', input: { name: 'Unpaused' } });
+    off();
+    await reader.terminate();
+    expect(arrived).toBe('arrived');
   });
 });

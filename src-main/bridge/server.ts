@@ -242,7 +242,12 @@ export function startBridgeServer(options: BridgeServerOptions): Promise<BridgeS
   const streams = new Set<http.ServerResponse>();
   const unsubscribe = core.onEvent((event, payload) => {
     const line = `data: ${JSON.stringify({ event, payload })}\n\n`;
-    for (const s of streams) s.write(line);
+    // Node's HTTP response holds a write until the next tick (it corks the socket): uncorked here, an event sent from
+    // inside long work without a pause (an import's writing, issue 31) still leaves at once.
+    for (const s of streams) {
+      s.write(line);
+      s.socket?.uncork();
+    }
   });
   let allowedHosts: Set<string> = new Set();
 

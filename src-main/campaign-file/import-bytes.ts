@@ -15,6 +15,7 @@ import {
   exportCampaign,
   importChecked,
   type CampaignFile,
+  type WriteTeller,
 } from '../campaign-file';
 import { readCampaignFile } from './packed';
 import { returnMemorySoon } from './memory';
@@ -78,7 +79,8 @@ async function importNow(ctx: HandlerContext, picked: { fileName: string; bytes:
   checkAgainstThisComputer(ctx.db, checked);
   // docs/reliability.md rule 3: a verified backup before every import that writes.
   ctx.backups.take('before-import');
-  const id = ctx.db.transaction((tx) => importChecked(tx, checked, ctx.newId, ctx.now().toISOString()));
+  const tell = writeTeller(ctx, picked.fileName, counts);
+  const id = ctx.db.transaction((tx) => importChecked(tx, checked, ctx.newId, ctx.now().toISOString(), tell));
   ctx.emit('campaigns.changed', { id });
   ctx.emit('teamLists.changed', { id });
   return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
@@ -94,6 +96,28 @@ function importProgress(ctx: HandlerContext, fileName: string) {
   return async (step: EventPayload<'campaigns.importProgress'>['step'], counts: Counts | Record<string, never> = {}) => {
     ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step, ...counts });
     await new Promise<void>((resolve) => setImmediate(resolve));
+  };
+}
+
+/**
+ * The writing step's count, told from inside its transaction (issue 31): nothing may come between its games, so there
+ * is no turn of the event loop to wait for. The event leaves at once all the same — Electron's webContents.send hands it
+ * to Chromium's IPC as it is sent, and browser mode's stream flushes each event (bridge/server.ts) — and the window,
+ * another process, shows it. At most a hundred of each count, as the check's.
+ */
+export function writeTeller(ctx: HandlerContext, fileName: string, counts: { games: number; entries: number }): WriteTeller {
+  const every = Math.max(1, Math.ceil(counts.games / 100));
+  let lastWritten = 0;
+  let lastJudged = -every;
+  return (p) => {
+    if ('gamesWritten' in p) {
+      if (p.gamesWritten - lastWritten < every && p.gamesWritten < counts.games) return;
+      lastWritten = p.gamesWritten;
+    } else {
+      if (p.gamesJudged - lastJudged < every && p.gamesJudged < p.gamesToJudge) return;
+      lastJudged = p.gamesJudged;
+    }
+    ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step: 'writing', ...counts, ...p });
   };
 }
 

@@ -56,7 +56,9 @@ describe('an import of a played campaign (the sample: three games)', () => {
     order.push('answered');
 
     expect(seen.filter((p) => p.step !== 'reading').every((p) => p.games === 3)).toBe(true);
-    expect(order.filter((o) => o !== 'turn' && o !== 'listed')).toEqual(['reading', 'checking', 'checking 1', 'checking 2', 'writing', 'answered']);
+    // The writing tells its own count (several 'writing' events, handlers/import-progress.test.ts): one here.
+    const steps = order.filter((o, i) => o !== 'turn' && o !== 'listed' && !(o === 'writing' && order[i - 1] === 'writing'));
+    expect(steps).toEqual(['reading', 'checking', 'checking 1', 'checking 2', 'writing', 'answered']);
     // Between game 1 and game 2 the loop turned and the window's request was answered.
     expect(order.indexOf('turn')).toBeLessThan(order.indexOf('checking 2'));
     expect(order.indexOf('listed')).toBeLessThan(order.indexOf('checking 2'));

@@ -7,6 +7,8 @@ import type { EventPayload } from '../../shared/ipc/contract';
 import { call, failure, tempDir, testCore } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
 import type { Core } from '../core';
+import type { HandlerContext } from '../context';
+import { writeTeller } from '../campaign-file/import-bytes';
 
 type Progress = EventPayload<'campaigns.importProgress'>;
 
@@ -35,9 +37,48 @@ describe('import progress (issue 31)', () => {
       { fileName: file.fileName, step: 'reading' },
       { fileName: file.fileName, step: 'checking', ...counts },
       { fileName: file.fileName, step: 'writing', ...counts },
+      // The writing's own count, told from inside its transaction: the game stored, then judged again by the replay.
+      { fileName: file.fileName, step: 'writing', ...counts, gamesWritten: 1 },
+      { fileName: file.fileName, step: 'writing', ...counts, gamesJudged: 0, gamesToJudge: 1 },
+      { fileName: file.fileName, step: 'writing', ...counts, gamesJudged: 1, gamesToJudge: 1 },
     ]);
     expect(events.seen[1]!.progress.entries).toBeGreaterThan(5);
     expect(events.seen.every((s) => s.beforeAnswer)).toBe(true);
+  });
+
+  it('the sample’s writing counts its games stored, then judged again by the replay, in order, each told at once', async () => {
+    const home = testCore(tempDir());
+    const { campaign } = await call<{ campaign: { id: string } }>(home, 'campaigns.createSample', {});
+    const file = await call<{ fileName: string; base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
+    const club = testCore(tempDir());
+    const events = recordProgress(club);
+    await call(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, base64: file.base64 });
+    const writing = events.seen.map((s) => s.progress).filter((p) => p.step === 'writing' && (p.gamesWritten ?? p.gamesJudged) !== undefined);
+    expect(writing.map((p) => [p.gamesWritten, p.gamesJudged, p.gamesToJudge])).toEqual([
+      [3, undefined, undefined],
+      [undefined, 0, 3],
+      [undefined, 1, 3],
+      [undefined, 2, 3],
+      [undefined, 3, 3],
+    ]);
+  });
+
+  it('a large file’s writing is told at most a hundred times for each count, the last count always', () => {
+    const told: Progress[] = [];
+    const tell = writeTeller({ emit: (_e: string, p: Progress) => told.push(p) } as unknown as HandlerContext, 'ten.herald-campaign', {
+      games: 5000,
+      entries: 9,
+    });
+    for (let n = 25; n <= 5000; n += 25) tell({ gamesWritten: n });
+    for (let n = 0; n <= 4990; n++) tell({ gamesJudged: n, gamesToJudge: 4990 });
+    const written = told.flatMap((p) => (p.gamesWritten === undefined ? [] : [p.gamesWritten]));
+    const judged = told.flatMap((p) => (p.gamesJudged === undefined ? [] : [p.gamesJudged]));
+    expect(written.length).toBeLessThanOrEqual(100);
+    expect(written.slice(0, 2)).toEqual([50, 100]);
+    expect(written.at(-1)).toBe(5000);
+    expect(judged.length).toBeLessThanOrEqual(101);
+    expect(judged.slice(0, 2)).toEqual([0, 50]);
+    expect(judged.at(-1)).toBe(4990);
   });
 
   it('a file that is not a campaign file is refused as it is read: never checked, never written', async () => {

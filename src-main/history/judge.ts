@@ -9,7 +9,7 @@ import { canonical } from '../campaign-file/canonical';
 import type { Db } from '../db/open';
 import { readCampaignFigures } from '../ledger';
 import * as teamsRepo from '../repos/teams';
-import { replayCampaign, type Replay, type Written } from './replay';
+import { replayCampaign, type JudgedTeller, type Replay, type Written } from './replay';
 
 /**
  * A roster as the judge compares it: its models in id order. The ledger module folds in the order entries were
@@ -26,8 +26,14 @@ export function judgeHistory(db: Db, campaignId: string, refuse: (problem: strin
  * The replay alone, before the ledger module's own checks (an import runs it first: a game's missing entry is then
  * named with its game, not as a team that "would owe Req").
  */
-export function replayOrRefuse(db: Db, campaignId: string, refuse: (problem: string) => never, written?: Written): Extract<Replay, { ok: true }> {
-  const replay = replayCampaign(db, campaignId, written);
+export function replayOrRefuse(
+  db: Db,
+  campaignId: string,
+  refuse: (problem: string) => never,
+  written?: Written,
+  tell?: JudgedTeller,
+): Extract<Replay, { ok: true }> {
+  const replay = replayCampaign(db, campaignId, written, tell);
   if (!replay.ok) return refuse(replay.problem);
   return replay;
 }

@@ -200,11 +200,14 @@ export interface Written {
   ledger?: readonly LedgerRow[];
 }
 
+/** Told how many of the campaign's games the replay has judged so far, of how many (an import's progress, issue 31). */
+export type JudgedTeller = (judged: number, of: number) => void;
+
 /**
  * Replay campaign `campaignId` as it is in `db` (the caller's transaction). Reads; writes nothing. `written`: what the
- * caller has just written (an import), judged as written instead of read back.
+ * caller has just written (an import), judged as written instead of read back. `tell`: called as games are judged.
  */
-export function replayCampaign(db: Db, campaignId: string, written?: Written): Replay {
+export function replayCampaign(db: Db, campaignId: string, written?: Written, tell?: JudgedTeller): Replay {
   const campaign = findCampaignRow(db, campaignId);
   if (!campaign) return { ok: false, problem: 'The campaign is not there.' };
   const rulesetAt = rulesetsOf(db, campaignId);
@@ -247,6 +250,7 @@ export function replayCampaign(db: Db, campaignId: string, written?: Written): R
     if (!team) return { ok: false, problem: `A ledger entry (“${row.reason}”) belongs to no team of the campaign.` };
     if (row.gameId !== null && !judged.has(row.gameId)) {
       judged.add(row.gameId);
+      tell?.(judged.size - 1, games.size);
       const game = games.get(row.gameId);
       if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
       if (game.status === 'committed') {
@@ -258,6 +262,7 @@ export function replayCampaign(db: Db, campaignId: string, written?: Written): R
     }
     team.rows.push(row);
   }
+  tell?.(judged.size, games.size);
   const out = new Map<string, ReplayedTeam>();
   for (const [id, t] of teams) {
     teamAt(t, NOW, parsed, late);
