@@ -15,10 +15,10 @@
  * to 768 MB); such a file is refused in words (`unpackBackup`) and one whose manifest claims the impossible is not listed.
  */
 import type Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { integrityProblems } from './integrity-check';
+import { sha256File } from './threads/hash';
 import {
   compressSync,
   decompressFileSync,
@@ -55,19 +55,8 @@ const MANIFEST_SUFFIX = '.manifest.json';
 /** The names a backup file can have: compressed (issue 21) or a plain copy (before it, or without zstd). */
 const BACKUP_NAME = /\.sqlite(\.zst)?$/;
 
-export function sha256File(file: string): string {
-  // In 1 MiB pieces through one buffer: a ten-year campaign file is hundreds of megabytes (issue 9).
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(1 << 20);
-  const fd = fs.openSync(file, 'r');
-  try {
-    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null))
-      hash.update(buffer.subarray(0, n));
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest('hex');
-}
+/** A file's SHA-256 (one copy with the backup thread's: threads/hash.ts). */
+export { sha256File };
 
 function stamp(d: Date): string {
   return d

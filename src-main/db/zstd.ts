@@ -4,10 +4,10 @@
  * restore or a migration, and every restore); the backup thread makes the same format (db/backup-worker.ts). Frames
  * carry zstd's own content checksum, so a damaged byte is found when decompressing, before any hash.
  */
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { formatSize } from '../../shared/format';
+import { sha256Of } from './threads/hash';
 
 /**
  * Level 2 with a 4 MiB window and a larger hash table: on the ten-year benchmark file (issue 21) 11.2 MB where level 1
@@ -52,8 +52,8 @@ export interface Written {
   bytes: number;
 }
 
-/** SHA-256 of bytes in memory, in hex (as manifests record it). */
-export const sha256Of = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+/** SHA-256 of bytes in memory, in hex (as manifests record it); one copy with the backup thread's (threads/hash.ts). */
+export { sha256Of };
 
 /** Write `data` to `file` and flush it to disk (a backup's file, and a restore's replacement). */
 export function writeDurably(file: string, data: Buffer) {

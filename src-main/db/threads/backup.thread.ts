@@ -5,10 +5,10 @@
  * as it begins each step it tells main which (`{ id, progress }`: issue 31's "step 2 of 4: compressing 68 MB").
  */
 import type Database from 'better-sqlite3';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
+import { sha256Of } from './hash';
 import { loadSqlite, type JsonColumn } from './json-check';
 import { unpackForRestore, type UnpackJob } from './unpack';
 
@@ -25,7 +25,6 @@ try {
 } catch (e) {
   unavailable = String((e as Error)?.message ?? e);
 }
-const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 const BIG = { chunkSize: 1 << 22 }; // zlib's 16 KiB default pieces cost more than the work on a 70 MB file
 
 function writeDurably(file: string, bytes: Buffer) {
@@ -135,7 +134,7 @@ async function backup(job: Job, tell: Tell) {
     mine.exec('COMMIT');
     const { schemaVersion } = snapshot;
     if (!job.compressed) {
-      const db = { sha256: sha256(database), bytes: database.length };
+      const db = { sha256: sha256Of(database), bytes: database.length };
       tell('writing', database.length);
       writeDurably(job.tmpPath, database);
       tell('checking', database.length);
@@ -144,7 +143,7 @@ async function backup(job: Job, tell: Tell) {
     }
     tell('compressing', database.length);
     const packing = compress(database); // on zlib's own thread
-    const db = { sha256: sha256(database), bytes: database.length }; // meanwhile, here
+    const db = { sha256: sha256Of(database), bytes: database.length }; // meanwhile, here
     const packed = await packing;
     tell('writing', packed.length);
     writeDurably(job.tmpPath, packed);
@@ -153,7 +152,7 @@ async function backup(job: Job, tell: Tell) {
     if (!onDisk.equals(packed)) throw new Error('The backup changed on disk while it was checked.');
     if (!(await decompressesTo(onDisk, database))) throw new Error('The backup does not decompress to the snapshot it was made from.');
     await checked;
-    return { sha256: sha256(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
+    return { sha256: sha256Of(packed), bytes: packed.length, schemaVersion, compression: 'zstd', databaseSha256: db.sha256, databaseBytes: db.bytes };
   } finally {
     await checked.catch(() => {}); // the check thread has ended its transaction before the next backup begins
     if (mine?.inTransaction) mine.exec('COMMIT');

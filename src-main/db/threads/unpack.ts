@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
+import { sha256File } from './hash';
 
 export interface UnpackJob {
   /** The backup file, its name (for messages) and what its manifest records. */
@@ -23,20 +24,6 @@ export interface UnpackJob {
 
 export type UnpackStepName = 'checking-backup' | 'unpacking';
 export type TellUnpack = (step: UnpackStepName, bytes?: number) => void;
-
-/** The file's SHA-256, read in 1 MiB pieces. */
-function hashFile(file: string): string {
-  const hash = createHash('sha256');
-  const buffer = Buffer.allocUnsafe(1 << 20);
-  const fd = fs.openSync(file, 'r');
-  try {
-    for (let n = fs.readSync(fd, buffer, 0, buffer.length, null); n > 0; n = fs.readSync(fd, buffer, 0, buffer.length, null))
-      hash.update(buffer.subarray(0, n));
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest('hex');
-}
 
 function isZstd(file: string): boolean {
   const head = Buffer.alloc(4);
@@ -80,7 +67,7 @@ function unpackInto(src: string, fd: number, limit: number): Promise<{ sha256: s
 /** Check the chosen backup and write the database it holds to `job.dest`; throws in words (or with a code main words). */
 export async function unpackForRestore(job: UnpackJob, tell: TellUnpack): Promise<{ sha256: string; bytes: number }> {
   tell('checking-backup', fs.statSync(job.path).size);
-  if (hashFile(job.path) !== job.sha256) throw damaged(`The backup ${job.file} no longer matches its manifest.`);
+  if (sha256File(job.path) !== job.sha256) throw damaged(`The backup ${job.file} no longer matches its manifest.`);
   if (!isZstd(job.path)) {
     tell('unpacking', fs.statSync(job.path).size);
     fs.copyFileSync(job.path, job.dest);
