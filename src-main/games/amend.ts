@@ -85,8 +85,8 @@ export function amendContext(db: Db, game: GameRow) {
   // Later committed games of either team, and who of the team took part in them (each game once).
   const later = new Map<string, GameRow>();
   for (const side of SIDES)
-    for (const g of gamesRepo.listGames(db, campaign.id, { teamId: teamIds[side], status: ['committed'] }))
-      if (g.number > game.number && g.report !== null) later.set(g.id, g);
+    for (const g of gamesRepo.listGames(db, campaign.id, { teamId: teamIds[side], status: ['committed'], after: game.number }))
+      if (g.report !== null) later.set(g.id, g);
   const laterGames = [...later.values()].flatMap((g) => {
     const report = GameReport.parse(g.report);
     return SIDES.map((side) => ({

@@ -1,5 +1,5 @@
 /** Games and their stored rolls: data access only. The caller owns the transaction. */
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { prepared, rawStatement } from '../db/prepared';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
@@ -18,6 +18,8 @@ export interface GameFilter {
   status?: GameRow['status'][];
   teamId?: string;
   missionId?: string;
+  /** Only games numbered after this one (an amendment reads the later games, never the whole history: issue 29). */
+  after?: number;
 }
 
 function whereGames(campaignId: string, filter: GameFilter) {
@@ -25,6 +27,7 @@ function whereGames(campaignId: string, filter: GameFilter) {
   if (filter.status && filter.status.length > 0) where.push(inArray(games.status, filter.status));
   if (filter.teamId) where.push(or(eq(games.teamAId, filter.teamId), eq(games.teamBId, filter.teamId))!);
   if (filter.missionId) where.push(eq(games.missionId, filter.missionId));
+  if (filter.after !== undefined) where.push(gt(games.number, filter.after));
   return and(...where);
 }
 
