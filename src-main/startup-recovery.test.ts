@@ -247,6 +247,28 @@ describe('start-up recovery', () => {
     fifth.close();
   });
 
+  it('a restore killed while unpacking leaves herald.sqlite.restore.tmp: the next start removes it, on a sound file and on a recovery', async () => {
+    const { dir, file, backup } = await withBackup();
+    const half = (target: string) => {
+      decompressFileSync(path.join(dir, 'backups', backup.file), target);
+      fs.truncateSync(target, Math.floor(fs.statSync(target).size / 2)); // killed half-way through writing it
+    };
+    const leftover = `${file}.restore.tmp`;
+    half(leftover);
+    const core = testCore(dir);
+    expect(fs.existsSync(leftover)).toBe(false);
+    expect((await campaignNames(core)).sort()).toEqual(['After the backup', 'Vraks']); // the campaign file as it was
+    core.close();
+
+    // Killed with the campaign file damaged too: the start that moves it aside removes the half-written one as well.
+    half(leftover);
+    fs.writeFileSync(file, 'not a campaign file');
+    const recovering = testCore(dir);
+    expect(recovering.info.recovery).not.toBeNull();
+    expect(fs.existsSync(leftover)).toBe(false);
+    recovering.close();
+  });
+
   it('refuses to start on such a file when recovery is switched off, leaving it where it is', () => {
     const dir = tempDir();
     const file = path.join(dir, 'herald.sqlite');
