@@ -36,7 +36,6 @@ import { remapCampaignFile, type KnownIds } from './campaign-file/remap';
 import { checkPeople, checkRulesets, checkTeamLists } from './campaign-file/rows';
 import { checkLedger, type CheckedLedger } from './campaign-file/ledger';
 import { checkGameSteps, drain, type CheckedGame } from './campaign-file/games';
-import { withKeptDrafts } from './games/kept-draft';
 import { compareWithStored, replayOrRefuse } from './history/judge';
 
 export { CAMPAIGN_FILE_FORMAT, CAMPAIGN_FILE_MAX_BYTES, CampaignFile, parseCampaignFile } from './campaign-file/schema';
@@ -83,8 +82,9 @@ export function exportCampaign(db: Db, campaignId: string, at: string): Campaign
             .map((r) => ({ id: r.id, content: r.content })),
     teams: teamRows.map(({ campaignId: _c, ...r }) => origin(r)),
     ledger: ledgerRows.map(({ seq: _s, campaignId: _c, ...r }) => origin(r)),
-    // A committed game keeps no draft (issue 21): the file gives its stand-in (games/kept-draft.ts).
-    games: withKeptDrafts(gameRows, ledgerRows).map(({ campaignId: _c, ...r }) => origin(r)),
+    // A committed game keeps no draft (issue 21), nor does the file from format 3 (packed.ts; the game page builds its
+    // stand-in from the report: games/kept-draft.ts).
+    games: gameRows.map(({ campaignId: _c, ...r }) => origin(r)),
     rolls:
       gameIds.length === 0
         ? []

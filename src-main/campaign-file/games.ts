@@ -153,8 +153,10 @@ export function* checkGameSteps(
     if (!setup.success) refuse(`${label}'s set-up cannot be read.`);
     const plan = g.plan === null ? null : GamePlan.safeParse(g.plan);
     if (plan !== null && !plan.success) refuse(`${label}'s game plan cannot be read.`);
-    const draft = GameDraft.safeParse(g.draft);
-    if (!draft.success) refuse(`${label}'s result as entered cannot be read.`);
+    // An applied game's draft is null from format 3; before, the file gave a stand-in of its report, checked here and
+    // not kept (Herald keeps no draft once a game is applied, issue 21).
+    const draft = g.status !== 'draft' && g.draft === null ? null : GameDraft.safeParse(g.draft);
+    if (draft !== null && !draft.success) refuse(`${label}'s result as entered cannot be read.`);
     const planned = plan?.data ?? null;
     if (planned !== null && g.missionId !== planned.mission.id) refuse(`${label} is filed under another mission than its plan.`);
 
@@ -163,7 +165,7 @@ export function* checkGameSteps(
         refuse(`${label} is not applied yet, but the file gives it a result.`);
       if (entries.has(g.id)) refuse(`${label} is not applied yet, but the file gives it ledger entries.`);
       checkRolls(g, rollsOf.get(g.id)!, planned, null);
-      out.set(g.id, { setup: setup.data, plan: planned, draft: draft.data!, report: null });
+      out.set(g.id, { setup: setup.data, plan: planned, draft: draft!.data!, report: null });
       continue;
     }
 

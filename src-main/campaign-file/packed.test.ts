@@ -5,6 +5,9 @@
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { exportCampaign } from '../campaign-file';
+import { campaignLedger } from '../ledger';
+import { keptDraft } from '../games/kept-draft';
+import type { LedgerRow } from '../db/schema';
 import type { Core } from '../core';
 import { call, testCore, tempDir } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
@@ -18,6 +21,21 @@ async function played(): Promise<{ core: Core; file: CampaignFile; id: string }>
   core = testCore(tempDir());
   const { campaign } = await playedCampaign(core);
   return { core, file: exportCampaign(core.opened.db, campaign.id, '2026-11-27T10:00:00.000Z'), id: campaign.id };
+}
+
+/** The games as Herald wrote them before format 3: an applied game with the stand-in draft made from its report. */
+function withKeptDrafts(games: CampaignFile['games'], ledgerRows: readonly LedgerRow[]): CampaignFile['games'] {
+  return games.map((g) =>
+    g.draft !== null
+      ? g
+      : {
+          ...g,
+          draft: keptDraft(
+            { ...g, report: g.report ?? null },
+            ledgerRows.filter((r) => r.gameId === g.id),
+          ),
+        },
+  );
 }
 
 /** The packed file's lines, and the file packed again from (edited) lines. */
@@ -51,6 +69,53 @@ describe('the packed campaign file (issue 29)', () => {
     const { file } = await played();
     const back = await readCampaignFile('old.herald-campaign.json', Buffer.from(JSON.stringify(file)));
     expect(back).toEqual(file);
+  });
+
+  it('format 3 carries no draft for an applied game; a format-2 file, which gives a stand-in of its report, still imports', async () => {
+    const { core: home, file, id } = await played();
+    const applied = file.games.filter((g) => g.status !== 'draft');
+    expect(applied.length).toBeGreaterThan(0);
+    const lines = linesOf(await packCampaignFile(file));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ formatVersion: 3 });
+    for (const line of lines.filter((l) => l.startsWith('["games"'))) {
+      const game = (JSON.parse(line) as [string, { status: string; draft: unknown }])[1];
+      expect(game.draft === null).toBe(game.status !== 'draft');
+    }
+    // Herald before format 3 wrote each applied game's stand-in draft (games/kept-draft.ts) under format 2.
+    const older = { ...file, games: withKeptDrafts(file.games, campaignLedger(home.opened.db, id)) };
+    expect(older.games.filter((g) => g.status !== 'draft').every((g) => g.draft !== null)).toBe(true);
+    const olderLines = linesOf(await packCampaignFile(older));
+    olderLines[0] = JSON.stringify({ ...JSON.parse(olderLines[0]!), formatVersion: 2 });
+    const away = testCore(tempDir());
+    try {
+      const imported = await call<{ outcome: string }>(away, 'campaigns.importFile', {
+        source: 'upload',
+        fileName: 'older.herald-campaign',
+        base64: packLines(olderLines).toString('base64'),
+      });
+      expect(imported).toMatchObject({ outcome: 'imported' });
+    } finally {
+      away.close();
+    }
+  });
+
+  it('a game still being entered needs its draft, in any format', async () => {
+    const { core: home, file: before, id } = await played();
+    const [a, b] = before.teams;
+    await call(home, 'games.create', { campaignId: id, teamA: a!.id, teamB: b!.id, mission: 'skirmish' });
+    const file = exportCampaign(home.opened.db, id, '2026-11-27T11:00:00.000Z');
+    const draftGame = file.games.find((g) => g.status === 'draft')!;
+    expect(draftGame.draft).not.toBeNull();
+    const edited = { ...file, games: file.games.map((g) => (g.id === draftGame.id ? { ...g, draft: null } : g)) };
+    const away = testCore(tempDir());
+    try {
+      const bytes = await packCampaignFile(edited);
+      await expect(
+        call(away, 'campaigns.importFile', { source: 'upload', fileName: 'vraks.herald-campaign', base64: bytes.toString('base64') }),
+      ).rejects.toThrow(`Game ${draftGame.number}'s result as entered cannot be read. Nothing was imported.`);
+    } finally {
+      away.close();
+    }
   });
 
   it('refuses a damaged, cut-off or shortened file in words, naming the file', async () => {
@@ -89,9 +154,9 @@ describe('the packed campaign file (issue 29)', () => {
     const { file } = await played();
     const lines = linesOf(await packCampaignFile(file));
     const header = JSON.parse(lines[0]!) as Record<string, unknown>;
-    const newer = [JSON.stringify({ ...header, formatVersion: 3 }), ...lines.slice(1)];
+    const newer = [JSON.stringify({ ...header, formatVersion: 4 }), ...lines.slice(1)];
     await expect(readCampaignFile('vraks.herald-campaign', packLines(newer))).rejects.toThrow(
-      'vraks.herald-campaign was written by a newer Herald (campaign file format 3): update Herald to import it. Nothing was imported.',
+      'vraks.herald-campaign was written by a newer Herald (campaign file format 4): update Herald to import it. Nothing was imported.',
     );
     // A few hundred bytes that unpack to 64 MB of blank lines: stopped at the limit, never unpacked whole.
     const bomb = zlib.zstdCompressSync(Buffer.alloc(64 * 1024 * 1024, '\n'), { params: { [zlib.constants.ZSTD_c_compressionLevel]: 19 } });

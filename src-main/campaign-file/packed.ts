@@ -4,7 +4,7 @@
  * games that string would pass what JavaScript can hold). The rows are the same as in the single-JSON file Herald
  * wrote before (format version 1), which still imports.
  *
- *   line 1:  {"format":"herald-campaign","formatVersion":2,"exportedAt":…,"campaign":{…},"rows":{"games":5000,…}}
+ *   line 1:  {"format":"herald-campaign","formatVersion":3,"exportedAt":…,"campaign":{…},"rows":{"games":5000,…}}
  *   then:    ["rulesets",{…}]  ["players",{…}]  …  ["games",{…}]  ["rolls",{…}]  ["notes",{…}]
  *
  * Reading checks every line as it comes (its depth, then its row's schema, in words with its place: "Game 3 in the
@@ -32,7 +32,12 @@ import {
   type RowSection,
 } from './schema';
 
-export const PACKED_FORMAT_VERSION = 2;
+/**
+ * 3: an applied game carries no draft (null), as Herald stores it; 2 gave a stand-in made from its report (a copy of
+ * every report, a fifth of a ten-year file, checked and thrown away). Both are read; 3 is written.
+ */
+export const PACKED_FORMAT_VERSION = 3;
+const PACKED_FORMAT_VERSIONS = [2, 3] as const;
 /** The sections in the order they are written (and the order a reader may rely on). */
 const SECTIONS = Object.keys(ROW_SCHEMAS) as RowSection[];
 /** One row's line: the largest game report is a few tens of KB; a line this long is not a row Herald wrote. */
@@ -41,7 +46,7 @@ const LINE_MAX_CHARS = 16 * 1024 * 1024;
 const Header = z
   .object({
     format: z.literal(CAMPAIGN_FILE_FORMAT),
-    formatVersion: z.literal(PACKED_FORMAT_VERSION),
+    formatVersion: z.union(PACKED_FORMAT_VERSIONS.map((v) => z.literal(v))),
     exportedAt: FileTime,
     campaign: CampaignRow,
     rows: z.object(Object.fromEntries(SECTIONS.map((s) => [s, z.number().int().min(0).max(MAX_ROWS[s])])) as Record<RowSection, z.ZodNumber>).strict(),
@@ -174,7 +179,7 @@ async function unpack(name: string, packed: Buffer): Promise<CampaignFile> {
   if (file.rulesets.length === 0) notValid('the file', 'It has no ruleset.');
   return {
     format: CAMPAIGN_FILE_FORMAT,
-    formatVersion: PACKED_FORMAT_VERSION,
+    formatVersion: header.formatVersion,
     exportedAt: header.exportedAt,
     campaign: header.campaign,
     ...file,

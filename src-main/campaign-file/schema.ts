@@ -148,8 +148,11 @@ export type RowSection = keyof typeof ROW_SCHEMAS;
 export const CampaignFile = z
   .object({
     format: z.literal(CAMPAIGN_FILE_FORMAT),
-    /** 1: one JSON document (Herald before issue 29); 2: zstd-packed lines (campaign-file/packed.ts). Same rows. */
-    formatVersion: z.union([z.literal(1), z.literal(2)]),
+    /**
+     * 1: one JSON document (Herald before issue 29); 2 and 3: zstd-packed lines (campaign-file/packed.ts). Same rows,
+     * but from 3 an applied game's draft is null.
+     */
+    formatVersion: z.union([z.literal(1), z.literal(2), z.literal(3)]),
     exportedAt: Time,
     campaign: CampaignRow,
     rulesets: z.array(RulesetRow).min(1).max(MAX_ROWS.rulesets),

@@ -1,5 +1,5 @@
 /**
- * A game's draft as the screens and the campaign file see it (issue 21). A draft game's is the one stored. A committed
+ * A game's draft as the screens see it (issue 21). A draft game's is the one stored. A committed
  * or voided game keeps no draft (migration 0010 and games.commit clear it): what was entered lives on in its report,
  * its rolls and its ledger entries, and this stand-in is built from them — the stored report, no further awards, and the
  * recruits bought with the game (its model.recruited entries), which the committed game's page lists.
@@ -22,14 +22,4 @@ export function keptDraft(game: Pick<GameRow, 'draft' | 'report' | 'teamAId'>, g
     return [{ side, entryId: data.model.entryId, name: data.model.name }];
   });
   return GameDraftSchema.parse({ step: 'review', report: GameReport.parse(game.report), awards: { a: noAwards(), b: noAwards() }, recruits });
-}
-
-/**
- * The games as the campaign file gives them: every game with a draft, as Herald always has (an older Herald refuses a
- * game without one) — a committed or voided game's stand-in, made from its report and its ledger rows.
- */
-export function withKeptDrafts<G extends Pick<GameRow, 'id' | 'draft' | 'report' | 'teamAId'>>(games: readonly G[], ledgerRows: readonly LedgerRow[]): G[] {
-  const rowsOf = new Map<string, LedgerRow[]>();
-  for (const r of ledgerRows) if (r.gameId !== null) (rowsOf.get(r.gameId) ?? rowsOf.set(r.gameId, []).get(r.gameId)!).push(r);
-  return games.map((g) => (g.draft !== null ? g : { ...g, draft: keptDraft(g, rowsOf.get(g.id) ?? []) }));
 }
