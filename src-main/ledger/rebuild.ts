@@ -43,12 +43,28 @@ export const ReportForStats = z.object({
 /** Which teams to rebuild: some teams, one campaign's, every founded team of the file, or those whose projection is missing or older. */
 export type RebuildScope = { teams: readonly string[] } | { campaignId: string } | 'all' | 'stale';
 
-const foldRows = (rows: readonly LedgerRow[], parsed: readonly (LedgerData | ProgressionEntry)[]) =>
-  foldTeamRows(
-    emptyTeamFold(),
-    rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
-    parsed,
-  );
+/**
+ * A ledger row as a rebuild folds it: its place, team, kind, Req, data and whether it is voided — not its id, reason,
+ * dates or links, which a ten-year campaign's ninety thousand rows would otherwise read and keep for nothing (issue 29).
+ */
+interface FoldSource {
+  seq: number;
+  teamId: string;
+  kind: string;
+  req: number;
+  /** Read as written: every row's data was checked against its schema when it was written or imported (issue 9). */
+  data: LedgerData | ProgressionEntry;
+  voided: boolean;
+}
+
+const foldSource = (r: LedgerRow): FoldSource => ({
+  seq: r.seq,
+  teamId: r.teamId,
+  kind: r.kind,
+  req: r.req,
+  data: r.data as LedgerData | ProgressionEntry,
+  voided: r.voidedAt !== null,
+});
 
 /**
  * What an import has just written of one campaign (issue 29): its whole ledger as stored, each entry's data parsed,
@@ -98,55 +114,82 @@ function committedResults(db: Db, teamIds: readonly string[], campaignId?: strin
     .flatMap((g) => (g.report === null ? [] : [{ ...g, report: ReportForStats.parse(g.report) }]));
 }
 
-interface Built {
+export interface Built {
   fold: TeamFold;
   roster: Roster | null;
 }
 
+/** Where a rebuild reads from, besides the file: what an import wrote, or ledgers already read; and whether it counts games. */
+export interface BuildFrom {
+  /** A whole campaign's teams: its ledger and games read in one pass each. */
+  campaignId?: string;
+  written?: WrittenCampaign;
+  /** Teams' whole ledgers as already read (an amendment reads them for its checks too), in seq order. */
+  ledgers?: ReadonlyMap<string, readonly LedgerRow[]>;
+  /** false: records and statistics are left empty, for the caller to count (an amendment changes one game's). */
+  countGames?: boolean;
+}
+
 /** What teams' projections and roster caches are, rebuilt from their whole ledgers and their committed games. */
-function buildTeams(db: Db, teamIds: readonly string[], campaignId?: string, written?: WrittenCampaign): Map<string, Built> {
+export function buildTeams(db: Db, teamIds: readonly string[], from: BuildFrom = {}): Map<string, Built> {
+  const { campaignId, written, ledgers } = from;
   const out = new Map<string, Built>();
   // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read, no index), then
   // split by team; a few teams are read through their index.
-  const byTeam = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
-  if (written) {
-    for (const row of written.ledger) byTeam.get(row.teamId)?.push(row);
+  const byTeam = new Map<string, FoldSource[]>(teamIds.map((id) => [id, []]));
+  if (written || ledgers) {
+    for (const row of written?.ledger ?? [...ledgers!.values()].flat()) byTeam.get(row.teamId)?.push(foldSource(row));
   } else if (campaignId !== undefined) {
     const all = rawStatement(
       db,
       'ledger.campaignForRebuild',
-      'SELECT seq, id, campaign_id, team_id, game_id, model_id, kind, req, data, reason, created_at, voided_at FROM ledger_entries WHERE campaign_id = ? ORDER BY seq',
+      'SELECT seq, team_id, kind, req, data, voided_at IS NOT NULL FROM ledger_entries WHERE campaign_id = ? ORDER BY seq',
     ).raw(true);
-    for (const r of all.iterate(campaignId) as Iterable<unknown[]>) {
-      const row: LedgerRow = {
+    for (const r of all.iterate(campaignId) as Iterable<unknown[]>)
+      byTeam.get(r[1] as string)?.push({
         seq: r[0] as number,
-        id: r[1] as string,
-        campaignId: r[2] as string,
-        teamId: r[3] as string,
-        gameId: r[4] as string | null,
-        modelId: r[5] as string | null,
-        kind: r[6] as string,
-        req: r[7] as number,
-        data: unpackJson(r[8] as string),
-        reason: r[9] as string,
-        createdAt: r[10] as string,
-        voidedAt: r[11] as string | null,
-      };
-      byTeam.get(row.teamId)?.push(row);
-    }
+        teamId: r[1] as string,
+        kind: r[2] as string,
+        req: r[3] as number,
+        data: unpackJson(r[4] as string) as LedgerData | ProgressionEntry,
+        voided: r[5] === 1,
+      });
   } else {
     for (const teamId of teamIds)
-      byTeam.set(teamId, db.select().from(ledgerEntries).where(eq(ledgerEntries.teamId, teamId)).orderBy(asc(ledgerEntries.seq)).all());
+      byTeam.set(
+        teamId,
+        db
+          .select({
+            seq: ledgerEntries.seq,
+            teamId: ledgerEntries.teamId,
+            kind: ledgerEntries.kind,
+            req: ledgerEntries.req,
+            data: ledgerEntries.data,
+            voidedAt: ledgerEntries.voidedAt,
+          })
+          .from(ledgerEntries)
+          .where(eq(ledgerEntries.teamId, teamId))
+          .orderBy(asc(ledgerEntries.seq))
+          .all()
+          .map(({ voidedAt, data, ...r }) => ({ ...r, data: data as LedgerData | ProgressionEntry, voided: voidedAt !== null })),
+      );
   }
   for (const teamId of teamIds) {
     const rows = byTeam.get(teamId)!;
-    // Read as written: every row's data was checked against its schema when it was written (or imported), and
-    // checking a ten-year ledger again would be a fifth of a rebuild (issue 9). Requests still parse what they read.
-    const parsed = rows.map((r) => r.data as LedgerData | ProgressionEntry);
-    const founded = rows.some((r) => r.kind === 'team.founded' && r.voidedAt === null);
-    const roster = founded ? foldRoster(rows.map((r, n) => ({ data: parsed[n]!, req: r.req, voided: r.voidedAt !== null }))) : null;
-    out.set(teamId, { fold: foldRows(rows, parsed), roster });
+    // Checking a ten-year ledger's data again would be a fifth of a rebuild (issue 9); requests still parse what they read.
+    const founded = rows.some((r) => r.kind === 'team.founded' && !r.voided);
+    // The rows are the folds' own items: each carries its place, kind, Req, voided mark and data.
+    const roster = founded ? foldRoster(rows) : null;
+    out.set(teamId, {
+      fold: foldTeamRows(
+        emptyTeamFold(),
+        rows,
+        rows.map((r) => r.data),
+      ),
+      roster,
+    });
   }
+  if (from.countGames === false) return out;
   const wanted = new Set(teamIds);
   for (const g of committedResults(db, teamIds, campaignId, written)) {
     for (const teamId of [g.teamAId, g.teamBId]) {
@@ -190,7 +233,7 @@ export function rebuild(db: Db, scope: RebuildScope, at: string, written?: Writt
   const built = new Map<string, Built>();
   for (const [campaignId, teamIds] of byCampaign) {
     const given = written && typeof scope === 'object' && 'campaignId' in scope && scope.campaignId === campaignId ? written : undefined;
-    for (const [id, b] of buildTeams(db, teamIds, teamIds.length > 3 || given ? campaignId : undefined, given)) built.set(id, b);
+    for (const [id, b] of buildTeams(db, teamIds, { campaignId: teamIds.length > 3 || given ? campaignId : undefined, written: given })) built.set(id, b);
   }
   for (const team of rows) {
     const { fold, roster } = built.get(team.id)!;
