@@ -60,11 +60,12 @@ export function amendGame(ctx: HandlerContext, { id, draft, reason }: ChannelPar
     const planRolls = GamePlan.parse(game.plan).rolls;
     const report: GameReport = { ...draft.report, rolls: [...planRolls, ...resolved.rolls], amendments: [...history, amendment] };
     const score = resolved.score!;
+    const winner = score.outcome.kind === 'win' ? score.outcome.winner : 'draw';
     gamesRepo.updateGame(tx, id, {
       report,
       vpA: score.vp.a,
       vpB: score.vp.b,
-      winner: score.outcome.kind === 'win' ? score.outcome.winner : 'draw',
+      winner,
       updatedAt: at,
     });
     gamesRepo.replacePostRolls(tx, id, planRolls.length, resolved.rolls);
@@ -80,6 +81,10 @@ export function amendGame(ctx: HandlerContext, { id, draft, reason }: ChannelPar
       voiding: taken,
       entries: added.map(({ team: _team, ...e }) => e),
       teams: [c.teams.a.row, c.teams.b.row],
+      result: {
+        before: { teamAId: game.teamAId, teamBId: game.teamBId, winner: game.winner, vpA: game.vpA, vpB: game.vpB, report: stored },
+        after: { teamAId: game.teamAId, teamBId: game.teamBId, winner, vpA: score.vp.a, vpB: score.vp.b, report },
+      },
     });
     return game;
   });

@@ -107,6 +107,10 @@ describe('amend a committed game (issue 20)', () => {
     const history = await call<TeamHistory>(core, 'teams.history', { id: pc.teamA });
     expect(history.models.find((m) => m.name === 'Lucan')!.games).toBe(0);
     expect(history.models.find((m) => m.name === 'Cato')!.games).toBe(1);
+    // Its games are counted by the amendment's change alone (issue 29), and the stored projections equal a rebuild.
+    const stored = snapshotTables(core).team_projections;
+    rebuild(core.opened.db, 'all', new Date().toISOString());
+    expect(snapshotTables(core).team_projections).toEqual(stored);
 
     // Exported and imported on another laptop: the amended result, its history and its ledger arrive whole.
     const file = await call<{ fileName: string; base64: string }>(core, 'campaigns.exportFile', { id: pc.campaign.id, destination: 'download' });

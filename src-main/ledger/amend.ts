@@ -1,9 +1,9 @@
 /**
  * Amending a committed game (issue 20) in the ledger: entries are never edited (docs/architecture.md property 2), so
  * the game's entries the amendment takes back are marked voided and the ones it adds are appended, tied to the game.
- * Both teams are then refolded from their whole ledgers and committed games (`rebuild`: the stored state equals a
- * rebuild by construction, property 5) and the promises checked in the caller's transaction, so a refusal writes
- * nothing: Req never below 0 at any point — with the game's entries counted at the game's place, not where they were
+ * Both teams are then refolded from their whole ledgers, their records and statistics changed by exactly the amended
+ * game (`refoldAmended`: the stored state equals a rebuild, property 5), and the promises checked in the caller's
+ * transaction, so a refusal writes nothing: Req never below 0 at any point — with the game's entries counted at the game's place, not where they were
  * appended — and every live entry about a model names one its team had.
  */
 import { AppError } from '../../shared/ipc/result';
@@ -11,7 +11,7 @@ import { inPlaceOrder, lowestBalances, squadOfMember } from '../../shared/rules'
 import type { Db } from '../db/open';
 import * as ledgerRows from './rows';
 import type { NewEntry } from './append';
-import { rebuild } from './rebuild';
+import { refoldAmended, type ResultChange } from './refold';
 import { appendRow, voidRow } from './store';
 
 export interface AmendInput {
@@ -24,6 +24,8 @@ export interface AmendInput {
   entries: readonly NewEntry[];
   /** The game's two teams. */
   teams: readonly { id: string; name: string }[];
+  /** The game's result before and after the amendment: the teams' records and statistics change by it. */
+  result: ResultChange;
 }
 
 /** Void what the amendment takes back, append what it adds, refold both teams and check. */
@@ -34,9 +36,11 @@ export function amendEntries(db: Db, input: AmendInput) {
     voidRow(db, id, input.at);
   }
   for (const e of input.entries) appendRow(db, { ...e, campaignId: input.campaignId, gameId: input.gameId, createdAt: input.at });
-  rebuild(db, { teams: input.teams.map((t) => t.id) }, input.at);
+  // Each team's ledger read once, for the refold and the checks.
+  const ledgers = new Map(input.teams.map((t) => [t.id, ledgerRows.teamLedger(db, t.id)]));
+  refoldAmended(db, ledgers, input.result, input.at);
   for (const team of input.teams) {
-    const rows = inPlaceOrder(ledgerRows.teamLedger(db, team.id));
+    const rows = inPlaceOrder(ledgers.get(team.id)!);
     const items = ledgerRows.campaignLedgerItems(rows).map((i, n) => ({ ...i, seq: n + 1 }));
     if ((lowestBalances(items)[team.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.name} would owe Req after this amendment: nothing was changed.`);
     // Never a dangling model: every live entry about a model names one the team had (founded with, or recruited).
