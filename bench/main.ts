@@ -31,6 +31,7 @@ import { unpackJson } from '../src-main/db/packed-json';
 import { tableTaps, tapsToRecordCasualty } from './table-tap';
 import { handOverOnce, rssAfterSettling, rssPeakSampler, type ImportSteps } from './hand-over';
 import { draftSaveStatements } from './draft-save';
+import { amendGame, gameToAmend } from './amend';
 
 /** Bump when the generator changes what it makes: cached scenarios of another version are made again. */
 const GENERATOR_VERSION = 5; // 2: backup sizes measured as the campaign grows (issue 21); 3: the lean campaign file (issue 21); 4: backups at zstd level 1; 5: backups serialized, not vacuumed
@@ -42,6 +43,8 @@ const BUDGETS_MS: Record<string, number> = {
   commitGame: 20,
   tableTap: 50,
   voidGame: 20,
+  // Issue 29: one amendment of a committed game (games.amend), at 20,000 games too.
+  amendGame: 200,
   rebuildProjections: 2000,
   replayCampaign: 2000,
   handOverRoundTrip: 10_000,
@@ -59,6 +62,8 @@ const SIZE_BUDGETS: Record<string, number> = {
   backupsAfterTenYears: 1000 * MB,
   // Issue 29: the memory an import of the ten-year campaign file takes above the process before it.
   peakImportRssBytes: 400 * MB,
+  // Issue 29: what the main process holds once the campaign page has opened (garbage collected).
+  rssAfterOpenCampaign: 300 * MB,
 };
 const RATIO_BUDGET = 3;
 /**
@@ -340,6 +345,8 @@ async function main() {
 
   // openCampaign: every call the real campaign page made when it opened (recorded above in Chromium, issue 29), together.
   metrics.openCampaign = stats(await time(30, () => Promise.all(pageCalls.map((c) => call(core, c.channel, c.input)))));
+  // Issue 29: what the process holds with the campaign page open, garbage collected a few seconds later.
+  Object.assign(sizes, { rssAfterOpenCampaign: await rssAfterSettling() });
 
   // teamRoster: one 20-model team's page (roster with every model's derived state), through dispatch.
   const roster = await time(200, () => call<TeamDetail>(core, 'teams.get', { id: teamA }));
@@ -379,6 +386,21 @@ async function main() {
   }
   metrics.commitGame = stats(commits);
   metrics.voidGame = stats(voids);
+  // amendGame (issue 29): a kill moved to another model in a game just committed (bench/amend.ts), applied as the
+  // game page applies it; the game is made, committed and previewed untimed. The first three runs are warm-up.
+  let toAmend: Awaited<ReturnType<typeof gameToAmend>> | undefined;
+  metrics.amendGame = stats(
+    await time(
+      quick ? 8 : 23,
+      () => amendGame(core, toAmend!),
+      async () => {
+        toAmend = await gameToAmend(core, campaignId, teamA, teamB, rng);
+        // The after-commit backup (a worker thread, counted in cpu_ms) is done before the amendment is timed.
+        await new Promise((r) => setImmediate(r));
+        await core.backupsIdle();
+      },
+    ).then((s) => Object.assign(s.slice(3), { cpu: s.cpu!.slice(3) })),
+  );
   // draftSaveStatements (issue 32): one debounced save of the result form, in SQL statements (bench/draft-save.ts).
   const draftSave = await draftSaveStatements(core, campaignId, teamA, teamB, rng);
 
