@@ -141,7 +141,15 @@ export function* checkCampaignFileSteps(parsed: CampaignFile, newId: () => strin
     return plans.get(gameId)!;
   };
   const ledger = checkLedger(file, rulesets, planOf);
-  return { file, ...people, lists, ledger, games: yield* checkGameSteps(file, rulesets, ledger.models) };
+  const games = yield* checkGameSteps(file, rulesets, ledger.models);
+  // From here on the file is what was checked: the plans, reports and entries' data as read are let go (issue 29: at
+  // ten years they are hundreds of MB, held twice through the writing).
+  const checkedFile: CampaignFile = {
+    ...file,
+    games: file.games.map((g) => ({ ...g, ...games.get(g.id)! })),
+    ledger: file.ledger.map((e, i) => ({ ...e, data: ledger.data[i] })),
+  };
+  return { file: checkedFile, ...people, lists, ledger, games };
 }
 
 /**

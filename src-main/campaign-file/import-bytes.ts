@@ -60,20 +60,9 @@ export async function importCampaignBytes(ctx: HandlerContext, picked: { fileNam
 
 async function importNow(ctx: HandlerContext, picked: { fileName: string; bytes: Uint8Array }, asCopyAs?: { name: string }) {
   const progress = importProgress(ctx, picked.fileName);
-  await progress('reading');
-  const file = await readCampaignFile(picked.fileName, picked.bytes);
-  const counts = { games: file.games.length, entries: file.ledger.length };
-  // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
-  const here = asCopyAs ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
-  if (here) {
-    await progress('checking', counts);
-    return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
-  }
-  // Checked whole before anything is written: a refused file takes no backup and changes nothing (issue 16). Game by
-  // game, telling the windows as it goes: nothing is written and this laptop is not consulted until the next step.
-  await progress('checking', counts);
-  const fresh = await runTelling(checkCampaignFileSteps(file, ctx.newId), counts.games, (gamesChecked) => progress('checking', { ...counts, gamesChecked }));
-  const checked = asCopyAs ? asCopy(fresh, asCopyAs.name) : fresh;
+  const read = await readAndCheck(ctx, picked, progress, asCopyAs);
+  if ('outcome' in read) return read;
+  const { checked, counts } = read;
   // The last step says it before it starts: from the check against this laptop to the commit nothing may come between.
   await progress('writing', counts);
   checkAgainstThisComputer(ctx.db, checked);
@@ -84,6 +73,32 @@ async function importNow(ctx: HandlerContext, picked: { fileName: string; bytes:
   ctx.emit('campaigns.changed', { id });
   ctx.emit('teamLists.changed', { id });
   return { outcome: 'imported' as const, campaign: findCampaign(ctx.db, id)! };
+}
+
+/**
+ * The file read, then updating the campaign here or checked whole as a new one (its checked form only: the file as read
+ * is let go before the writing, issue 29). Checked before anything is written: a refused file takes no backup and
+ * changes nothing (issue 16).
+ */
+async function readAndCheck(
+  ctx: HandlerContext,
+  picked: { fileName: string; bytes: Uint8Array },
+  progress: ReturnType<typeof importProgress>,
+  asCopyAs?: { name: string },
+) {
+  await progress('reading');
+  const file = await readCampaignFile(picked.fileName, picked.bytes);
+  const counts = { games: file.games.length, entries: file.ledger.length };
+  // The same campaign already here (its identity across laptops, issue 22): a newer copy updates it.
+  const here = asCopyAs ? undefined : findCampaignByOrigin(ctx.db, file.campaign.originId ?? file.campaign.id);
+  if (here) {
+    await progress('checking', counts);
+    return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
+  }
+  // Game by game, telling the windows as it goes: nothing is written and this laptop is not consulted until the next step.
+  await progress('checking', counts);
+  const fresh = await runTelling(checkCampaignFileSteps(file, ctx.newId), counts.games, (gamesChecked) => progress('checking', { ...counts, gamesChecked }));
+  return { checked: asCopyAs ? asCopy(fresh, asCopyAs.name) : fresh, counts };
 }
 
 /**
