@@ -3,7 +3,7 @@
  * in the `browser` project, the real browser-mode server in Chromium; in the `electron` project, the real Electron
  * app through _electron.launch(). Specs and page objects don't know which one they drive.
  */
-import { test as base, _electron, type Browser, type ElectronApplication, type Page } from '@playwright/test';
+import { test as base, _electron, type Browser, type BrowserContext, type ElectronApplication, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,11 +26,25 @@ interface Fixtures {
   herald: { launch(dataDir?: string): Promise<HeraldApp> };
 }
 
-export const test = base.extend<Fixtures>({
-  // Chromium is launched here, lazily, so the electron project never needs a browser.
-  herald: async ({ playwright, launchOptions }, use, testInfo) => {
+interface WorkerFixtures {
+  /** The worker's one Chromium, launched on first use (the electron project never asks for it). */
+  chromiumOnce: () => Promise<Browser>;
+}
+
+export const test = base.extend<Fixtures, WorkerFixtures>({
+  // One Chromium per worker, not per test: launching and closing it took 5-7 s a test on a loaded 2-core machine.
+  // Each test still gets a browser context of its own (its own storage and session token), closed after it.
+  chromiumOnce: [
+    async ({ playwright, launchOptions }, use) => {
+      let browser: Promise<Browser> | undefined;
+      await use(() => (browser ??= playwright.chromium.launch(launchOptions)));
+      if (browser) await (await browser).close();
+    },
+    { scope: 'worker' },
+  ],
+  herald: async ({ chromiumOnce }, use, testInfo) => {
     const opened: HeraldApp[] = [];
-    let browser: Browser | undefined;
+    const contexts: BrowserContext[] = [];
     const isElectron = testInfo.project.name === 'electron';
     if (isElectron) {
       const bin = electronBinary();
@@ -67,8 +81,8 @@ export const test = base.extend<Fixtures>({
       }
 
       let server: RunningServer = await startBrowserServer(dataDir);
-      browser ??= await playwright.chromium.launch(launchOptions);
-      const context = await browser.newContext();
+      const context = await (await chromiumOnce()).newContext();
+      contexts.push(context);
       const page = await context.newPage();
       await page.goto(server.url);
       const handle: HeraldApp = {
@@ -92,7 +106,7 @@ export const test = base.extend<Fixtures>({
 
     await use({ launch });
     for (const app of opened) await app.close().catch(() => {});
-    await browser?.close();
+    for (const context of contexts) await context.close().catch(() => {});
   },
 });
 
