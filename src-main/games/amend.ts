@@ -21,8 +21,8 @@ import {
   type ProgressionEntry,
 } from '../../shared/rules';
 import type { Db } from '../db/open';
-import type { GameRow } from '../db/schema';
-import { campaignLedgerItems, gamePlaces, readTeamState, teamsLedger, type NewEntry } from '../ledger';
+import type { GameRow, LedgerRow } from '../db/schema';
+import { campaignLedgerItems, gamePlaces, parseLedgerData, readTeamState, teamsLedger, type NewEntry } from '../ledger';
 import * as gamesRepo from '../repos/games';
 import { mustFindCampaignRow, stateOf, teamThreat } from './context';
 import { ordered, otherThreatsBefore, placeOf, rulesetOfGame, teamBeforeGame } from './before-game';
@@ -49,6 +49,9 @@ export function amendContext(db: Db, game: GameRow) {
   const place = start < ledger.length ? placeOf(places)(ledger[start]!) : Number.MAX_SAFE_INTEGER;
   const before = ledger.slice(0, start);
   const slice = ledger.slice(start);
+  // Each row's data parsed once, for the teams before the game and the sums below (issue 29: three times before).
+  const parsed = new Map(ledger.map((r) => [r, parseLedgerData(r)]));
+  const dataOf = (r: LedgerRow) => parsed.get(r)!;
   // Everything judged from the game's moment: the ruleset it was played with, the two teams as they stood before it.
   const ruleset = rulesetOfGame(db, campaign, game);
   const teams = {
@@ -58,6 +61,7 @@ export function amendContext(db: Db, game: GameRow) {
       campaign,
       ruleset,
       before.filter((r) => r.teamId === teamIds.a),
+      dataOf,
     ),
     b: teamBeforeGame(
       db,
@@ -65,6 +69,7 @@ export function amendContext(db: Db, game: GameRow) {
       campaign,
       ruleset,
       before.filter((r) => r.teamId === teamIds.b),
+      dataOf,
     ),
   };
   const state = stateOf(campaign, ruleset, [teams.a, teams.b]);
@@ -72,12 +77,13 @@ export function amendContext(db: Db, game: GameRow) {
   const sums = { balance: {} as Record<string, number>, exp: {} as Record<string, number>, injuries: {} as Record<string, number> };
   for (const t of SIDES) sums.balance[teamIds[t]] = teams[t].req;
   for (const m of Object.values(state.projection.models)) sums.exp[m.model] = m.exp;
-  for (const item of campaignLedgerItems(before)) {
+  const beforeItems = campaignLedgerItems(before, dataOf);
+  for (const item of beforeItems) {
     const d = item.data;
     if (item.voided || d.kind !== 'injury.rolled' || d.result.kind !== 'permanent-injury') continue;
     sums.injuries[d.model] = (sums.injuries[d.model] ?? 0) + 1;
   }
-  for (const item of campaignLedgerItems(before)) {
+  for (const item of beforeItems) {
     const d = item.data;
     if (!item.voided && d.kind === 'honour.bought' && d.model !== null && d.honour === 'restorative-surgery')
       sums.injuries[d.model] = Math.max(0, (sums.injuries[d.model] ?? 0) - 1);
@@ -95,7 +101,7 @@ export function amendContext(db: Db, game: GameRow) {
       models: report.models.filter((m) => m.side === side && m.tookPart).map((m) => m.id),
     }));
   });
-  const items = campaignLedgerItems(slice).map((item, n) => ({ ...item, seq: n + 1 }));
+  const items = campaignLedgerItems(slice, dataOf).map((item, n) => ({ ...item, seq: n + 1 }));
   const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
   return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place };
 }

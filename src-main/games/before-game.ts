@@ -45,8 +45,8 @@ export function ordered(rows: readonly LedgerRow[], places: ReadonlyMap<string, 
 }
 
 /** A team's ledger rows (in order) folded: its state, Req and roster, and whether it was founded by then. */
-function foldRows(rows: readonly LedgerRow[]): { fold: TeamFold; roster: Roster; founded: boolean } {
-  const parsed: (LedgerData | ProgressionEntry)[] = rows.map(parseLedgerData);
+function foldRows(rows: readonly LedgerRow[], dataOf: (r: LedgerRow) => LedgerData | ProgressionEntry): { fold: TeamFold; roster: Roster; founded: boolean } {
+  const parsed: (LedgerData | ProgressionEntry)[] = rows.map(dataOf);
   const fold = foldTeamRows(
     emptyTeamFold(),
     rows.map((r) => ({ seq: r.seq, kind: r.kind, req: r.req, voided: r.voidedAt !== null })),
@@ -79,10 +79,20 @@ export function rulesetOfGame(db: Db, campaign: CampaignRow, game: GameRow): Rul
 }
 const earlier = new Map<string, Ruleset>();
 
-/** A team as it stood just before the game: its roster and projection folded from `rows` (its ledger before it). */
-export function teamBeforeGame(db: Db, teamId: string, campaign: CampaignRow, ruleset: Ruleset, rows: readonly LedgerRow[]): LoadedTeam {
+/**
+ * A team as it stood just before the game: its roster and projection folded from `rows` (its ledger before it).
+ * `dataOf`: each row's data already parsed (an amendment parses its teams' ledgers once), else parsed here.
+ */
+export function teamBeforeGame(
+  db: Db,
+  teamId: string,
+  campaign: CampaignRow,
+  ruleset: Ruleset,
+  rows: readonly LedgerRow[],
+  dataOf: (r: LedgerRow) => LedgerData | ProgressionEntry = parseLedgerData,
+): LoadedTeam {
   const now = loadTeam(db, teamId, campaign.pointsLimit);
-  const { fold, roster } = foldRows(rows);
+  const { fold, roster } = foldRows(rows, dataOf);
   const projection = projectionOfFold(teamId, fold);
   // The roster cap of the ruleset the game was played with (issue 19), as loadTeam applies the campaign's.
   const rosterCap = rosterCapOf(ruleset);
@@ -123,7 +133,7 @@ export function otherThreatsBefore(db: Db, campaignId: string, exclude: readonly
   const points = (teamListId: string, roster: Roster) => checkedRoster(loadTeamList(db, teamListId)!, roster, Number.MAX_SAFE_INTEGER).points;
   return others.flatMap((t) => {
     if (!since.has(t.id)) return [threat(points(t.teamListId, teamsRepo.storedRoster(t)) + (figures.get(t.id)?.honourPoints ?? 0))];
-    const { fold, roster, founded } = foldRows(ordered(before.get(t.id) ?? [], new Map()));
+    const { fold, roster, founded } = foldRows(ordered(before.get(t.id) ?? [], new Map()), parseLedgerData);
     return founded ? [threat(points(t.teamListId, roster) + threatHonourPoints(fold.state, t.id))] : [];
   });
 }
