@@ -12,6 +12,7 @@ import type { Core } from '../core';
 import { call, testCore, tempDir } from '../test-support';
 import { playedCampaign } from '../test-support/played-campaign';
 import { isPacked, packCampaignFile, readCampaignFile } from './packed';
+import { rowLine, StoredJson } from './stored-json';
 import type { CampaignFile } from './schema';
 
 let core: Core | undefined;
@@ -63,6 +64,30 @@ describe('the packed campaign file (issue 29)', () => {
         file.rolls.length +
         (file.notes?.length ?? 0),
     );
+  });
+
+  it('written from the stored text of its JSON columns, the file reads back as written from their objects', async () => {
+    const { core: home, id } = await played();
+    const [a, b] = (await call<{ id: string }[]>(home, 'teams.list', { campaignId: id })).map((t) => t.id);
+    // A game still being entered too: its draft travels as stored.
+    await call(home, 'games.create', { campaignId: id, teamA: a, teamB: b, mission: 'skirmish' });
+    const at = '2026-11-27T12:00:00.000Z';
+    const fromObjects = await packCampaignFile(exportCampaign(home.opened.db, id, at));
+    const stored = exportCampaign(home.opened.db, id, at, true);
+    expect(stored.games.some((g) => g.status === 'draft' && g.draft instanceof StoredJson)).toBe(true);
+    expect(stored.ledger.every((e) => e.data instanceof StoredJson)).toBe(true);
+    const fromStored = await packCampaignFile(stored);
+    expect(await readCampaignFile('stored.herald-campaign', fromStored)).toEqual(await readCampaignFile('objects.herald-campaign', fromObjects));
+    // Each line is the same row, its JSON columns written last.
+    const [x, y] = [linesOf(fromObjects), linesOf(fromStored)];
+    expect(y.length).toBe(x.length);
+    for (const [i, line] of y.entries()) expect(line === '' ? '' : JSON.parse(line)).toEqual(line === '' ? '' : JSON.parse(x[i]!));
+  });
+
+  it('a row line puts stored JSON text in place, whatever else the row holds', () => {
+    expect(rowLine('ledger', { id: 'e1', data: new StoredJson('{"kind":"x"}') })).toBe('["ledger",{"id":"e1","data":{"kind":"x"}}]');
+    expect(rowLine('games', { plan: new StoredJson('[1,2]') })).toBe('["games",{"plan":[1,2]}]');
+    expect(rowLine('notes', { text: 'a "quoted" note' })).toBe(JSON.stringify(['notes', { text: 'a "quoted" note' }]));
   });
 
   it('still reads the JSON campaign files Herald wrote before', async () => {

@@ -19,6 +19,7 @@ import { AppError } from '../../shared/ipc/result';
 import { wordsErrorMap } from '../../shared/ipc/issue-words';
 import { MAX_JSON_DEPTH, jsonDepth } from '../input-guards';
 import { isZstdBytes, sizeInWords, unpackLimit, zstdParams } from '../db/zstd';
+import { rowLine } from './stored-json';
 import {
   CAMPAIGN_FILE_FORMAT,
   CAMPAIGN_FILE_MAX_BYTES,
@@ -69,7 +70,7 @@ export async function packCampaignFile(file: CampaignFile): Promise<Buffer> {
     let bytes = 0;
     for (const section of SECTIONS)
       for (const row of file[section] ?? []) {
-        const line = Buffer.from(`${JSON.stringify([section, row])}\n`, 'utf8');
+        const line = Buffer.from(`${rowLine(section, row)}\n`, 'utf8');
         piece.push(line);
         bytes += line.length;
         if (bytes >= 1 << 20) {

@@ -11,7 +11,7 @@ export async function exportCampaignFile(
   { id, destination }: ChannelParsedInput<'campaigns.exportFile'>,
 ): Promise<ChannelOutput<'campaigns.exportFile'>> {
   const at = ctx.now().toISOString();
-  const file = exportCampaign(ctx.db, id, at);
+  const file = exportCampaign(ctx.db, id, at, true);
   const bytes = await packCampaignFile(file);
   const fileName = fileNameFor(file.campaign.name, at);
   if (destination === 'download') return { outcome: 'download' as const, fileName, base64: bytes.toString('base64') };

@@ -22,7 +22,7 @@ export async function handOverCampaign(
   if (already)
     throw new AppError('VALIDATION', `“${campaign.name}” is already handed over to ${already.to}: export it again from Backups if the file was lost.`);
   const at = ctx.now().toISOString();
-  const bytes = await packCampaignFile(exportCampaign(ctx.db, id, at));
+  const bytes = await packCampaignFile(exportCampaign(ctx.db, id, at, true));
   const fileName = campaignFileName(campaign.name, at);
   const mark = () => {
     markHandedOver(ctx.db, id, to, at);

@@ -28,6 +28,7 @@ export {
   campaignEntryMarks,
   campaignLedger,
   campaignLedgerItems,
+  campaignLedgerText,
   firstSeqOfGame,
   gameLedger,
   gamePlaces,

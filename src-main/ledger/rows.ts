@@ -3,11 +3,12 @@
  * this module; eslint.config.js). Pages, voids, amendments, exports and the replay read a team's or a campaign's
  * ledger through these; how a row's data is parsed lives here too.
  */
-import { and, asc, count, desc, eq, exists, inArray, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, getTableColumns, inArray, isNotNull, isNull, lt, min, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import type { Db } from '../db/open';
+import { unpackText } from '../db/packed-json';
 import { prepared } from '../db/prepared';
 import { ledgerEntries, ledgerMarkKinds, type LEDGER_MARK_KINDS, type LedgerRow } from '../db/schema';
 
@@ -196,6 +197,21 @@ export const ledgerItems = (rows: readonly LedgerRow[]): LedgerItem[] =>
 
 export const campaignLedger = (db: Db, campaignId: string): LedgerRow[] =>
   db.select().from(ledgerEntries).where(eq(ledgerEntries.campaignId, campaignId)).orderBy(asc(ledgerEntries.seq)).all();
+
+/**
+ * A campaign's ledger in seq order, each entry's data as its JSON text (unpacked, not parsed): for the campaign file's
+ * writing, which writes it as it is (issue 29).
+ */
+export function campaignLedgerText(db: Db, campaignId: string): (Omit<LedgerRow, 'data'> & { data: string })[] {
+  const { data, ...plain } = getTableColumns(ledgerEntries);
+  return db
+    .select({ ...plain, data: sql<string>`${data}` })
+    .from(ledgerEntries)
+    .where(eq(ledgerEntries.campaignId, campaignId))
+    .orderBy(asc(ledgerEntries.seq))
+    .all()
+    .map((r) => ({ ...r, data: unpackText(r.data) }));
+}
 
 /** `dataOf`: each row's data already parsed (the replay parses every row once), else parsed here. */
 export const campaignLedgerItems = (
