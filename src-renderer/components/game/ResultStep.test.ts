@@ -177,4 +177,27 @@ describe('ResultStep', () => {
     expect(g.draft!.report.attacker).toBe(defender);
     expect(row(g, attackerModel).withinSixOfDefenderCorner).toBeUndefined();
   });
+
+  it('In reserve at the end sits under Out of action; Last Stand’s role (and banner, for a Special) has one column', async () => {
+    const g = await shown('last-stand');
+    const defender = g.draft!.report.attacker === 'a' ? 'Gitz' : 'Blades';
+    const table = screen.getByRole('table', { name: `${defender} models` });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Model', 'Took part', 'Out of action or in reserve', 'Last Stand role']);
+    const name = defender === 'Gitz' ? 'Grub' : 'Cato';
+    const reserve = within(table).getByRole('checkbox', { name: `${name} in reserve at the end` });
+    expect(reserve.closest('td')).toBe(
+      within(table)
+        .getByRole('checkbox', { name: `${name} out of action` })
+        .closest('td'),
+    );
+    await fireEvent.click(reserve);
+    expect(row(g, name).notArrived).toBe(true);
+    // Neither team has a Special model: no banner to carry.
+    expect(within(table).queryAllByRole('checkbox', { name: /carries the banner/ })).toEqual([]);
+    expect(within(table).getByRole('combobox', { name: `${name} Last Stand role` })).toBeTruthy();
+  });
 });
