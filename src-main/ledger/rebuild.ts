@@ -75,15 +75,18 @@ export interface WrittenCampaign {
   games: readonly Pick<GameRow, 'teamAId' | 'teamBId' | 'winner' | 'vpA' | 'vpB' | 'report' | 'status'>[];
 }
 
-/** Every committed game of the given teams, each read and parsed once. */
-function committedResults(db: Db, teamIds: readonly string[], campaignId?: string, written?: WrittenCampaign): GameResult[] {
-  if (teamIds.length === 0) return [];
-  if (written)
-    return written.games.flatMap((g) =>
-      g.status !== 'committed' || g.report === null
-        ? []
-        : [{ teamAId: g.teamAId, teamBId: g.teamBId, winner: g.winner, vpA: g.vpA, vpB: g.vpB, report: ReportForStats.parse(g.report) }],
-    );
+/**
+ * Every committed game of the given teams, each read and parsed once, one at a time: each is counted and let go before
+ * the next is read, so a whole campaign's reports (megabytes of JSON) are never held at once (issue 29).
+ */
+function* committedResults(db: Db, teamIds: readonly string[], campaignId?: string, written?: WrittenCampaign): Generator<GameResult> {
+  if (teamIds.length === 0) return;
+  if (written) {
+    for (const g of written.games)
+      if (g.status === 'committed' && g.report !== null)
+        yield { teamAId: g.teamAId, teamBId: g.teamBId, winner: g.winner, vpA: g.vpA, vpB: g.vpB, report: ReportForStats.parse(g.report) };
+    return;
+  }
   if (campaignId !== undefined) {
     // A whole campaign: one plain read (see rawStatement).
     const rows = rawStatement(
@@ -91,22 +94,21 @@ function committedResults(db: Db, teamIds: readonly string[], campaignId?: strin
       'games.resultsForRebuild',
       `SELECT team_a_id, team_b_id, winner, vp_a, vp_b, report FROM games WHERE campaign_id = ? AND status = 'committed'`,
     ).raw(true);
-    const out: GameResult[] = [];
     for (const r of rows.iterate(campaignId) as Iterable<unknown[]>) {
       if (r[5] === null) continue;
-      out.push({
+      yield {
         teamAId: r[0] as string,
         teamBId: r[1] as string,
         winner: r[2] as GameResult['winner'],
         vpA: r[3] as number | null,
         vpB: r[4] as number | null,
         report: ReportForStats.parse(unpackJson(r[5] as string)),
-      });
+      };
     }
-    return out;
+    return;
   }
   const ids = [...teamIds];
-  return db
+  yield* db
     .select({ teamAId: games.teamAId, teamBId: games.teamBId, winner: games.winner, vpA: games.vpA, vpB: games.vpB, report: games.report })
     .from(games)
     .where(and(eq(games.status, 'committed'), or(inArray(games.teamAId, ids), inArray(games.teamBId, ids))))
