@@ -5,8 +5,13 @@ import { defineConfig } from 'vitest/config';
 // Unit and integration tests live next to the code (*.test.ts). End-to-end specs (e2e/*.spec.ts) run in Playwright.
 // Two projects: main, shared and scripts under Node; the renderer (state classes and components) in jsdom, compiled by
 // Svelte's own plugin, talking to main through the FakeBridge (src-renderer/test-support/).
-/** `vitest run --project renderer` (npm run test:coverage:renderer): its JSON report goes to a file of its own. */
+/**
+ * CI's JSON report of this run (scripts/test-summary.mjs counts them all): `vitest run --project renderer`
+ * (npm run test:coverage:renderer), the rules' tests with their coverage (npm run test:coverage), or the rest of main.
+ */
 const rendererRun = process.argv.some((a, i) => a === 'renderer' && process.argv[i - 1] === '--project');
+const rulesRun = !rendererRun && process.argv.includes('--coverage') && process.argv.includes('shared/rules');
+const reportName = rendererRun ? 'renderer' : rulesRun ? 'rules' : 'unit';
 
 export default defineConfig({
   test: {
@@ -21,8 +26,9 @@ export default defineConfig({
       reporter: ['text-summary', 'text'],
       thresholds: { lines: 95 },
     },
-    // CI's summary (scripts/test-summary.mjs) counts both runs of npm test: main's, then the renderer's.
-    reporters: process.env.CI ? ['default', ['json', { outputFile: `test-results/${rendererRun ? 'renderer' : 'unit'}-results.json` }]] : ['default'],
+    // CI's summary (scripts/test-summary.mjs) counts the three runs of npm test: the rules' (with coverage), the rest of
+    // main's, then the renderer's. Each test runs once.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: `test-results/${reportName}-results.json` }]] : ['default'],
     projects: [
       {
         extends: true,

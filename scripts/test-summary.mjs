@@ -5,8 +5,10 @@ import fs from 'node:fs';
 const read = (file) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : undefined);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 
-// Main, shared and scripts (npm run test:unit), then the renderer's (npm run test:coverage:renderer, issue 32).
+// The rules' tests (npm run test:coverage, run once, with their coverage), the rest of main, shared and scripts
+// (npm run test:unit:besides-rules), then the renderer's (npm run test:coverage:renderer, issue 32).
 for (const [file, what] of [
+  ['test-results/rules-results.json', 'rules, with coverage (vitest)'],
   ['test-results/unit-results.json', 'unit and integration (vitest)'],
   ['test-results/renderer-results.json', 'renderer unit and component (vitest)'],
 ]) {
