@@ -50,8 +50,8 @@ export function amendContext(db: Db, game: GameRow) {
   const before = ledger.slice(0, start);
   const slice = ledger.slice(start);
   // Each row's data parsed once, for the teams before the game and the sums below (issue 29: three times before).
-  const parsed = new Map(ledger.map((r) => [r, parseLedgerData(r)]));
-  const dataOf = (r: LedgerRow) => parsed.get(r)!;
+  const parsed: ReadonlyMap<string, LedgerData | ProgressionEntry> = new Map(ledger.map((r) => [r.id, parseLedgerData(r)]));
+  const dataOf = (r: LedgerRow) => parsed.get(r.id)!;
   // Everything judged from the game's moment: the ruleset it was played with, the two teams as they stood before it.
   const ruleset = rulesetOfGame(db, campaign, game);
   const teams = {
@@ -103,7 +103,7 @@ export function amendContext(db: Db, game: GameRow) {
   });
   const items = campaignLedgerItems(slice, dataOf).map((item, n) => ({ ...item, seq: n + 1 }));
   const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
-  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place };
+  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place, parsed };
 }
 export type AmendContext = ReturnType<typeof amendContext>;
 

@@ -7,7 +7,7 @@
  * appended — and every live entry about a model names one its team had.
  */
 import { AppError } from '../../shared/ipc/result';
-import { inPlaceOrder, lowestBalances, squadOfMember } from '../../shared/rules';
+import { inPlaceOrder, lowestBalances, squadOfMember, type LedgerData, type ProgressionEntry } from '../../shared/rules';
 import type { Db } from '../db/open';
 import * as ledgerRows from './rows';
 import type { NewEntry } from './append';
@@ -26,6 +26,8 @@ export interface AmendInput {
   teams: readonly { id: string; name: string }[];
   /** The game's result before and after the amendment: the teams' records and statistics change by it. */
   result: ResultChange;
+  /** The teams' entries' data as the amendment already parsed it, by entry id: each row is parsed once (issue 29). */
+  parsed?: ReadonlyMap<string, LedgerData | ProgressionEntry>;
 }
 
 /** Void what the amendment takes back, append what it adds, refold both teams and check. */
@@ -41,7 +43,7 @@ export function amendEntries(db: Db, input: AmendInput) {
   refoldAmended(db, ledgers, input.result, input.at);
   for (const team of input.teams) {
     const rows = inPlaceOrder(ledgers.get(team.id)!);
-    const items = ledgerRows.campaignLedgerItems(rows).map((i, n) => ({ ...i, seq: n + 1 }));
+    const items = ledgerRows.campaignLedgerItems(rows, (r) => input.parsed?.get(r.id) ?? ledgerRows.parseLedgerData(r)).map((i, n) => ({ ...i, seq: n + 1 }));
     if ((lowestBalances(items)[team.id] ?? 0) < 0) throw new AppError('VALIDATION', `${team.name} would owe Req after this amendment: nothing was changed.`);
     // Never a dangling model: every live entry about a model names one the team had (founded with, or recruited).
     const known = new Set<string>();

@@ -5,9 +5,10 @@
  * inflated again (most of an amendment's time at 5,000 games, growing with the history). What is stored still equals
  * a rebuild (docs/architecture.md property 5): the amendment tests compare the two.
  */
-import { inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countCommitted, type GameResult } from '../../shared/rules';
 import type { Db } from '../db/open';
+import { prepared } from '../db/prepared';
 import { teams, type LedgerRow } from '../db/schema';
 import { readTeamState } from './read';
 import { buildTeams, rebuild } from './rebuild';
@@ -22,7 +23,17 @@ export interface ResultChange {
 /** Refold teams from their whole ledgers (already read, in seq order), their records and statistics changed by one game. */
 export function refoldAmended(db: Db, ledgers: ReadonlyMap<string, readonly LedgerRow[]>, change: ResultChange, at: string): void {
   const ids = [...ledgers.keys()];
-  const rows = db.select({ id: teams.id, campaignId: teams.campaignId, roster: teams.roster }).from(teams).where(inArray(teams.id, ids)).all();
+  // One statement prepared once per connection (drizzle prepares an unprepared query anew on every call).
+  const rows = ids.flatMap((id) => {
+    const row = prepared(db, 'teams.forRefold', (d) =>
+      d
+        .select({ id: teams.id, campaignId: teams.campaignId, roster: teams.roster })
+        .from(teams)
+        .where(eq(teams.id, sql.placeholder('id')))
+        .prepare(),
+    ).get({ id });
+    return row ? [row] : [];
+  });
   const built = buildTeams(db, ids, { ledgers, countGames: false });
   for (const team of rows) {
     const stored = readTeamState(db, team.id);
