@@ -89,10 +89,15 @@ function generatedCases(file: CampaignJson, victim: Victim, victimLedgerId: stri
           (f) => void ((f.games[i]![part] as { sides: { b: { teamId: string } } }).sides.b.teamId = victim.teamId),
         );
     }
-    add(
-      `games[${i}].draft.report.sides.a.teamId → victim team`,
-      (f) => void ((f.games[i]!.draft as { report: { sides: { a: { teamId: string } } } }).report.sides.a.teamId = victim.teamId),
-    );
+    // An applied game carries no draft from format 3; an older file's stand-in draft (its report again) is still read.
+    add(`games[${i}].draft.report.sides.a.teamId → victim team`, (f) => {
+      const game = f.games[i]!;
+      if (game.draft === null) {
+        const none = { otherAwards: [], expAwards: [] };
+        game.draft = { step: 'review', report: structuredClone(game.report), awards: { a: none, b: none }, recruits: [] };
+      }
+      (game.draft as { report: { sides: { a: { teamId: string } } } }).report.sides.a.teamId = victim.teamId;
+    });
   });
   // Rows added that name the victim's rows.
   add('a Req adjustment on the victim team', (f) =>
