@@ -84,6 +84,15 @@ describe('the packed campaign file (issue 29)', () => {
     for (const [i, line] of y.entries()) expect(line === '' ? '' : JSON.parse(line)).toEqual(line === '' ? '' : JSON.parse(x[i]!));
   });
 
+  it("a changed byte that breaks a row is said in words, not in the JSON parser's", async () => {
+    const { file } = await played();
+    const lines = linesOf(await packCampaignFile(file));
+    lines[1] = lines[1]!.replace('{', '{,');
+    await expect(readCampaignFile('vraks.herald-campaign', packLines(lines))).rejects.toThrow(
+      /^vraks\.herald-campaign is damaged: part of it changed after Herald wrote it \(row 2 cannot be read\)\. Nothing was imported\.$/,
+    );
+  });
+
   it('a row line puts stored JSON text in place, whatever else the row holds', () => {
     expect(rowLine('ledger', { id: 'e1', data: new StoredJson('{"kind":"x"}') })).toBe('["ledger",{"id":"e1","data":{"kind":"x"}}]');
     expect(rowLine('games', { plan: new StoredJson('[1,2]') })).toBe('["games",{"plan":[1,2]}]');

@@ -121,8 +121,9 @@ async function unpack(name: string, packed: Buffer): Promise<CampaignFile> {
     let data: unknown;
     try {
       data = JSON.parse(line);
-    } catch (e) {
-      refuse(`${name} is damaged: line ${lineNo} is not valid JSON (${(e as Error).message}). Nothing was imported.`);
+    } catch {
+      // Read as it unpacks, a changed byte breaks its line before zstd's checksum at the end can say so: in the same words.
+      refuse(`${name} is damaged: part of it changed after Herald wrote it (row ${lineNo} cannot be read). Nothing was imported.`);
     }
     if (!header) {
       const read = Header.safeParse(data, { error: wordsErrorMap });
