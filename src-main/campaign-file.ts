@@ -230,8 +230,26 @@ export function asCopy(checked: CheckedCampaignFile, name?: string): CheckedCamp
   };
 }
 
-/** An import's writing, told as it goes (issue 31): games stored so far, then games the history's replay has judged. */
-export type WriteTeller = (p: { gamesWritten: number } | { gamesJudged: number; gamesToJudge: number }) => void;
+/**
+ * An import's writing, told as it goes (issue 31): games stored so far, then ledger entries stored so far (issue 29: a
+ * ten-year ledger's ninety thousand entries take seconds), then games the history's replay has judged.
+ */
+export type WriteTeller = (p: { gamesWritten: number } | { entriesWritten: number } | { gamesJudged: number; gamesToJudge: number }) => void;
+
+/**
+ * The file's ledger stored in slices (a fiftieth of it, at least 500 entries), each told: the same transaction, the
+ * same statements, only a count between slices. Returns the rows as stored (their seq), in the file's order.
+ */
+function importLedgerTelling(db: Db, campaignId: string, entries: CampaignFile['ledger'], data: CheckedLedger['data'], tell?: WriteTeller): LedgerRow[] {
+  const slice = Math.max(500, Math.ceil(entries.length / 50));
+  const stored: LedgerRow[] = [];
+  for (let from = 0; from < entries.length; from += slice) {
+    const rows = entries.slice(from, from + slice).map((e, i) => ({ ...e, campaignId, data: data[from + i]! }));
+    for (const row of ledgerModule.importRows(db, rows)) stored.push(row);
+    tell?.({ entriesWritten: Math.min(from + slice, entries.length) });
+  }
+  return stored;
+}
 
 /**
  * importCampaign for a file checkCampaignFile has checked already. `tell` hears the writing's progress from inside the
@@ -289,10 +307,7 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
           .values({ ...n, text, campaignId: c.id })
           .run();
     }
-    ledgerRows = ledgerModule.importRows(
-      db,
-      file.ledger.map((e, i) => ({ ...e, campaignId: c.id, data: ledger.data[i]! })),
-    );
+    ledgerRows = importLedgerTelling(db, c.id, file.ledger, ledger.data, tell);
   } catch (e) {
     // A CHECK, UNIQUE or FOREIGN KEY constraint the checks above did not foresee: the file contradicts itself.
     if (e instanceof Error && 'code' in e && String((e as { code: unknown }).code).startsWith('SQLITE_CONSTRAINT'))

@@ -21,11 +21,16 @@ describe('importProgressWords', () => {
     expect(importProgressWords({ fileName: 'a.herald-campaign', step: 'writing', games: 1, entries: 2 })).toMatch(/writing its 1 game and 2 ledger entries/);
   });
 
-  it('counts the writing: games stored, then the history replayed game by game', () => {
+  it('counts the writing: games stored, then ledger entries stored, then the history replayed game by game', () => {
     const w = { fileName: 'Vraks.herald-campaign', step: 'writing' as const, games: 5000, entries: 93366 };
     expect(importProgressWords({ ...w, gamesWritten: 1200 })).toBe(
       'Importing Vraks.herald-campaign: writing game 1,200 of 5,000, then replaying the whole history…',
     );
+    // Issue 29: between the last game and the replay, the ledger's entries are counted, not a still line.
+    expect(importProgressWords({ ...w, entriesWritten: 40000 })).toBe(
+      'Importing Vraks.herald-campaign: writing the ledger, entry 40,000 of 93,366, then replaying the whole history…',
+    );
+    expect(importStep({ ...w, entriesWritten: 40000 })).toBe(3);
     expect(importProgressWords({ ...w, gamesJudged: 0, gamesToJudge: 4990 })).toBe('Importing Vraks.herald-campaign: replaying the history, game 1 of 4,990…');
     expect(importProgressWords({ ...w, gamesJudged: 4990, gamesToJudge: 4990 })).toBe(
       'Importing Vraks.herald-campaign: replaying the history, game 4,990 of 4,990…',

@@ -27,6 +27,9 @@ export function importProgressWords(p: ImportProgress): string {
   // The writing's own count (issue 31): its games stored, then the whole history replayed through the rules.
   if (p.gamesJudged !== undefined && p.gamesToJudge)
     return `Importing ${p.fileName}: replaying the history, game ${formatNumber(Math.min(p.gamesJudged + 1, p.gamesToJudge))} of ${formatNumber(p.gamesToJudge)}…`;
+  // Its ledger entries stored, after the games (issue 29: ninety thousand at ten years, seconds without a count).
+  if (p.entriesWritten !== undefined && p.entries)
+    return `Importing ${p.fileName}: writing the ledger, entry ${formatNumber(p.entriesWritten)} of ${formatNumber(p.entries)}, then replaying the whole history…`;
   if (p.gamesWritten !== undefined && p.games)
     return `Importing ${p.fileName}: writing game ${formatNumber(p.gamesWritten)} of ${formatNumber(p.games)}, then replaying the whole history…`;
   return `Importing ${p.fileName}: backing up this laptop first, then writing ${holds} and replaying the whole history…`;

@@ -486,6 +486,8 @@ export const events = {
       gamesChecked: z.number().int().nonnegative().optional(),
       /** While writing: how many of the file's games are stored so far, then how many the history's replay has judged. */
       gamesWritten: z.number().int().nonnegative().optional(),
+      /** While writing, after the games: how many of the file's ledger entries are stored so far (of `entries`). */
+      entriesWritten: z.number().int().nonnegative().optional(),
       gamesJudged: z.number().int().nonnegative().optional(),
       /** How many games the replay judges (the committed and voided ones), beside gamesJudged. */
       gamesToJudge: z.number().int().nonnegative().optional(),

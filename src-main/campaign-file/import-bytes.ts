@@ -118,20 +118,22 @@ function importProgress(ctx: HandlerContext, fileName: string) {
  * The writing step's count, told from inside its transaction (issue 31): nothing may come between its games, so there
  * is no turn of the event loop to wait for. The event leaves at once all the same — Electron's webContents.send hands it
  * to Chromium's IPC as it is sent, and browser mode's stream flushes each event (bridge/server.ts) — and the window,
- * another process, shows it. At most a hundred of each count, as the check's.
+ * another process, shows it. At most a hundred of each count (games stored, ledger entries stored, games judged), as
+ * the check's, and the last of each always.
  */
 export function writeTeller(ctx: HandlerContext, fileName: string, counts: { games: number; entries: number }): WriteTeller {
-  const every = Math.max(1, Math.ceil(counts.games / 100));
-  let lastWritten = 0;
-  let lastJudged = -every;
+  const gamesEvery = Math.max(1, Math.ceil(counts.games / 100));
+  const every = { gamesWritten: gamesEvery, entriesWritten: Math.max(1, Math.ceil(counts.entries / 100)), gamesJudged: gamesEvery };
+  const last = { gamesWritten: 0, entriesWritten: 0, gamesJudged: -gamesEvery };
   return (p) => {
-    if ('gamesWritten' in p) {
-      if (p.gamesWritten - lastWritten < every && p.gamesWritten < counts.games) return;
-      lastWritten = p.gamesWritten;
-    } else {
-      if (p.gamesJudged - lastJudged < every && p.gamesJudged < p.gamesToJudge) return;
-      lastJudged = p.gamesJudged;
-    }
+    const [key, done, total]: [keyof typeof last, number, number] =
+      'gamesWritten' in p
+        ? ['gamesWritten', p.gamesWritten, counts.games]
+        : 'entriesWritten' in p
+          ? ['entriesWritten', p.entriesWritten, counts.entries]
+          : ['gamesJudged', p.gamesJudged, p.gamesToJudge];
+    if (done - last[key] < every[key] && done < total) return;
+    last[key] = done;
     ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step: 'writing', ...counts, ...p });
   };
 }

@@ -37,8 +37,10 @@ describe('import progress (issue 31)', () => {
       { fileName: file.fileName, step: 'reading' },
       { fileName: file.fileName, step: 'checking', ...counts },
       { fileName: file.fileName, step: 'writing', ...counts },
-      // The writing's own count, told from inside its transaction: the game stored, then judged again by the replay.
+      // The writing's own count, told from inside its transaction: the game stored, its ledger entries stored (all in
+      // one slice here), then the game judged again by the replay.
       { fileName: file.fileName, step: 'writing', ...counts, gamesWritten: 1 },
+      { fileName: file.fileName, step: 'writing', ...counts, entriesWritten: events.seen[1]!.progress.entries },
       { fileName: file.fileName, step: 'writing', ...counts, gamesJudged: 0, gamesToJudge: 1 },
       { fileName: file.fileName, step: 'writing', ...counts, gamesJudged: 1, gamesToJudge: 1 },
     ]);
@@ -46,21 +48,46 @@ describe('import progress (issue 31)', () => {
     expect(events.seen.every((s) => s.beforeAnswer)).toBe(true);
   });
 
-  it('the sample’s writing counts its games stored, then judged again by the replay, in order, each told at once', async () => {
+  it('the sample’s writing counts its games stored, its entries stored, then its games judged by the replay, in order', async () => {
     const home = testCore(tempDir());
     const { campaign } = await call<{ campaign: { id: string } }>(home, 'campaigns.createSample', {});
     const file = await call<{ fileName: string; base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
     const club = testCore(tempDir());
     const events = recordProgress(club);
     await call(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, base64: file.base64 });
-    const writing = events.seen.map((s) => s.progress).filter((p) => p.step === 'writing' && (p.gamesWritten ?? p.gamesJudged) !== undefined);
-    expect(writing.map((p) => [p.gamesWritten, p.gamesJudged, p.gamesToJudge])).toEqual([
-      [3, undefined, undefined],
-      [undefined, 0, 3],
-      [undefined, 1, 3],
-      [undefined, 2, 3],
-      [undefined, 3, 3],
+    const writing = events.seen
+      .map((s) => s.progress)
+      .filter((p) => p.step === 'writing' && (p.gamesWritten ?? p.entriesWritten ?? p.gamesJudged) !== undefined);
+    const entries = writing[0]!.entries!;
+    expect(writing.map((p) => [p.gamesWritten, p.entriesWritten, p.gamesJudged, p.gamesToJudge])).toEqual([
+      [3, undefined, undefined, undefined],
+      [undefined, entries, undefined, undefined],
+      [undefined, undefined, 0, 3],
+      [undefined, undefined, 1, 3],
+      [undefined, undefined, 2, 3],
+      [undefined, undefined, 3, 3],
     ]);
+  });
+
+  it('a ten-year ledger’s writing is told in steps as its entries are stored, rising to the last, at most a hundred', () => {
+    const told: Progress[] = [];
+    const tell = writeTeller({ emit: (_e: string, p: Progress) => told.push(p) } as unknown as HandlerContext, 'ten.herald-campaign', {
+      games: 5000,
+      entries: 93366,
+    });
+    // As importChecked stores them: games first, then entries in fiftieths, then the replay.
+    tell({ gamesWritten: 5000 });
+    for (let n = 1868; n < 93366; n += 1868) tell({ entriesWritten: n });
+    tell({ entriesWritten: 93366 });
+    tell({ gamesJudged: 0, gamesToJudge: 4990 });
+    const kinds = told.map((p) => (p.gamesWritten !== undefined ? 'games' : p.entriesWritten !== undefined ? 'entries' : 'judged'));
+    expect(kinds[0]).toBe('games');
+    expect(kinds.at(-1)).toBe('judged');
+    const entries = told.flatMap((p) => (p.entriesWritten === undefined ? [] : [p.entriesWritten]));
+    expect(entries.length).toBeGreaterThan(40);
+    expect(entries.length).toBeLessThanOrEqual(100);
+    expect(entries.every((n, i) => i === 0 || n > entries[i - 1]!)).toBe(true);
+    expect(entries.at(-1)).toBe(93366);
   });
 
   it('a large file’s writing is told at most a hundred times for each count, the last count always', () => {
