@@ -5,10 +5,10 @@
 import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Backups } from './backups';
 import { createVerifiedBackupWith, listVerifiedBackups, sha256File } from './db/backup';
-import { BackupThreads, runBackupWorker, WorkerUnavailable } from './db/backup-worker';
+import { BackupThreads, IDLE_MS, runBackupWorker, WorkerUnavailable } from './db/backup-worker';
 import { decompressFileSync } from './db/zstd';
 import { tempDir } from './test-support';
 
@@ -142,6 +142,26 @@ describe('backups in a worker thread', () => {
     expect(threads.running).toBe(false);
     await take('after-idle');
     expect(listVerifiedBackups(path.join(dir, 'backups')).map((b) => b.reason)).toEqual(['after-idle', 'while-warm']);
+    await threads.stop();
+    db.close();
+  });
+
+  it('by default the threads end two idle seconds after their last backup, not minutes later (issue 29: their memory)', async () => {
+    const dir = tempDir();
+    const db = campaignFile(dir);
+    const threads = new BackupThreads();
+    // The idle count starts as the backup answers; its clock is moved on by hand (no real waiting).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await createVerifiedBackupWith((job) => threads.run(job), db.name, path.join(dir, 'backups'), 'evening', new Date());
+      expect(IDLE_MS).toBeLessThanOrEqual(2_000);
+      vi.advanceTimersByTime(IDLE_MS - 100);
+      expect(threads.running).toBe(true);
+      vi.advanceTimersByTime(100);
+      expect(threads.running).toBe(false);
+    } finally {
+      vi.useRealTimers();
+    }
     await threads.stop();
     db.close();
   });

@@ -1,7 +1,9 @@
 /**
  * The two threads behind automatic backups (issue 9; db/backup.ts createVerifiedBackupWith), started at the first
- * daily check and kept until ten idle minutes have passed (issue 21: starting them and loading SQLite in each cost a
- * tenth of a second on every backup of the ten-year file).
+ * daily check or backup and ended two idle seconds after their last backup (issue 29: a thread that has backed up the
+ * ten-year file keeps about 150 MB of the process resident until it ends — measured, a collection in the thread gave
+ * back almost none of it; issue 21 kept them ten minutes to save the tenth of a second a start costs, which a backup
+ * taken in the background can spare). Backups asked for while one runs, or within the two seconds, share them.
  *
  * For each backup both threads open the campaign file read-only and begin a read transaction on the same commit (a
  * third connection's data_version, read before and after, shows nothing was committed in between). Then, at the same
@@ -66,13 +68,17 @@ function sqliteModulePath(): string {
   return require.resolve('better-sqlite3');
 }
 
-/** Threads idle this long are ended, giving back what SQLite and V8 hold in them. */
-const IDLE_MS = 10 * 60 * 1000;
+/**
+ * Threads idle this long are ended, giving back what SQLite, zstd and V8 hold in them (issue 29). Long enough for the
+ * next job of a pair (a restore's check after its backup, a backup by hand after an automatic one), short enough that
+ * the memory is back before the organiser looks at the next screen.
+ */
+export const IDLE_MS = 2_000;
 
 /**
- * The backup threads, started by the first daily check or the first backup and ended after ten idle minutes (a club
- * evening's backups after each game find them ready). They hold the process open only while a backup is under way; `stop` ends them, and a
- * backup under way then rejects (its caller removes its temporary file).
+ * The backup threads, started by the first daily check or the first backup and ended two idle seconds after their last
+ * job (IDLE_MS): a club evening's backup after each game starts them again. They hold the process open only while a
+ * backup is under way; `stop` ends them, and a backup under way then rejects (its caller removes its temporary file).
  */
 export class BackupThreads {
   #worker: Worker | null = null;
