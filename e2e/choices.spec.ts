@@ -13,7 +13,7 @@ import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
 import { NewGamePage } from './pages/NewGamePage';
 import { RulesetPage } from './pages/RulesetPage';
-import { DA_KRUMPAS, IRON_WOLVES, foundTeam } from './support/teams';
+import { DA_KRUMPAS, IRON_WOLVES, foundTeamsByApi } from './support/teams';
 
 const CAMPAIGN = 'Choices League';
 
@@ -41,8 +41,11 @@ test("the game's page asks the winners' choices after the mission is shown; a ch
   const campaign = new CampaignPage(page);
   await campaign.addPlayer('Alice');
   await campaign.addPlayer('Bob');
-  await foundTeam(page, CAMPAIGN, 'Alice', 'Space Marines', 'Iron Wolves', IRON_WOLVES);
-  await foundTeam(page, CAMPAIGN, 'Bob', 'Orks', 'Da Krumpas', DA_KRUMPAS);
+  // The teams only need to exist: through the bridge (roster.spec builds one on the screen).
+  await foundTeamsByApi(page, CAMPAIGN, [
+    ['Alice', 'Space Marines', 'Iron Wolves', IRON_WOLVES],
+    ['Bob', 'Orks', 'Da Krumpas', DA_KRUMPAS],
+  ]);
   await campaign.setOptionalRule('Weather', true);
   await campaign.setOptionalRule('Dusk & Dawn', true);
 

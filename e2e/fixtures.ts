@@ -51,7 +51,11 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
       test.skip('missing' in bin, 'missing' in bin ? `Electron is not installed here: ${bin.missing}. The browser project covers the same flows.` : '');
     }
 
-    const launch = async (dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'))): Promise<HeraldApp> => {
+    // The data folders made here are removed after a passed test (a failed one's is kept to look at).
+    const made: string[] = [];
+    const launch = async (given?: string): Promise<HeraldApp> => {
+      const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), 'herald-e2e-'));
+      if (!given) made.push(dataDir);
       if (isElectron) {
         const start = async () => {
           // The project folder: Electron reads package.json's main (dist/main/index.cjs), as npm start does.
@@ -80,11 +84,34 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
         return handle;
       }
 
-      let server: RunningServer = await startBrowserServer(dataDir);
-      const context = await (await chromiumOnce()).newContext();
-      contexts.push(context);
-      const page = await context.newPage();
+      // The server's start (about 1 s on a quiet machine) and the new context and page (about 1 s more, in Chromium)
+      // need nothing from each other: side by side. Their times, and the first load's, go into the test's
+      // annotations (the JSON report's "launch"), so a slow start shows where it went.
+      const t0 = performance.now();
+      const since = (t: number) => `${Math.round(performance.now() - t)} ms`;
+      let serverTime = '';
+      let pageTime = '';
+      const [serverStart, pageStart] = await Promise.allSettled([
+        startBrowserServer(dataDir).then((s) => ((serverTime = since(t0)), s)),
+        (async () => {
+          const context = await (await chromiumOnce()).newContext();
+          contexts.push(context);
+          const p = await context.newPage();
+          pageTime = since(t0);
+          return p;
+        })(),
+      ]);
+      if (pageStart.status === 'rejected') {
+        if (serverStart.status === 'fulfilled') await serverStart.value.stop();
+        throw pageStart.reason;
+      }
+      if (serverStart.status === 'rejected') throw serverStart.reason;
+      let server: RunningServer = serverStart.value;
+      const page = pageStart.value;
+      const context = page.context();
+      const t1 = performance.now();
       await page.goto(server.url);
+      testInfo.annotations.push({ type: 'launch', description: `server ${serverTime}, context and page ${pageTime}, first load ${since(t1)}` });
       const handle: HeraldApp = {
         page,
         dataDir,
@@ -107,6 +134,7 @@ export const test = base.extend<Fixtures, WorkerFixtures>({
     await use({ launch });
     for (const app of opened) await app.close().catch(() => {});
     for (const context of contexts) await context.close().catch(() => {});
+    if (testInfo.status === testInfo.expectedStatus) for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
   },
 });
 

@@ -10,11 +10,12 @@ import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
 import { NewGamePage } from './pages/NewGamePage';
 import { RosterPage } from './pages/RosterPage';
-import { DA_KRUMPAS, foundTeam, type Models } from './support/teams';
+import { DA_KRUMPAS, foundTeamsByApi, type Models } from './support/teams';
 
 const CAMPAIGN = 'Autumn League';
 
-const buildTeam = (page: Page, player: string, list: string, team: string, models: Models) => foundTeam(page, CAMPAIGN, player, list, team, models);
+// The teams only need to exist: founded through the bridge (roster.spec builds one on the screen).
+const buildTeam = (page: Page, player: string, list: string, team: string, models: Models) => foundTeamsByApi(page, CAMPAIGN, [[player, list, team, models]]);
 
 /** What a roster screen shows of a team: Req, points, and every model card's text (EXP, injuries…). */
 async function rosterSnapshot(page: Page, teamId: string) {

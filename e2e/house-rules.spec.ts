@@ -15,12 +15,13 @@ import { GamePage } from './pages/GamePage';
 import { HomePage } from './pages/HomePage';
 import { NewGamePage } from './pages/NewGamePage';
 import { RosterPage } from './pages/RosterPage';
-import { DA_KRUMPAS, foundTeam, IRON_WOLVES, type Models } from './support/teams';
+import { DA_KRUMPAS, foundTeamsByApi, IRON_WOLVES, type Models } from './support/teams';
 import { RulesetPage } from './pages/RulesetPage';
 
 const CAMPAIGN = 'Ironhold League';
 
-const buildTeam = (page: Page, player: string, list: string, team: string, models: Models) => foundTeam(page, CAMPAIGN, player, list, team, models);
+// The teams only need to exist: founded through the bridge (roster.spec builds one on the screen).
+const buildTeam = (page: Page, player: string, list: string, team: string, models: Models) => foundTeamsByApi(page, CAMPAIGN, [[player, list, team, models]]);
 
 async function newCampaign(page: Page, preset: 'battle-honours' | 'experience-levels') {
   const home = new HomePage(page);
