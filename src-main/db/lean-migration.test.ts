@@ -90,7 +90,8 @@ describe('migration 0010: the lean campaign file (issue 21)', () => {
     expect(sqlite.prepare(`SELECT count(*) FROM sqlite_master WHERE name IN ('ledger_campaign_seq', 'ledger_team_kind')`).pluck().get()).toBe(0);
     expect(sqlite.pragma('integrity_check', { simple: true })).toBe('ok');
     sqlite.close();
-    expect(fs.statSync(file).size).toBeLessThan(bytesBefore * 0.7); // a small file: its rulesets and team lists weigh most
+    // A small file: its rulesets and team lists weigh most (0.72, not 0.7: migration 0012's game_figures adds two pages).
+    expect(fs.statSync(file).size).toBeLessThan(bytesBefore * 0.72);
 
     // And the app reads it: every game's page, every team's page.
     const core = testCore(dir);

@@ -12,6 +12,7 @@ import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fillGameFigures } from '../repos/game-figures';
 import { repackJsonColumns } from './repack';
 
 export const MIGRATIONS_TABLE = '__drizzle_migrations';
@@ -89,6 +90,7 @@ export function userTableCounts(sqlite: Database.Database): Map<string, number> 
  */
 const CODE_STEPS: Readonly<Record<string, (sqlite: Database.Database) => number>> = {
   '0010_lean_campaign_file': repackJsonColumns,
+  '0012_game_figures': fillGameFigures,
 };
 
 /** The migrations' names (tags), in order, from drizzle-kit's journal. */

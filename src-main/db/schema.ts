@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import type { GameFigures } from '../../shared/rules';
 import { compactJson, packedJson } from './packed-json';
 
 export const campaigns = sqliteTable(
@@ -313,6 +314,20 @@ export const gameRolls = sqliteTable(
   },
   (t) => [uniqueIndex('game_rolls_game_seq').on(t.gameId, t.seq)],
 );
+
+/**
+ * A committed game's figures as the statistics count them (issue 29, shared/rules `gameFigures`): for each side, its
+ * team, the units that took part and the unit of each kill, read off the game's report when it is written, so a
+ * rebuild counts every game without inflating every report. A cache of the report: a trigger (migration
+ * 0012_game_figures) deletes it whenever the report changes, and a rebuild writes a missing one from the report, so it
+ * can be missing but never disagree. Not carried by the campaign file.
+ */
+export const gameFiguresTable = sqliteTable('game_figures', {
+  gameId: text('game_id')
+    .primaryKey()
+    .references(() => games.id, { onDelete: 'cascade' }),
+  figures: text('figures', { mode: 'json' }).$type<GameFigures>().notNull(),
+});
 
 /**
  * The table log of a game in progress (issue 33): one row per tap on the at-the-table screen, appended in its own

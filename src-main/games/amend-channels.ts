@@ -82,6 +82,7 @@ export function amendGame(ctx: HandlerContext, { id, draft, reason }: ChannelPar
       entries: added.map(({ team: _team, ...e }) => e),
       teams: [c.teams.a.row, c.teams.b.row],
       parsed: c.parsed,
+      rows: c.ledger,
       result: {
         before: { teamAId: game.teamAId, teamBId: game.teamBId, winner: game.winner, vpA: game.vpA, vpB: game.vpB, report: stored },
         after: { teamAId: game.teamAId, teamBId: game.teamBId, winner, vpA: score.vp.a, vpB: score.vp.b, report },

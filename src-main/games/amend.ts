@@ -103,7 +103,7 @@ export function amendContext(db: Db, game: GameRow) {
   });
   const items = campaignLedgerItems(slice, dataOf).map((item, n) => ({ ...item, seq: n + 1 }));
   const firstSeq = slice[0]?.seq ?? Number.MAX_SAFE_INTEGER;
-  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place, parsed };
+  return { game, campaign, teams, state, slice, items, sums, laterGames, firstSeq, place, parsed, ledger };
 }
 export type AmendContext = ReturnType<typeof amendContext>;
 

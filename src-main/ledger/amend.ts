@@ -9,6 +9,7 @@
 import { AppError } from '../../shared/ipc/result';
 import { inPlaceOrder, lowestBalances, squadOfMember, type LedgerData, type ProgressionEntry } from '../../shared/rules';
 import type { Db } from '../db/open';
+import type { LedgerRow } from '../db/schema';
 import * as ledgerRows from './rows';
 import type { NewEntry } from './append';
 import { refoldAmended, type ResultChange } from './refold';
@@ -28,6 +29,20 @@ export interface AmendInput {
   result: ResultChange;
   /** The teams' entries' data as the amendment already parsed it, by entry id: each row is parsed once (issue 29). */
   parsed?: ReadonlyMap<string, LedgerData | ProgressionEntry>;
+  /**
+   * The two teams' whole ledgers as the amendment read them in this transaction, before it wrote (any order): the
+   * refold and the checks use them with the amendment's voids and appends applied, instead of reading both ledgers
+   * again (issue 29: half an amendment's reading).
+   */
+  rows?: readonly LedgerRow[];
+}
+
+/** Each team's ledger in seq order: `rows` as read before the amendment, with its voided and appended rows. */
+function ledgersAfter(rows: readonly LedgerRow[], teamIds: readonly string[], voided: ReadonlySet<string>, at: string, appended: readonly LedgerRow[]) {
+  const out = new Map<string, LedgerRow[]>(teamIds.map((id) => [id, []]));
+  for (const r of [...rows].sort((x, y) => x.seq - y.seq)) out.get(r.teamId)?.push(voided.has(r.id) ? { ...r, voidedAt: at } : r);
+  for (const r of appended) out.get(r.teamId)?.push(r);
+  return out;
 }
 
 /** Void what the amendment takes back, append what it adds, refold both teams and check. */
@@ -37,9 +52,12 @@ export function amendEntries(db: Db, input: AmendInput) {
     if (!mine.has(id)) throw new AppError('VALIDATION', 'An amendment only takes back entries of its own game: nothing was changed.');
     voidRow(db, id, input.at);
   }
-  for (const e of input.entries) appendRow(db, { ...e, campaignId: input.campaignId, gameId: input.gameId, createdAt: input.at });
-  // Each team's ledger read once, for the refold and the checks.
-  const ledgers = new Map(input.teams.map((t) => [t.id, ledgerRows.teamLedger(db, t.id)]));
+  const appended = input.entries.map((e) => appendRow(db, { ...e, campaignId: input.campaignId, gameId: input.gameId, createdAt: input.at }));
+  // Each team's ledger read once, for the refold and the checks: the amendment's own read when it gives it.
+  const teamIds = input.teams.map((t) => t.id);
+  const ledgers = input.rows
+    ? ledgersAfter(input.rows, teamIds, new Set(input.voiding), input.at, appended)
+    : new Map(teamIds.map((id) => [id, ledgerRows.teamLedger(db, id)]));
   refoldAmended(db, ledgers, input.result, input.at);
   for (const team of input.teams) {
     const rows = inPlaceOrder(ledgers.get(team.id)!);

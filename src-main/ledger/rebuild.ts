@@ -3,14 +3,15 @@
  * import, when a projection version changes (at start-up), and in tests and the benchmark to prove that what is
  * stored equals a rebuild (docs/architecture.md property 5).
  */
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
-import { z } from 'zod';
+import { asc, eq, inArray } from 'drizzle-orm';
 import {
-  countCommitted,
+  countGameInto,
+  countResult,
   emptyTeamFold,
   foldRoster,
   foldTeamRows,
   canonicalTeamState,
+  type GameFigures,
   type GameResult,
   type LedgerData,
   type ProgressionEntry,
@@ -20,25 +21,12 @@ import {
 import type { Db } from '../db/open';
 import { rawStatement } from '../db/prepared';
 import { unpackJson } from '../db/packed-json';
-import { games, ledgerEntries, teamProjections, teams, type GameRow, type LedgerRow } from '../db/schema';
+import { ledgerEntries, teamProjections, teams, type GameRow, type LedgerRow } from '../db/schema';
+import { figuresOfReport, writeFigures } from '../repos/game-figures';
 import { recordOf } from './read';
 import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
 
-/**
- * The parts of a stored report the statistics need, checked with a narrow schema: reports were fully checked when
- * their game was committed, and a rebuild reads thousands of them (issue 9).
- */
-export const ReportForStats = z.object({
-  sides: z.object({ a: z.object({ teamId: z.string() }), b: z.object({ teamId: z.string() }) }),
-  models: z.array(
-    z.object({
-      id: z.string(),
-      side: z.enum(['a', 'b']),
-      tookPart: z.boolean(),
-      outOfAction: z.object({ by: z.string().nullable().optional() }).nullable().optional(),
-    }),
-  ),
-});
+export { ReportForStats } from '../repos/game-figures';
 
 /** Which teams to rebuild: some teams, one campaign's, every founded team of the file, or those whose projection is missing or older. */
 export type RebuildScope = { teams: readonly string[] } | { campaignId: string } | 'all' | 'stale';
@@ -66,60 +54,90 @@ const foldSource = (r: LedgerRow): FoldSource => ({
   voided: r.voidedAt !== null,
 });
 
+/** A ledger row as the campaign's read gives it (seq, team, kind, Req, packed data, voided), its data unpacked. */
+const unpackedSource = (r: unknown[]): FoldSource => ({
+  seq: r[0] as number,
+  teamId: r[1] as string,
+  kind: r[2] as string,
+  req: r[3] as number,
+  data: unpackJson(r[4] as string) as LedgerData | ProgressionEntry,
+  voided: r[5] === 1,
+});
+
 /**
  * What an import has just written of one campaign (issue 29): its whole ledger as stored, each entry's data parsed,
  * and its games as written — rebuilt from these instead of read back and unpacked.
  */
 export interface WrittenCampaign {
   ledger: readonly LedgerRow[];
-  games: readonly Pick<GameRow, 'teamAId' | 'teamBId' | 'winner' | 'vpA' | 'vpB' | 'report' | 'status'>[];
+  games: readonly Pick<GameRow, 'id' | 'teamAId' | 'teamBId' | 'winner' | 'vpA' | 'vpB' | 'report' | 'status'>[];
+}
+
+/** A committed game's figures a rebuild read off its report because none were stored: the rebuild stores them. */
+export interface MissingFigures {
+  gameId: string;
+  figures: GameFigures;
 }
 
 /**
- * Every committed game of the given teams, each read and parsed once, one at a time: each is counted and let go before
- * the next is read, so a whole campaign's reports (megabytes of JSON) are never held at once (issue 29).
+ * Every committed game of the given teams, one at a time, as its stored figures (issue 29): a few hundred bytes of
+ * plain JSON each. A game without them (just imported, or a file from before migration 0012) is read off its report,
+ * and noted in `missing` for the rebuild to store.
  */
-function* committedResults(db: Db, teamIds: readonly string[], campaignId?: string, written?: WrittenCampaign): Generator<GameResult> {
+function* committedResults(
+  db: Db,
+  teamIds: readonly string[],
+  missing: MissingFigures[],
+  campaignId?: string,
+  written?: WrittenCampaign,
+): Generator<GameResult> {
   if (teamIds.length === 0) return;
   if (written) {
-    for (const g of written.games)
-      if (g.status === 'committed' && g.report !== null)
-        yield { teamAId: g.teamAId, teamBId: g.teamBId, winner: g.winner, vpA: g.vpA, vpB: g.vpB, report: ReportForStats.parse(g.report) };
-    return;
-  }
-  if (campaignId !== undefined) {
-    // A whole campaign: one plain read (see rawStatement).
-    const rows = rawStatement(
-      db,
-      'games.resultsForRebuild',
-      `SELECT team_a_id, team_b_id, winner, vp_a, vp_b, report FROM games WHERE campaign_id = ? AND status = 'committed'`,
-    ).raw(true);
-    for (const r of rows.iterate(campaignId) as Iterable<unknown[]>) {
-      if (r[5] === null) continue;
-      yield {
-        teamAId: r[0] as string,
-        teamBId: r[1] as string,
-        winner: r[2] as GameResult['winner'],
-        vpA: r[3] as number | null,
-        vpB: r[4] as number | null,
-        report: ReportForStats.parse(unpackJson(r[5] as string)),
-      };
+    for (const g of written.games) {
+      if (g.status !== 'committed' || g.report === null) continue;
+      const figures = figuresOfReport(g.report);
+      missing.push({ gameId: g.id, figures });
+      yield { teamAId: g.teamAId, teamBId: g.teamBId, winner: g.winner, vpA: g.vpA, vpB: g.vpB, report: figures };
     }
     return;
   }
-  const ids = [...teamIds];
-  yield* db
-    .select({ teamAId: games.teamAId, teamBId: games.teamBId, winner: games.winner, vpA: games.vpA, vpB: games.vpB, report: games.report })
-    .from(games)
-    .where(and(eq(games.status, 'committed'), or(inArray(games.teamAId, ids), inArray(games.teamBId, ids))))
-    .all()
-    .flatMap((g) => (g.report === null ? [] : [{ ...g, report: ReportForStats.parse(g.report) }]));
+  // A whole campaign's games, or the few teams' (by the games_results index's teams); the report read only where no
+  // figures are stored. One plain read (see rawStatement).
+  const columns = `g.id, g.team_a_id, g.team_b_id, g.winner, g.vp_a, g.vp_b, f.figures, CASE WHEN f.figures IS NULL THEN g.report END
+     FROM games g LEFT JOIN game_figures f ON f.game_id = g.id`;
+  const rows =
+    campaignId !== undefined
+      ? rawStatement(db, 'games.resultsForRebuild', `SELECT ${columns} WHERE g.campaign_id = ? AND g.status = 'committed'`).raw(true).iterate(campaignId)
+      : rawStatement(
+          db,
+          'games.teamResultsForRebuild',
+          `SELECT ${columns} WHERE g.status = 'committed' AND (g.team_a_id IN (SELECT value FROM json_each(?)) OR g.team_b_id IN (SELECT value FROM json_each(?)))`,
+        )
+          .raw(true)
+          .iterate(JSON.stringify(teamIds), JSON.stringify(teamIds));
+  for (const r of rows as Iterable<unknown[]>) {
+    let figures: GameFigures;
+    if (r[6] !== null) figures = JSON.parse(r[6] as string) as GameFigures;
+    else if (r[7] !== null) missing.push({ gameId: r[0] as string, figures: (figures = figuresOfReport(unpackJson(r[7] as string))) });
+    else continue;
+    yield {
+      teamAId: r[1] as string,
+      teamBId: r[2] as string,
+      winner: r[3] as GameResult['winner'],
+      vpA: r[4] as number | null,
+      vpB: r[5] as number | null,
+      report: figures,
+    };
+  }
 }
 
 export interface Built {
   fold: TeamFold;
   roster: Roster | null;
 }
+
+/** What buildTeams made: each team's fold and roster, and the games' figures it had to read off their reports. */
+export type BuiltTeams = Map<string, Built> & { missingFigures?: MissingFigures[] };
 
 /** Where a rebuild reads from, besides the file: what an import wrote, or ledgers already read; and whether it counts games. */
 export interface BuildFrom {
@@ -133,29 +151,26 @@ export interface BuildFrom {
 }
 
 /** What teams' projections and roster caches are, rebuilt from their whole ledgers and their committed games. */
-export function buildTeams(db: Db, teamIds: readonly string[], from: BuildFrom = {}): Map<string, Built> {
+export function buildTeams(db: Db, teamIds: readonly string[], from: BuildFrom = {}): BuiltTeams {
   const { campaignId, written, ledgers } = from;
-  const out = new Map<string, Built>();
+  const out: BuiltTeams = new Map<string, Built>();
   // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read, no index), then
   // split by team; a few teams are read through their index.
   const byTeam = new Map<string, FoldSource[]>(teamIds.map((id) => [id, []]));
+  // A campaign's rows are kept as read, their data still packed, and unpacked one team at a time just before its fold
+  // (issue 29): a whole campaign's entries parsed and held at once made the garbage collector copy them again and
+  // again — most of a ten-year rebuild's time — where one team's die young.
+  const packedByTeam = new Map<string, unknown[][]>();
   if (written || ledgers) {
     for (const row of written?.ledger ?? [...ledgers!.values()].flat()) byTeam.get(row.teamId)?.push(foldSource(row));
   } else if (campaignId !== undefined) {
+    for (const id of teamIds) packedByTeam.set(id, []);
     const all = rawStatement(
       db,
       'ledger.campaignForRebuild',
       'SELECT seq, team_id, kind, req, data, voided_at IS NOT NULL FROM ledger_entries WHERE campaign_id = ? ORDER BY seq',
     ).raw(true);
-    for (const r of all.iterate(campaignId) as Iterable<unknown[]>)
-      byTeam.get(r[1] as string)?.push({
-        seq: r[0] as number,
-        teamId: r[1] as string,
-        kind: r[2] as string,
-        req: r[3] as number,
-        data: unpackJson(r[4] as string) as LedgerData | ProgressionEntry,
-        voided: r[5] === 1,
-      });
+    for (const r of all.iterate(campaignId) as Iterable<unknown[]>) packedByTeam.get(r[1] as string)?.push(r);
   } else {
     for (const teamId of teamIds)
       byTeam.set(
@@ -177,7 +192,9 @@ export function buildTeams(db: Db, teamIds: readonly string[], from: BuildFrom =
       );
   }
   for (const teamId of teamIds) {
-    const rows = byTeam.get(teamId)!;
+    const packed = packedByTeam.get(teamId);
+    packedByTeam.delete(teamId);
+    const rows = packed ? packed.map(unpackedSource) : byTeam.get(teamId)!;
     // Checking a ten-year ledger's data again would be a fifth of a rebuild (issue 9); requests still parse what they read.
     const founded = rows.some((r) => r.kind === 'team.founded' && !r.voided);
     // The rows are the folds' own items: each carries its place, kind, Req, voided mark and data.
@@ -193,10 +210,15 @@ export function buildTeams(db: Db, teamIds: readonly string[], from: BuildFrom =
   }
   if (from.countGames === false) return out;
   const wanted = new Set(teamIds);
-  for (const g of committedResults(db, teamIds, campaignId, written)) {
+  out.missingFigures = [];
+  for (const g of committedResults(db, teamIds, out.missingFigures, campaignId, written)) {
     for (const teamId of [g.teamAId, g.teamBId]) {
       const t = wanted.has(teamId) ? out.get(teamId) : undefined;
-      if (t) t.fold = countCommitted(t.fold, g, teamId, 1);
+      // Counted into the fold's own statistics and record (they started empty above), not copied per game.
+      if (t) {
+        countGameInto(t.fold.state.stats, g.report, teamId, 1);
+        t.fold.record = countResult(t.fold.record, g, teamId, 1);
+      }
     }
   }
   return out;
@@ -235,7 +257,10 @@ export function rebuild(db: Db, scope: RebuildScope, at: string, written?: Writt
   const built = new Map<string, Built>();
   for (const [campaignId, teamIds] of byCampaign) {
     const given = written && typeof scope === 'object' && 'campaignId' in scope && scope.campaignId === campaignId ? written : undefined;
-    for (const [id, b] of buildTeams(db, teamIds, { campaignId: teamIds.length > 3 || given ? campaignId : undefined, written: given })) built.set(id, b);
+    const teamsBuilt = buildTeams(db, teamIds, { campaignId: teamIds.length > 3 || given ? campaignId : undefined, written: given });
+    for (const [id, b] of teamsBuilt) built.set(id, b);
+    // The figures read off reports are stored (issue 29): the next rebuild reads them instead.
+    for (const m of teamsBuilt.missingFigures ?? []) writeFigures(db, m.gameId, m.figures);
   }
   for (const team of rows) {
     const { fold, roster } = built.get(team.id)!;

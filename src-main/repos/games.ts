@@ -3,6 +3,7 @@ import { and, asc, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/open';
 import { prepared, rawStatement } from '../db/prepared';
 import { gameRolls, games, type GameRollRow, type GameRow } from '../db/schema';
+import { figuresOfReport, writeFigures } from './game-figures';
 import type { RollRecord } from '../../shared/rules';
 
 export const findGame = (db: Db, id: string): GameRow | undefined =>
@@ -132,6 +133,8 @@ export const insertGame = (db: Db, row: GameRow) => db.insert(games).values(row)
 
 export function updateGame(db: Db, id: string, patch: Partial<Omit<GameRow, 'id' | 'campaignId' | 'number'>>) {
   db.update(games).set(patch).where(eq(games.id, id)).run();
+  // A new report (an amendment): its figures, in the same transaction (the trigger forgot the old ones).
+  if (patch.report !== undefined && patch.report !== null) writeFigures(db, id, figuresOfReport(patch.report));
 }
 
 /** Placeholders for a prepared statement's values (drizzle still encodes JSON columns through them). */
@@ -156,6 +159,7 @@ export function markCommitted(db: Db, id: string, r: Pick<GameRow, 'report' | 'v
       .where(eq(games.id, sql.placeholder('id')))
       .prepare(),
   ).run({ id, ...r });
+  if (r.report !== null) writeFigures(db, id, figuresOfReport(r.report));
 }
 
 /** A game voided, with a statement prepared once per connection (the void path: issue 9). */

@@ -4,7 +4,7 @@ import type { LedgerData } from '../roster/ledger';
 import type { RosterModel } from '../roster/roster';
 import { applyGame } from './apply';
 import type { ProgressionEntry } from './entries';
-import { canonicalTeamState, countCommitted, emptyTeamFold, foldTeamRows, modelsLost, NO_RECORD, type GameResult } from './team-fold';
+import { canonicalTeamState, countCommitted, emptyTeamFold, foldTeamRows, gameFigures, modelsLost, NO_RECORD, type GameResult } from './team-fold';
 import { input, withModel } from './test-helpers';
 
 const model = (id: string, name: string): RosterModel => ({ id, entryId: 'boy', name, options: {}, armoury: [], grenades: {} });
@@ -85,6 +85,32 @@ describe('team fold (docs/architecture.md properties 3 and 5: a team is its ledg
     expect(undone.record).toEqual(NO_RECORD);
     // Emptied statistics are dropped from the stored form, so an undo stores what a rebuild stores.
     expect(canonicalTeamState(undone.state)).toEqual(canonicalTeamState(emptyTeamFold().state));
+  });
+
+  it('counts a game from its stored figures exactly as from its report: who took part, whom each took out, a Squad as its roster model (issue 29)', () => {
+    const report: GameResult['report'] = {
+      sides: { a: { teamId: 'A' }, b: { teamId: 'B' } },
+      models: [
+        { id: 'a1', side: 'a', tookPart: true, outOfAction: { by: 'saim#2' } },
+        { id: 'a2', side: 'a', tookPart: false, outOfAction: { by: 'b1' } },
+        { id: 'a3', side: 'a', tookPart: true },
+        { id: 'saim#1', side: 'b', tookPart: true, outOfAction: { by: 'a3' } },
+        { id: 'saim#2', side: 'b', tookPart: true },
+        { id: 'b1', side: 'b', tookPart: true, outOfAction: { by: 'a3' } },
+        { id: 'b2', side: 'b', tookPart: false },
+      ],
+    };
+    const figures = gameFigures(report);
+    // A model that sat out neither played nor was taken out for the statistics; squad members count once, as the squad.
+    expect(figures).toEqual({ a: { team: 'A', played: ['a1', 'a3'], kills: ['a3', 'a3'] }, b: { team: 'B', played: ['saim', 'b1'], kills: ['saim'] } });
+    const g: GameResult = { teamAId: 'A', teamBId: 'B', winner: 'b', vpA: 1, vpB: 4, report };
+    for (const team of ['A', 'B', 'C']) {
+      const fromReport = countCommitted(emptyTeamFold(), g, team, 1);
+      expect(countCommitted(emptyTeamFold(), { ...g, report: figures }, team, 1)).toEqual(fromReport);
+      expect(countCommitted(fromReport, { ...g, report: figures }, team, -1).record).toEqual(NO_RECORD);
+    }
+    expect(countCommitted(emptyTeamFold(), g, 'A', 1).state.stats).toEqual({ a1: { games: 1, kills: 0 }, a3: { games: 1, kills: 2 } });
+    expect(countCommitted(emptyTeamFold(), g, 'B', 1).state.stats).toEqual({ saim: { games: 1, kills: 1 }, b1: { games: 1, kills: 0 } });
   });
 
   it('004 Squad ("individual models will still count toward the maximum Model Availability"): each member that died is a model lost (issue 30)', () => {

@@ -44,14 +44,30 @@ export interface StatsReport {
   models: { id: string; side: 'a' | 'b'; tookPart: boolean; outOfAction?: { by?: string | null | undefined } | null | undefined }[];
 }
 
-/** One committed game's result, as a team's record counts it. */
+/** One side's figures of a committed game: its team, the units (a Squad's members count as their squad) that took part, and the unit that made each kill. */
+export interface SideFigures {
+  team: string;
+  played: string[];
+  kills: string[];
+}
+
+/**
+ * Exactly what a committed game's statistics count, read off its report once (issue 29): stored beside the game, so a
+ * rebuild counts twenty thousand games without inflating their reports.
+ */
+export interface GameFigures {
+  a: SideFigures;
+  b: SideFigures;
+}
+
+/** One committed game's result, as a team's record counts it: its report, or the figures read off it. */
 export interface GameResult {
   teamAId: string;
   teamBId: string;
   winner: 'a' | 'b' | 'draw' | null;
   vpA: number | null;
   vpB: number | null;
-  report: StatsReport;
+  report: StatsReport | GameFigures;
 }
 
 /** A ledger row as the fold reads it: its place, its Req, whether it is voided, its kind. */
@@ -165,27 +181,59 @@ export function countResult(record: TeamRecord, g: GameResult, teamId: string, s
   };
 }
 
-/** Add (sign 1) or take away (sign −1) one committed game's games and kills for the models of `teamId`. */
-export function countGame(stats: TeamLedgerState['stats'], report: StatsReport, teamId: string, sign: 1 | -1): TeamLedgerState['stats'] {
-  const out = { ...stats };
-  const side = report.sides.a.teamId === teamId ? 'a' : report.sides.b.teamId === teamId ? 'b' : null;
-  if (side === null) return out;
-  const ours = new Set(report.models.filter((m) => m.side === side).map((m) => m.id));
-  const bump = (id: string, field: 'games' | 'kills') => {
-    const s = { ...(out[id] ?? { games: 0, kills: 0 }) };
-    s[field] += sign;
-    out[id] = s;
-  };
-  // A Squad's members (game/squads.ts) count for their squad, the roster's model: one game, and every kill of a member.
+/**
+ * A committed game's figures, read off its report: for each side, the units of its models that took part (each once)
+ * and, for every model taken out of action while taking part, the unit of the side's model that took it out. A Squad's
+ * members (game/squads.ts) count for their squad, the roster's model: one game, and every kill of a member.
+ *
+ * @example
+ * gameFigures({ sides: { a: { teamId: 'A' }, b: { teamId: 'B' } }, models: [{ id: 'a1', side: 'a', tookPart: true }, { id: 'b1', side: 'b', tookPart: true, outOfAction: { by: 'a1' } }] });
+ * // → { a: { team: 'A', played: ['a1'], kills: ['a1'] }, b: { team: 'B', played: ['b1'], kills: [] } }
+ */
+export function gameFigures(report: StatsReport): GameFigures {
+  const sideOf = new Map(report.models.map((m) => [m.id, m.side]));
   const unit = (id: string) => squadOfMember(id)?.squadId ?? id;
-  const played = new Set<string>();
+  const out: GameFigures = { a: { team: report.sides.a.teamId, played: [], kills: [] }, b: { team: report.sides.b.teamId, played: [], kills: [] } };
+  const played = { a: new Set<string>(), b: new Set<string>() };
   for (const m of report.models) {
     if (!m.tookPart) continue;
-    if (ours.has(m.id)) played.add(unit(m.id));
+    played[m.side].add(unit(m.id));
     const killer = m.outOfAction?.by;
-    if (killer && ours.has(killer)) bump(unit(killer), 'kills');
+    const side = killer ? sideOf.get(killer) : undefined;
+    if (killer && side) out[side].kills.push(unit(killer));
   }
-  for (const id of played) bump(id, 'games');
+  out.a.played = [...played.a];
+  out.b.played = [...played.b];
+  return out;
+}
+
+/** The figures a result counts: stored ones as they are, or read off its report. */
+export const figuresOf = (from: StatsReport | GameFigures): GameFigures => ('models' in from ? gameFigures(from) : from);
+
+/** The side of a game's figures that `teamId` played, or null. */
+const sideOf = (figures: GameFigures, teamId: string): SideFigures | null =>
+  figures.a.team === teamId ? figures.a : figures.b.team === teamId ? figures.b : null;
+
+/**
+ * countGame into `stats` itself, for statistics that are the caller's own, every entry included (a rebuild's, which
+ * start empty): no copy per game, which at twenty thousand games was most of counting them (issue 29).
+ */
+export function countGameInto(stats: TeamLedgerState['stats'], from: StatsReport | GameFigures, teamId: string, sign: 1 | -1): void {
+  const side = sideOf(figuresOf(from), teamId);
+  if (side === null) return;
+  for (const id of side.kills) (stats[id] ??= { games: 0, kills: 0 }).kills += sign;
+  for (const id of side.played) (stats[id] ??= { games: 0, kills: 0 }).games += sign;
+}
+
+/** Add (sign 1) or take away (sign −1) one committed game's games and kills for the models of `teamId`. */
+export function countGame(stats: TeamLedgerState['stats'], from: StatsReport | GameFigures, teamId: string, sign: 1 | -1): TeamLedgerState['stats'] {
+  const figures = figuresOf(from);
+  const side = sideOf(figures, teamId);
+  const out = { ...stats };
+  if (side === null) return out;
+  // The entries it changes are copied first, so `stats` is left as it was.
+  for (const id of [...side.kills, ...side.played]) out[id] = { ...(out[id] ?? { games: 0, kills: 0 }) };
+  countGameInto(out, figures, teamId, sign);
   return out;
 }
 
