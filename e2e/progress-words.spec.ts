@@ -242,8 +242,10 @@ test('an import shows the steps main reports, with what the file holds, then end
   const files = page.locator('section', { has: page.getByRole('heading', { name: 'Campaign files' }) });
   const status = files.getByRole('status');
   await expect(status).toContainText('Step 3 of 3.');
-  // The writing's last count: the file's one game stored, then judged again by the replay (issue 31).
-  await expect(status).toContainText(`Importing ${download.suggestedFilename()}: replaying the history, game 1 of 1…`);
+  // The writing's last part, after its counts (the game stored, its entries, the replay: issues 29, 31).
+  await expect(status).toContainText(
+    `Importing ${download.suggestedFilename()}: history replayed; checking every roster against it and working out the standings…`,
+  );
   await expect(files.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('value', '3');
   await page.screenshot({ path: testInfo.outputPath('importing.png') });
   answer();

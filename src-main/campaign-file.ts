@@ -232,9 +232,12 @@ export function asCopy(checked: CheckedCampaignFile, name?: string): CheckedCamp
 
 /**
  * An import's writing, told as it goes (issue 31): games stored so far, then ledger entries stored so far (issue 29: a
- * ten-year ledger's ninety thousand entries take seconds), then games the history's replay has judged.
+ * ten-year ledger's ninety thousand entries take seconds), then games the history's replay has judged, then its last
+ * part (`finishing`: the rosters checked and the standings worked out, seconds at ten years).
  */
-export type WriteTeller = (p: { gamesWritten: number } | { entriesWritten: number } | { gamesJudged: number; gamesToJudge: number }) => void;
+export type WriteTeller = (
+  p: { gamesWritten: number } | { entriesWritten: number } | { gamesJudged: number; gamesToJudge: number } | { finishing: true },
+) => void;
 
 /**
  * The file's ledger stored in slices (a fiftieth of it, at least 500 entries), each told: the same transaction, the
@@ -322,6 +325,7 @@ export function importChecked(db: Db, given: CheckedCampaignFile, newId: () => s
   };
   const judgedTeller = tell && ((gamesJudged: number, gamesToJudge: number) => tell({ gamesJudged, gamesToJudge }));
   const replay = replayOrRefuse(db, c.id, history, { games: new Map(gameRows.map((g) => [g.id, g])), ledger: ledgerRows }, judgedTeller);
+  tell?.({ finishing: true });
   checkWritten(db, c.id, teamRows, fail, ledgerRows);
   // Each founded roster equals its ledger (checked above): the rosters go in as the file has them. The teams'
   // projections are not in the file: they are built from the ledger just imported (issue 9).

@@ -31,6 +31,10 @@ describe('importProgressWords', () => {
       'Importing Vraks.herald-campaign: writing the ledger, entry 40,000 of 93,366, then replaying the whole history…',
     );
     expect(importStep({ ...w, entriesWritten: 40000 })).toBe(3);
+    // After the replay's last game, its last part is named rather than "game 4,990 of 4,990" standing still.
+    expect(importProgressWords({ ...w, gamesJudged: 4990, gamesToJudge: 4990, finishing: true })).toBe(
+      'Importing Vraks.herald-campaign: history replayed; checking every roster against it and working out the standings…',
+    );
     expect(importProgressWords({ ...w, gamesJudged: 0, gamesToJudge: 4990 })).toBe('Importing Vraks.herald-campaign: replaying the history, game 1 of 4,990…');
     expect(importProgressWords({ ...w, gamesJudged: 4990, gamesToJudge: 4990 })).toBe(
       'Importing Vraks.herald-campaign: replaying the history, game 4,990 of 4,990…',

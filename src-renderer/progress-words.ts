@@ -24,6 +24,8 @@ export function importProgressWords(p: ImportProgress): string {
   if (p.step === 'checking' && p.gamesChecked !== undefined && p.games !== undefined)
     return `Importing ${p.fileName}: checking game ${formatNumber(Math.min(p.gamesChecked + 1, p.games))} of ${formatNumber(p.games)} as the screens would…`;
   if (p.step === 'checking') return `Importing ${p.fileName}: checking ${holds} as the screens would…`;
+  // The writing's last part (issue 29): seconds at ten years, after the replay's last game.
+  if (p.finishing) return `Importing ${p.fileName}: history replayed; checking every roster against it and working out the standings…`;
   // The writing's own count (issue 31): its games stored, then the whole history replayed through the rules.
   if (p.gamesJudged !== undefined && p.gamesToJudge)
     return `Importing ${p.fileName}: replaying the history, game ${formatNumber(Math.min(p.gamesJudged + 1, p.gamesToJudge))} of ${formatNumber(p.gamesToJudge)}…`;

@@ -491,6 +491,8 @@ export const events = {
       gamesJudged: z.number().int().nonnegative().optional(),
       /** How many games the replay judges (the committed and voided ones), beside gamesJudged. */
       gamesToJudge: z.number().int().nonnegative().optional(),
+      /** While writing, once the replay is done: the rosters checked and the standings worked out (its last part). */
+      finishing: z.literal(true).optional(),
     })
     .strict(),
   /**

@@ -119,13 +119,14 @@ function importProgress(ctx: HandlerContext, fileName: string) {
  * is no turn of the event loop to wait for. The event leaves at once all the same — Electron's webContents.send hands it
  * to Chromium's IPC as it is sent, and browser mode's stream flushes each event (bridge/server.ts) — and the window,
  * another process, shows it. At most a hundred of each count (games stored, ledger entries stored, games judged), as
- * the check's, and the last of each always.
+ * the check's, and the last of each always; the last part (`finishing`) once.
  */
 export function writeTeller(ctx: HandlerContext, fileName: string, counts: { games: number; entries: number }): WriteTeller {
   const gamesEvery = Math.max(1, Math.ceil(counts.games / 100));
   const every = { gamesWritten: gamesEvery, entriesWritten: Math.max(1, Math.ceil(counts.entries / 100)), gamesJudged: gamesEvery };
   const last = { gamesWritten: 0, entriesWritten: 0, gamesJudged: -gamesEvery };
   return (p) => {
+    if ('finishing' in p) return ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step: 'writing', ...counts, ...p });
     const [key, done, total]: [keyof typeof last, number, number] =
       'gamesWritten' in p
         ? ['gamesWritten', p.gamesWritten, counts.games]

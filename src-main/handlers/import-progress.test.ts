@@ -43,12 +43,14 @@ describe('import progress (issue 31)', () => {
       { fileName: file.fileName, step: 'writing', ...counts, entriesWritten: events.seen[1]!.progress.entries },
       { fileName: file.fileName, step: 'writing', ...counts, gamesJudged: 0, gamesToJudge: 1 },
       { fileName: file.fileName, step: 'writing', ...counts, gamesJudged: 1, gamesToJudge: 1 },
+      // Its last part, after the replay's last game: the rosters checked and the standings worked out.
+      { fileName: file.fileName, step: 'writing', ...counts, finishing: true },
     ]);
     expect(events.seen[1]!.progress.entries).toBeGreaterThan(5);
     expect(events.seen.every((s) => s.beforeAnswer)).toBe(true);
   });
 
-  it('the sample’s writing counts its games stored, its entries stored, then its games judged by the replay, in order', async () => {
+  it('the sample’s writing counts its games stored, its entries stored, its games judged by the replay, then says it is finishing', async () => {
     const home = testCore(tempDir());
     const { campaign } = await call<{ campaign: { id: string } }>(home, 'campaigns.createSample', {});
     const file = await call<{ fileName: string; base64: string }>(home, 'campaigns.exportFile', { id: campaign.id, destination: 'download' });
@@ -57,15 +59,16 @@ describe('import progress (issue 31)', () => {
     await call(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, base64: file.base64 });
     const writing = events.seen
       .map((s) => s.progress)
-      .filter((p) => p.step === 'writing' && (p.gamesWritten ?? p.entriesWritten ?? p.gamesJudged) !== undefined);
+      .filter((p) => p.step === 'writing' && (p.gamesWritten ?? p.entriesWritten ?? p.gamesJudged ?? p.finishing) !== undefined);
     const entries = writing[0]!.entries!;
-    expect(writing.map((p) => [p.gamesWritten, p.entriesWritten, p.gamesJudged, p.gamesToJudge])).toEqual([
-      [3, undefined, undefined, undefined],
-      [undefined, entries, undefined, undefined],
-      [undefined, undefined, 0, 3],
-      [undefined, undefined, 1, 3],
-      [undefined, undefined, 2, 3],
-      [undefined, undefined, 3, 3],
+    expect(writing.map((p) => [p.gamesWritten, p.entriesWritten, p.gamesJudged, p.gamesToJudge, p.finishing])).toEqual([
+      [3, undefined, undefined, undefined, undefined],
+      [undefined, entries, undefined, undefined, undefined],
+      [undefined, undefined, 0, 3, undefined],
+      [undefined, undefined, 1, 3, undefined],
+      [undefined, undefined, 2, 3, undefined],
+      [undefined, undefined, 3, 3, undefined],
+      [undefined, undefined, undefined, undefined, true],
     ]);
   });
 
