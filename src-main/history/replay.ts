@@ -45,6 +45,7 @@ import { draftOfRecord } from '../games/amend';
 import { checkedRoster, projectionOfFold, stateOf, type LoadedTeam } from '../games/context';
 import { resolveGame } from '../games/resolve';
 import * as gamesRepo from '../repos/games';
+import { figuresOfReport, storedFigures } from '../repos/game-figures';
 import { findPlayer } from '../repos/players';
 import { parsePinned, rulesetHistory } from '../repos/rulesets';
 import { loadTeamList } from '../repos/team-lists';
@@ -242,6 +243,8 @@ export function replayCampaign(db: Db, campaignId: string, written?: Written, te
   const late = new Set<string>();
   for (const rows of byGame.values()) for (const r of rows) if (r.createdAt > rows[0]!.createdAt) late.add(r.id);
 
+  // The games' stored figures (issue 29): each must say what its report says.
+  const figures = written ? new Map<string, string>() : storedFigures(db, campaignId);
   const teamNames = { teams: [...teams.values()].map((t) => ({ id: t.row.id, name: t.row.name })) };
   const judged = new Set<string>();
   let gameCount = 0;
@@ -255,7 +258,9 @@ export function replayCampaign(db: Db, campaignId: string, written?: Written, te
       if (!game) return { ok: false, problem: `${team.row.name}’s entry “${row.reason}” belongs to a game that was never applied.` };
       if (game.status === 'committed') {
         const whole = written?.games.get(game.id) ?? gamesRepo.findGame(db, game.id)!;
-        const problem = judgeGame(campaign, rulesetAt(whole.committedAt ?? whole.playedOn), whole, byGame.get(game.id)!, teams, parsed, late);
+        const problem =
+          judgeGame(campaign, rulesetAt(whole.committedAt ?? whole.playedOn), whole, byGame.get(game.id)!, teams, parsed, late) ??
+          figuresProblem(figures.get(game.id), whole.report);
         if (problem) return { ok: false, problem: `${capitalise(gameWords(teamNames, game))}: ${problem}` };
         gameCount++;
       }
@@ -269,6 +274,14 @@ export function replayCampaign(db: Db, campaignId: string, written?: Written, te
     out.set(id, { req: t.fold.req, roster: t.roster, threat: t.roster ? threatOf(t) : null });
   }
   return { ok: true, games: gameCount, steps: ledger.length, teams: out };
+}
+
+/** A committed game's stored figures that say something else than its report (none stored: nothing to disagree). */
+function figuresProblem(stored: string | undefined, report: unknown): string | null {
+  if (stored === undefined) return null;
+  return stored === JSON.stringify(figuresOfReport(report))
+    ? null
+    : 'its statistics as stored (who took part, whom each model took out) are not what its report says.';
 }
 
 /** A recruit's entry without its model's id: made from the game's id where it was played, not here. */

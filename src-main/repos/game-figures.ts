@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { gameFigures, type GameFigures } from '../../shared/rules';
 import type { Db } from '../db/open';
 import { unpackJson } from '../db/packed-json';
-import { prepared } from '../db/prepared';
+import { prepared, rawStatement } from '../db/prepared';
 import { gameFiguresTable } from '../db/schema';
 
 /**
@@ -55,4 +55,16 @@ export function fillGameFigures(sqlite: Database.Database): number {
   const rows = sqlite.prepare('SELECT id, report FROM games WHERE report IS NOT NULL').raw(true).all() as [string, string][];
   for (const [id, report] of rows) insert.run(id, JSON.stringify(figuresOfReport(unpackJson(report))));
   return 0;
+}
+
+/** A campaign's stored figures as their JSON text, by game id (the replay compares each with its report). */
+export function storedFigures(db: Db, campaignId: string): Map<string, string> {
+  const rows = rawStatement(
+    db,
+    'gameFigures.ofCampaign',
+    'SELECT f.game_id, f.figures FROM game_figures f JOIN games g ON g.id = f.game_id WHERE g.campaign_id = ?',
+  )
+    .raw(true)
+    .all(campaignId) as [string, string][];
+  return new Map(rows);
 }
