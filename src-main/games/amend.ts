@@ -10,6 +10,7 @@ import { AppError } from '../../shared/ipc/result';
 import type { AmendLine, AmendPreview } from '../../shared/ipc/schemas/amend';
 import type { GameDraft, Side } from '../../shared/ipc/schemas/games';
 import {
+  PROGRESSION_ENTRY_KINDS,
   GamePlan,
   amendmentEntryId,
   GameReport,
@@ -31,6 +32,7 @@ import { humanizer, modelNames } from './words';
 import { voidRosterLimits } from './void-rosters';
 
 const SIDES: Side[] = ['a', 'b'];
+const PROGRESSION_KINDS: ReadonlySet<string> = new Set(PROGRESSION_ENTRY_KINDS);
 const MEDICAL_GEAR = '(Medical Gear re-roll)';
 const OVERRIDDEN = /— Herald rolled [^;]*; changed at (.+)'s request: (.+)$/;
 
@@ -50,7 +52,11 @@ export function amendContext(db: Db, game: GameRow) {
   const before = ledger.slice(0, start);
   const slice = ledger.slice(start);
   // Each row's data parsed once, for the teams before the game and the sums below (issue 29: three times before).
-  const parsed: ReadonlyMap<string, LedgerData | ProgressionEntry> = new Map(ledger.map((r) => [r.id, parseLedgerData(r)]));
+  // A game's entries are taken as stored (checked against their schema when written or imported, as a rebuild takes
+  // them: issue 29, most of an amendment's parsing); the roster entries, whose models' defaults the checks read, are parsed.
+  const parsed: ReadonlyMap<string, LedgerData | ProgressionEntry> = new Map(
+    ledger.map((r) => [r.id, PROGRESSION_KINDS.has(r.kind) ? (r.data as ProgressionEntry) : parseLedgerData(r)]),
+  );
   const dataOf = (r: LedgerRow) => parsed.get(r.id)!;
   // Everything judged from the game's moment: the ruleset it was played with, the two teams as they stood before it.
   const ruleset = rulesetOfGame(db, campaign, game);

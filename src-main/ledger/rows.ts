@@ -8,8 +8,8 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { CampaignLedgerItem, LedgerItem } from '../../shared/rules';
 import { LedgerData, PROGRESSION_ENTRY_KINDS, ProgressionEntry } from '../../shared/rules';
 import type { Db } from '../db/open';
-import { unpackText } from '../db/packed-json';
-import { prepared } from '../db/prepared';
+import { unpackJson, unpackText } from '../db/packed-json';
+import { prepared, rawStatement } from '../db/prepared';
 import { ledgerEntries, ledgerMarkKinds, type LEDGER_MARK_KINDS, type LedgerRow } from '../db/schema';
 
 /**
@@ -60,16 +60,37 @@ export const teamLedger = (db: Db, teamId: string): LedgerRow[] =>
       .prepare(),
   ).all({ teamId });
 
-/** The ledger rows of several teams, in seq order, in one read (by the ledger_team_seq index). */
-export const teamsLedger = (db: Db, teamIds: readonly string[]): LedgerRow[] =>
-  teamIds.length === 0
-    ? []
-    : db
-        .select()
-        .from(ledgerEntries)
-        .where(inArray(ledgerEntries.teamId, [...teamIds]))
-        .orderBy(asc(ledgerEntries.seq))
-        .all();
+/**
+ * The ledger rows of several teams, in seq order, in one read (by the ledger_team_seq index). A plain statement, each
+ * row mapped here (issue 29): an amendment reads both its teams' whole ledgers, and drizzle's mapping of every column
+ * of every row was a fifth of it.
+ */
+export function teamsLedger(db: Db, teamIds: readonly string[]): LedgerRow[] {
+  if (teamIds.length === 0) return [];
+  const rows = rawStatement(
+    db,
+    'ledger.ofTeams',
+    `SELECT seq, id, campaign_id, team_id, game_id, model_id, kind, req, data, reason, created_at, voided_at, origin_id
+       FROM ledger_entries WHERE team_id IN (SELECT value FROM json_each(?)) ORDER BY seq`,
+  )
+    .raw(true)
+    .all(JSON.stringify(teamIds)) as unknown[][];
+  return rows.map((r) => ({
+    seq: r[0] as number,
+    id: r[1] as string,
+    campaignId: r[2] as string,
+    teamId: r[3] as string,
+    gameId: r[4] as string | null,
+    modelId: r[5] as string | null,
+    kind: r[6] as string,
+    req: r[7] as number,
+    data: unpackJson(r[8] as string),
+    reason: r[9] as string,
+    createdAt: r[10] as string,
+    voidedAt: r[11] as string | null,
+    originId: r[12] as string | null,
+  }));
+}
 
 /**
  * The ledger rows of some `kinds` of several teams that stand before `place` (a seq), in seq order, in one read: the
