@@ -146,8 +146,16 @@ export function checkCampaignFile(parsed: CampaignFile, newId: () => string, kno
   return drain(checkCampaignFileSteps(parsed, newId, known));
 }
 
-/** checkCampaignFile a game at a time (checkGameSteps): yields how many games are checked, returns what it returns. */
-export function* checkCampaignFileSteps(parsed: CampaignFile, newId: () => string, known?: KnownIds): Generator<number, CheckedCampaignFile> {
+/**
+ * checkCampaignFile a game at a time (checkGameSteps): yields how many games are checked, returns what it returns.
+ * Before the games, `tellEntries` hears how many ledger entries are checked (without a pause: checkLedger).
+ */
+export function* checkCampaignFileSteps(
+  parsed: CampaignFile,
+  newId: () => string,
+  known?: KnownIds,
+  tellEntries?: (entriesChecked: number) => void,
+): Generator<number, CheckedCampaignFile> {
   const file = remapCampaignFile(parsed, newId, known);
   const { rulesets } = checkRulesets(file);
   const lists = checkTeamLists(file);
@@ -161,7 +169,7 @@ export function* checkCampaignFileSteps(parsed: CampaignFile, newId: () => strin
     }
     return plans.get(gameId)!;
   };
-  const ledger = checkLedger(file, rulesets, planOf);
+  const ledger = checkLedger(file, rulesets, planOf, tellEntries);
   const games = yield* checkGameSteps(file, rulesets, ledger.models);
   // From here on the file is what was checked: the plans, reports and entries' data as read are let go (issue 29: at
   // ten years they are hundreds of MB, held twice through the writing).

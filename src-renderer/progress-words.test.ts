@@ -13,6 +13,8 @@ describe('importProgressWords', () => {
     const p = { fileName: 'Vraks.herald-campaign', step: 'checking' as const, games: 5000, entries: 93366 };
     expect(importProgressWords({ ...p, gamesChecked: 1204 })).toMatch(/checking game 1.205 of 5.000 as the screens would…$/);
     expect(importProgressWords({ ...p, gamesChecked: 5000 })).toMatch(/checking game 5.000 of 5.000/);
+    // Before the games, the ledger's entries (issue 29), the one being checked now.
+    expect(importProgressWords({ ...p, entriesChecked: 40000 })).toMatch(/checking ledger entry 40.001 of 93.366 as the screens would…$/);
     expect(importStep({ ...p, gamesChecked: 1204 })).toBe(2);
   });
 

@@ -484,6 +484,8 @@ export const events = {
       entries: z.number().int().nonnegative().optional(),
       /** While checking: how many of the file's games are checked so far (issue 31, "checking game 1,204 of 5,000"). */
       gamesChecked: z.number().int().nonnegative().optional(),
+      /** While checking, before the games: how many of the file's ledger entries are checked so far (of `entries`). */
+      entriesChecked: z.number().int().nonnegative().optional(),
       /** While writing: how many of the file's games are stored so far, then how many the history's replay has judged. */
       gamesWritten: z.number().int().nonnegative().optional(),
       /** While writing, after the games: how many of the file's ledger entries are stored so far (of `entries`). */

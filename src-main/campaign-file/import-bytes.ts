@@ -95,9 +95,13 @@ async function readAndCheck(
     await progress('checking', counts);
     return importOverThisLaptop(ctx, here.id, file, picked.fileName, picked.bytes);
   }
-  // Game by game, telling the windows as it goes: nothing is written and this laptop is not consulted until the next step.
+  // Its ledger entries counted as they are checked (told at once, as the writing's counts are: that check has no pause),
+  // then game by game, telling the windows as it goes: nothing is written and this laptop is not consulted until the next step.
   await progress('checking', counts);
-  const fresh = await runTelling(checkCampaignFileSteps(file, ctx.newId), counts.games, (gamesChecked) => progress('checking', { ...counts, gamesChecked }));
+  const tellEntries = (entriesChecked: number) =>
+    ctx.emit('campaigns.importProgress', { fileName: picked.fileName.slice(0, 200), step: 'checking', ...counts, entriesChecked });
+  const steps = checkCampaignFileSteps(file, ctx.newId, undefined, tellEntries);
+  const fresh = await runTelling(steps, counts.games, (gamesChecked) => progress('checking', { ...counts, gamesChecked }));
   return { checked: asCopyAs ? asCopy(fresh, asCopyAs.name) : fresh, counts };
 }
 
@@ -107,7 +111,7 @@ async function readAndCheck(
  * let out first: a turn of the event loop, which is what sends it to the window (Electron's IPC, browser mode's stream).
  */
 function importProgress(ctx: HandlerContext, fileName: string) {
-  type Counts = { games: number; entries: number; gamesChecked?: number };
+  type Counts = { games: number; entries: number; gamesChecked?: number; entriesChecked?: number };
   return async (step: EventPayload<'campaigns.importProgress'>['step'], counts: Counts | Record<string, never> = {}) => {
     ctx.emit('campaigns.importProgress', { fileName: fileName.slice(0, 200), step, ...counts });
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -162,8 +162,17 @@ function modelOf(d: LedgerData | ProgressionEntry): string | null {
   return null;
 }
 
-/** `planOf` gives a game's parsed plan (null when it has none or it cannot be read: checkGames says why). */
-export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], planOf: (gameId: string) => GamePlan | null): CheckedLedger {
+/**
+ * `planOf` gives a game's parsed plan (null when it has none or it cannot be read: checkGames says why). `tell` hears
+ * how many entries are checked, every hundredth of them (issue 29: ninety thousand take seconds at ten years).
+ */
+export function checkLedger(
+  file: CampaignFile,
+  rulesets: readonly Ruleset[],
+  planOf: (gameId: string) => GamePlan | null,
+  tell?: (entriesChecked: number) => void,
+): CheckedLedger {
+  const every = Math.max(1, Math.ceil(file.ledger.length / 100));
   const bounds = boundsOf(rulesets);
   const games = new Map<string, FileGame>(file.games.map((g) => [g.id, g]));
   // An amended game (issue 20) stays committed and keeps, voided, the entries its amendments took back.
@@ -181,6 +190,7 @@ export function checkLedger(file: CampaignFile, rulesets: readonly Ruleset[], pl
   // Models dismissed so far: an Undo of the dismissal recruits the same model again.
   const dismissed = new Set<string>();
   const data = file.ledger.map((e, i) => {
+    if (tell && i > 0 && i % every === 0) tell(i);
     const where = `Ledger entry ${i + 1} in the file (${teamName.get(e.teamId)}: “${e.reason.slice(0, 80)}”)`;
     const progression = (PROGRESSION_ENTRY_KINDS as readonly string[]).includes(e.kind);
     const parsed = progression ? ProgressionEntry.safeParse(e.data, { error: wordsErrorMap }) : LedgerData.safeParse(e.data, { error: wordsErrorMap });

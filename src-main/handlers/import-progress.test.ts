@@ -33,7 +33,11 @@ describe('import progress (issue 31)', () => {
     await call(club, 'campaigns.importFile', { source: 'upload', fileName: file.fileName, base64: file.base64 });
     events.answer();
     const counts = { games: 1, entries: expect.any(Number) as number };
-    expect(events.seen.map((s) => s.progress)).toEqual([
+    // The check counts the file's ledger entries first (issue 29), each told before the games and the writing.
+    const entries = events.seen[1]!.progress.entries!;
+    const entriesChecked = events.seen.flatMap((s, i) => (s.progress.entriesChecked === undefined ? [] : [[i, s.progress.entriesChecked]]));
+    expect(entriesChecked).toEqual(Array.from({ length: entries - 1 }, (_, n) => [2 + n, n + 1]));
+    expect(events.seen.filter((s) => s.progress.entriesChecked === undefined).map((s) => s.progress)).toEqual([
       { fileName: file.fileName, step: 'reading' },
       { fileName: file.fileName, step: 'checking', ...counts },
       { fileName: file.fileName, step: 'writing', ...counts },
