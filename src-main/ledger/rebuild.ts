@@ -3,7 +3,7 @@
  * import, when a projection version changes (at start-up), and in tests and the benchmark to prove that what is
  * stored equals a rebuild (docs/architecture.md property 5).
  */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import {
   countGameInto,
   countResult,
@@ -21,7 +21,7 @@ import {
 import type { Db } from '../db/open';
 import { rawStatement } from '../db/prepared';
 import { unpackJson } from '../db/packed-json';
-import { ledgerEntries, teamProjections, teams, type GameRow, type LedgerRow } from '../db/schema';
+import { teamProjections, teams, type GameRow, type LedgerRow } from '../db/schema';
 import { figuresOfReport, writeFigures } from '../repos/game-figures';
 import { recordOf } from './read';
 import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
@@ -63,6 +63,14 @@ const unpackedSource = (r: unknown[]): FoldSource => ({
   data: unpackJson(r[4] as string) as LedgerData | ProgressionEntry,
   voided: r[5] === 1,
 });
+
+/** One team's ledger as a rebuild folds it, in seq order, its data unpacked (one plain read: see rawStatement). */
+const teamRowsForRebuild = (db: Db, teamId: string): FoldSource[] =>
+  (
+    rawStatement(db, 'ledger.teamForRebuild', 'SELECT seq, team_id, kind, req, data, voided_at IS NOT NULL FROM ledger_entries WHERE team_id = ? ORDER BY seq')
+      .raw(true)
+      .all(teamId) as unknown[][]
+  ).map(unpackedSource);
 
 /**
  * What an import has just written of one campaign (issue 29): its whole ledger as stored, each entry's data parsed,
@@ -141,7 +149,7 @@ export type BuiltTeams = Map<string, Built> & { missingFigures?: MissingFigures[
 
 /** Where a rebuild reads from, besides the file: what an import wrote, or ledgers already read; and whether it counts games. */
 export interface BuildFrom {
-  /** A whole campaign's teams: its ledger and games read in one pass each. */
+  /** A whole campaign's teams: its committed games read in one pass. */
   campaignId?: string;
   written?: WrittenCampaign;
   /** Teams' whole ledgers as already read (an amendment reads them for its checks too), in seq order. */
@@ -154,47 +162,13 @@ export interface BuildFrom {
 export function buildTeams(db: Db, teamIds: readonly string[], from: BuildFrom = {}): BuiltTeams {
   const { campaignId, written, ledgers } = from;
   const out: BuiltTeams = new Map<string, Built>();
-  // A whole campaign's ledger is read in one pass in seq order (the table's own order: a sequential read, no index), then
-  // split by team; a few teams are read through their index.
-  const byTeam = new Map<string, FoldSource[]>(teamIds.map((id) => [id, []]));
-  // A campaign's rows are kept as read, their data still packed, and unpacked one team at a time just before its fold
-  // (issue 29): a whole campaign's entries parsed and held at once made the garbage collector copy them again and
-  // again — most of a ten-year rebuild's time — where one team's die young.
-  const packedByTeam = new Map<string, unknown[][]>();
-  if (written || ledgers) {
-    for (const row of written?.ledger ?? [...ledgers!.values()].flat()) byTeam.get(row.teamId)?.push(foldSource(row));
-  } else if (campaignId !== undefined) {
-    for (const id of teamIds) packedByTeam.set(id, []);
-    const all = rawStatement(
-      db,
-      'ledger.campaignForRebuild',
-      'SELECT seq, team_id, kind, req, data, voided_at IS NOT NULL FROM ledger_entries WHERE campaign_id = ? ORDER BY seq',
-    ).raw(true);
-    for (const r of all.iterate(campaignId) as Iterable<unknown[]>) packedByTeam.get(r[1] as string)?.push(r);
-  } else {
-    for (const teamId of teamIds)
-      byTeam.set(
-        teamId,
-        db
-          .select({
-            seq: ledgerEntries.seq,
-            teamId: ledgerEntries.teamId,
-            kind: ledgerEntries.kind,
-            req: ledgerEntries.req,
-            data: ledgerEntries.data,
-            voidedAt: ledgerEntries.voidedAt,
-          })
-          .from(ledgerEntries)
-          .where(eq(ledgerEntries.teamId, teamId))
-          .orderBy(asc(ledgerEntries.seq))
-          .all()
-          .map(({ voidedAt, data, ...r }) => ({ ...r, data: data as LedgerData | ProgressionEntry, voided: voidedAt !== null })),
-      );
-  }
+  // Each team's ledger is read on its own (by the ledger_team_seq index, already in seq order), unpacked just before its
+  // fold and let go after it (issue 29): a whole campaign's entries held at once, even as read, made the garbage
+  // collector copy them again and again — most of a ten-year rebuild's time — where one team's die young.
+  const given = written || ledgers ? new Map<string, FoldSource[]>(teamIds.map((id) => [id, []])) : undefined;
+  for (const row of written?.ledger ?? (ledgers ? [...ledgers.values()].flat() : [])) given!.get(row.teamId)?.push(foldSource(row));
   for (const teamId of teamIds) {
-    const packed = packedByTeam.get(teamId);
-    packedByTeam.delete(teamId);
-    const rows = packed ? packed.map(unpackedSource) : byTeam.get(teamId)!;
+    const rows = given ? given.get(teamId)! : teamRowsForRebuild(db, teamId);
     // Checking a ten-year ledger's data again would be a fifth of a rebuild (issue 9); requests still parse what they read.
     const founded = rows.some((r) => r.kind === 'team.founded' && !r.voided);
     // The rows are the folds' own items: each carries its place, kind, Req, voided mark and data.
