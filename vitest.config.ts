@@ -1,5 +1,6 @@
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { svelteTesting } from '@testing-library/svelte/vite';
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests live next to the code (*.test.ts). End-to-end specs (e2e/*.spec.ts) run in Playwright.
@@ -16,6 +17,10 @@ const reportName = rendererRun ? 'renderer' : rulesRun ? 'rules' : 'unit';
 export default defineConfig({
   test: {
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: on CI's 2 cores, one — every file one after another, with a
+    // core mostly idle (the main process only collects results). Two forks at least: the files were written to run
+    // side by side (the reliability tests merge their report under a lock, every server takes port 0).
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     testTimeout: 30_000,
     // npm run test:coverage: line coverage of the rules package (issue 3 asks for at least 95 %);
     // npm run test:coverage:renderer: of the renderer's state classes (issue 32 asks for at least 80 %).
