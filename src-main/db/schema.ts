@@ -1,4 +1,5 @@
 /**
+ * Over 400 lines: every table in the one file drizzle-kit generates the migrations from.
  * The drizzle schema: the single source of the tables. Change it, then `npm run db:generate -- --name what_changed`
  * to write a named migration into migrations/ (committed, never edited after a release).
  * Conventions: snake_case columns, text UUID ids made by the app, times as ISO-8601 UTC text, CHECKs for invariants.
@@ -315,13 +316,7 @@ export const gameRolls = sqliteTable(
   (t) => [uniqueIndex('game_rolls_game_seq').on(t.gameId, t.seq)],
 );
 
-/**
- * A committed game's figures as the statistics count them (issue 29, shared/rules `gameFigures`): for each side, its
- * team, the units that took part and the unit of each kill, read off the game's report when it is written, so a
- * rebuild counts every game without inflating every report. A cache of the report: a trigger (migration
- * 0012_game_figures) deletes it whenever the report changes, and a rebuild writes a missing one from the report, so it
- * can be missing but never disagree. Not carried by the campaign file.
- */
+/** A committed game's figures (issue 29, repos/game-figures.ts): a cache of its report that a trigger forgets when it changes. */
 export const gameFiguresTable = sqliteTable('game_figures', {
   gameId: text('game_id')
     .primaryKey()
