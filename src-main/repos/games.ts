@@ -78,8 +78,9 @@ const lineColumns = {
   playedOn: games.playedOn,
   diceMode: games.diceMode,
   missionId: games.missionId,
-  // The plan is packed (db/packed-json.ts, issue 21), so its mission's name is read from it here, not by json_extract.
-  plan: games.plan,
+  // The plan is packed (db/packed-json.ts, issue 21), so its mission's name is read from it (missionNameOf), not by
+  // json_extract; a line reads only the plan's fingerprint, and the plan itself when that is new to this connection.
+  planKey: sql<string | null>`${games.updatedAt} || ':' || length(${games.plan}) || ':' || substr(${games.plan}, -40)`,
   teamAId: games.teamAId,
   teamBId: games.teamBId,
   vpA: games.vpA,
@@ -91,13 +92,38 @@ const lineColumns = {
   updatedAt: games.updatedAt,
 };
 
-type LineRow = { [K in keyof typeof lineColumns]: GameRow[K] };
-export type GameLine = Omit<LineRow, 'plan'> & { missionName: string | null };
+type LineRow = { [K in Exclude<keyof typeof lineColumns, 'planKey'>]: GameRow[K] } & { planKey: string | null };
+export type GameLine = Omit<LineRow, 'planKey'> & { missionName: string | null };
 
-const lineOf = ({ plan, ...row }: LineRow): GameLine => {
-  const mission = (plan as { mission?: { name?: unknown } } | null)?.mission;
-  return { ...row, missionName: typeof mission?.name === 'string' ? mission.name : null };
-};
+/**
+ * Mission names already read off plans, per connection, by game, with the plan's fingerprint (its game's updatedAt,
+ * which every write of a plan sets, and the packed text's length and tail). Inflating a plan costs zlib native memory
+ * that the process keeps (issue 29: thirty openings of the campaign page held 54 MB more, and the evening page lists
+ * up to 2,000 games), so each plan is inflated once per connection, not on every list; a new connection (a restore,
+ * an import) starts empty.
+ */
+const missionNames = new WeakMap<Db, Map<string, { key: string; name: string | null }>>();
+
+function missionNameOf(db: Db, id: string, key: string | null): string | null {
+  if (key === null) return null; // no plan yet (physical dice for the set-up still being typed in)
+  let names = missionNames.get(db);
+  if (!names) missionNames.set(db, (names = new Map()));
+  const known = names.get(id);
+  if (known?.key === key) return known.name;
+  const row = prepared(db, 'games.planById', (d) =>
+    d
+      .select({ plan: games.plan })
+      .from(games)
+      .where(eq(games.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id });
+  const mission = (row?.plan as { mission?: { name?: unknown } } | null | undefined)?.mission;
+  const name = typeof mission?.name === 'string' ? mission.name : null;
+  names.set(id, { key, name });
+  return name;
+}
+
+const lineOf = (db: Db, { planKey, ...row }: LineRow): GameLine => ({ ...row, missionName: missionNameOf(db, row.id, planKey) });
 
 /** One game's line (see listGameLines): what a void plans with and answers, without the game's report and draft. */
 export function findGameLine(db: Db, id: string): GameLine | undefined {
@@ -108,11 +134,18 @@ export function findGameLine(db: Db, id: string): GameLine | undefined {
       .where(eq(games.id, sql.placeholder('id')))
       .prepare(),
   ).get({ id });
-  return row && lineOf(row);
+  return row && lineOf(db, row);
 }
 
 export function listGameLines(db: Db, campaignId: string, filter: GameFilter, limit: number): GameLine[] {
-  return db.select(lineColumns).from(games).where(whereGames(campaignId, filter)).orderBy(desc(games.number)).limit(limit).all().map(lineOf);
+  return db
+    .select(lineColumns)
+    .from(games)
+    .where(whereGames(campaignId, filter))
+    .orderBy(desc(games.number))
+    .limit(limit)
+    .all()
+    .map((row) => lineOf(db, row));
 }
 
 export function nextGameNumber(db: Db, campaignId: string): number {
