@@ -26,8 +26,6 @@ import { figuresOfReport, writeFigures } from '../repos/game-figures';
 import { recordOf } from './read';
 import { PROJECTION_VERSION, writeProjection, writeRoster } from './store';
 
-export { ReportForStats } from '../repos/game-figures';
-
 /** Which teams to rebuild: some teams, one campaign's, every founded team of the file, or those whose projection is missing or older. */
 export type RebuildScope = { teams: readonly string[] } | { campaignId: string } | 'all' | 'stale';
 

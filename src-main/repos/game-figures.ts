@@ -51,10 +51,15 @@ export function writeFigures(db: Db, gameId: string, figures: GameFigures) {
  */
 export function fillGameFigures(sqlite: Database.Database): number {
   const insert = sqlite.prepare('INSERT OR REPLACE INTO game_figures (game_id, figures) VALUES (?, ?)');
-  // Collected first: SQLite does not promise what a write does to a SELECT still being read on the same connection.
-  const rows = sqlite.prepare('SELECT id, report FROM games WHERE report IS NOT NULL').raw(true).all() as [string, string][];
-  for (const [id, report] of rows) insert.run(id, JSON.stringify(figuresOfReport(unpackJson(report))));
-  return 0;
+  // Read a page at a time, each page collected before its writes (SQLite does not promise what a write does to a SELECT
+  // still being read on the same connection), so a 20,000-game file's reports are never all held at once.
+  const page = sqlite.prepare('SELECT rowid, id, report FROM games WHERE report IS NOT NULL AND rowid > ? ORDER BY rowid LIMIT 500').raw(true);
+  for (let after = 0; ;) {
+    const rows = page.all(after) as [number, string, string][];
+    if (rows.length === 0) return 0;
+    for (const [, id, report] of rows) insert.run(id, JSON.stringify(figuresOfReport(unpackJson(report))));
+    after = rows.at(-1)![0];
+  }
 }
 
 /** A campaign's stored figures as their JSON text, by game id (the replay compares each with its report). */
